@@ -1,0 +1,137 @@
+"""The Bot protocol and the registry of bots.
+
+A bot sees only what its seat may know. When its seat must act it receives an :class:`Observation`: the
+seat, the legal actions, the seat's View (built on first use), and ``determinize(rng)``, which returns a
+full game state in which everything hidden from the seat has been resampled. No bot ever reads the real
+state.
+
+Bots are named on the command line with parameters: ``random``, ``ismcts:seconds=1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from spellforge.core.actions import Action
+from spellforge.core.errors import SpellforgeError, UnknownNameError
+from spellforge.core.rng import Rng
+
+if TYPE_CHECKING:
+    from spellforge.core.ruleset import Ruleset
+    from spellforge.core.state import State
+
+
+@dataclass
+class Observation:
+    """What a bot is given when its seat must act."""
+
+    seat: int
+    legal: list[Action]
+    game: Ruleset
+    _state: State = field(repr=False)
+    _view: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.observe(self.seat)
+        return self._view
+
+    def determinize(self, rng: Rng) -> State:
+        """A full state consistent with what this seat knows, hidden parts resampled with ``rng``."""
+        return self._state.determinize(self.seat, rng)
+
+    @classmethod
+    def of(cls, state: State) -> Observation:
+        seat = state.current_player
+        if seat is None:
+            raise SpellforgeError("the game is over: nobody has to act")
+        return cls(seat, state.legal_actions(), state.game, state)
+
+
+class Bot(Protocol):
+    """Anything with ``choose``: given an Observation, return one of its legal actions."""
+
+    name: str
+
+    def choose(self, obs: Observation) -> Action: ...
+
+
+class BaseBot:
+    """Common parts: a name, a seed, parameters parsed from ``name:key=value,...``."""
+
+    name: ClassVar[str] = "bot"
+    params: ClassVar[dict[str, type]] = {}
+    help: ClassVar[str] = ""
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        self.seed = seed
+        self.rng = Rng(seed)
+        for key, value in params.items():
+            setattr(self, key, value)
+
+    def choose(self, obs: Observation) -> Action:
+        raise NotImplementedError  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"
+
+
+BOTS: dict[str, type[BaseBot]] = {}
+
+
+def register(cls: type[BaseBot]) -> type[BaseBot]:
+    BOTS[cls.name] = cls
+    return cls
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:seconds=1,iterations=200"`` -> ("ismcts", {"seconds": 1.0, "iterations": 200}).
+
+    Raises UnknownNameError for an unknown bot, SpellforgeError for a bad parameter.
+    """
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    cls = BOTS.get(name)
+    if cls is None:
+        raise UnknownNameError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.replace(";", ",").split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in cls.params:
+            known = ", ".join(f"{k}=<{t.__name__}>" for k, t in cls.params.items()) or "none"
+            raise SpellforgeError(f"bot {name}: bad parameter {part!r} (parameters: {known})")
+        typ = cls.params[key]
+        try:
+            params[key] = typ(value.strip())
+        except ValueError:
+            raise SpellforgeError(f"bot {name}: {key} must be {typ.__name__}, got {value.strip()!r}") from None
+    return name, params
+
+
+def make_bot(spec: str, seed: int = 0) -> BaseBot:
+    """A bot from its command-line spec, seeded."""
+    name, params = parse_spec(spec)
+    return BOTS[name](seed=seed, **params)
+
+
+def split_specs(text: str) -> list[str]:
+    """Split ``"ismcts:seconds=1,iterations=5,greedy"`` into bot specs.
+
+    A part of the form ``key=value`` (no bot name) belongs to the spec before it.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += ("," if ":" in specs[-1] else ":") + part
+        else:
+            specs.append(part)
+    return specs
+
+
+BotFactory = Callable[[int], BaseBot]

@@ -1,0 +1,369 @@
+"""The ``spellforge`` command. ``spellforge --help`` lists the subcommands; each has its own ``--help``.
+
+Bad arguments, unknown names and unreadable files print one clear line and exit with status 2. An illegal
+deck makes ``deck validate`` exit with status 1 after listing every problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from spellforge.core.errors import DeckError, SpellforgeError
+
+EXIT_USAGE = 2
+
+
+class UsageError(SpellforgeError):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--option expects KEY=VALUE, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, default=str))
+
+
+# ---------------------------------------------------------------------- commands
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from spellforge.games import GAMES
+
+    if args.json:
+        _print_json(
+            {
+                name: {
+                    "title": g.title,
+                    "players": [g.min_players, g.max_players],
+                    "summary": g.summary,
+                    "options": {o.name: {"default": o.default, "help": o.help, "choices": list(o.choices)} for o in g.options},
+                }
+                for name, g in GAMES.items()
+            }
+        )
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Spellforge games")
+    for col in ("name", "title", "players", "summary"):
+        table.add_column(col)
+    for name, g in GAMES.items():
+        players = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+        table.add_row(name, g.title, players, g.summary)
+    Console().print(table)
+    return 0
+
+
+def card_row(card: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for f in dataclasses.fields(card):
+        if f.name in ("effects", "source") or not f.init:
+            continue
+        value = getattr(card, f.name)
+        row[f.name] = sorted(value) if isinstance(value, frozenset) else value
+    return row
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from spellforge.games import find_game
+
+    game = find_game(args.game)
+    cards = [card_row(c) for c in game.cards.values()]
+    if args.type:
+        cards = [c for c in cards if c["type"] == args.type]
+    if args.search:
+        needle = args.search.lower()
+        cards = [c for c in cards if needle in c["name"].lower() or needle in c["text"].lower()]
+    if args.json:
+        _print_json(cards)
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{game.title}: {len(cards)} cards")
+    columns = [k for k in (cards[0].keys() if cards else []) if k not in ("key",)]
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    for c in cards:
+        table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (c[k] for k in columns)))
+    Console().print(table)
+    return 0
+
+
+def cmd_deck(args: argparse.Namespace) -> int:
+    from spellforge.core.decks import load_deck
+    from spellforge.games import find_game
+
+    game = find_game(args.game)
+    if args.deck_command == "list":
+        for name, deck in game.decks.items():
+            print(f"{name:<20} {deck.count():>3} cards  {deck.name}: {deck.description}")
+        return 0
+    path = Path(args.file)
+    if not path.exists():
+        raise UsageError(f"no such deck file: {path}")
+    options = parse_options(args.option)
+    game.resolve_options(game.default_players, options)
+    try:
+        deck = load_deck(path)
+    except DeckError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    problems = game.validate_deck(deck, **options)
+    if args.json:
+        _print_json({"deck": deck.name, "file": str(path), "legal": not problems, "problems": problems})
+    elif problems:
+        print(f"{path}: deck {deck.name!r} is not legal for {game.title}:")
+        for p in problems:
+            print(f"  - {p}")
+    else:
+        print(f"{path}: deck {deck.name!r} is legal for {game.title} ({deck.count()} cards)")
+    return 1 if problems else 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from spellforge.bots import split_specs
+    from spellforge.sim import simulate
+
+    specs = split_specs(args.bots)
+    if not specs:
+        raise UsageError("--bots needs at least one bot, e.g. --bots random,random")
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        task = bar.add_task("simulating", total=args.games)
+        bar.start()
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+    result = simulate(
+        args.game,
+        specs,
+        args.games,
+        seed=args.seed,
+        players=args.players,
+        options=parse_options(args.option),
+        fixed_seats=args.fixed_seats,
+        workers=args.workers,
+        backend=args.backend,
+        progress=progress,
+    )
+    if progress is not None:
+        bar.stop()
+    data = result.to_dict()
+    if args.json:
+        _print_json(data)
+    else:
+        print(f"{data['games']} games of {data['game']} ({data['players']} players), seed {data['seed']}")
+        for spec, wins, ms in zip(data["bots"], data["wins"], data["mean_decision_ms"], strict=True):
+            print(f"  {spec:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}%  {ms:8.3f} ms/decision")
+        print(f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}")
+        print(f"  end reasons {data['reasons']}")
+        print(
+            f"  {data['avg_turns']} turns and {data['avg_decisions']} decisions per game; "
+            f"{data['seconds']} s ({data['games_per_second']} games/s)"
+        )
+        for msg in data["error_messages"]:
+            print(msg, file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from spellforge.core.errors import RecordError
+    from spellforge.core.observe import log_view
+    from spellforge.games import find_game
+
+    path = Path(args.file)
+    try:
+        data = json.loads(path.read_text())
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON: {exc}") from None
+    if not isinstance(data, dict) or "game" not in data:
+        raise RecordError(f"{path}: not a game record (no 'game' field)")
+    game = find_game(data["game"])
+    if "spellforge" in data:
+        state = game.from_json(data)
+        replayed = game.replay(data["record"])
+        if replayed.to_json() != state.to_json():
+            raise RecordError(f"{path}: the saved state and the replay of its record differ")
+    else:
+        state = game.replay(data)
+    outcome = state.outcome
+    summary = {
+        "game": game.name,
+        "actions": len(state.history()),
+        "turn": state.turn,
+        "over": outcome is not None,
+        "winners": list(outcome.winners) if outcome else None,
+        "reason": outcome.reason if outcome else None,
+        "to_act": state.current_player,
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        if args.log:
+            print("\n".join(log_view(state, None, last=10**9)))
+        print(json.dumps(summary))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from spellforge.games import GAMES, find_game
+    from spellforge.sim.bench import bench
+
+    names = [find_game(g).name for g in args.games] if args.games else list(GAMES)
+    result = bench(names, runs=args.runs, seconds=args.seconds, seed=args.seed)
+    if args.json:
+        _print_json(result)
+    else:
+        for name, r in result.items():
+            extra = "".join(f", {k} {v}" for k, v in r.items() if k.endswith("per_second") and k not in (
+                "games_per_second", "decisions_per_second", "turns_per_second"))
+            print(
+                f"{name:<12} {r['games_per_second']:>8} games/s {r['decisions_per_second']:>10} decisions/s "
+                f"{r['turns_per_second']:>9} turns/s  clone {r['clone_us']} us{extra}"
+            )
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from spellforge.bots import make_bot
+    from spellforge.core.rng import Rng
+    from spellforge.games import find_game
+    from spellforge.ui.terminal import TerminalGame
+
+    game = find_game(args.game)
+    players = args.players or max(game.default_players, args.hotseat or 0)
+    if args.hotseat and not 1 <= args.hotseat <= players:
+        raise UsageError(f"--hotseat must be between 1 and {players}")
+    humans = set(range(args.hotseat)) if args.hotseat else {args.seat - 1}
+    if not all(0 <= h < players for h in humans):
+        raise UsageError(f"--seat must be between 1 and {players}")
+    seed = args.seed if args.seed is not None else Rng(int.from_bytes(__import__("os").urandom(8), "big")).next64() >> 1
+    decks = args.deck or None
+    if decks and len(decks) == 1 and players > 1:
+        decks = decks * players
+    make_bot(args.vs, seed=0)  # validate before starting
+    state = game.new_game(seed=seed, decks=decks, players=players, **parse_options(args.option))
+    bots = {s: make_bot(args.vs, seed=seed + s) for s in range(players) if s not in humans}
+    print(f"{game.title}, seed {seed}. Type 'help' for commands.")
+    return TerminalGame(state, humans, bots, save=Path(args.save) if args.save else None).run()
+
+
+# ---------------------------------------------------------------------- the parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="spellforge", description="One rules engine for five fantasy card games.")
+    parser.add_argument("--version", action="version", version="spellforge 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+
+    p = sub.add_parser("games", help="list the games")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots or hot-seat")
+    p.add_argument("game", help="the game (see 'spellforge games')")
+    p.add_argument("--vs", default="random", metavar="BOT", help="the bot for the other seats (default: random)")
+    p.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal (seats 1..N)")
+    p.add_argument("--seat", type=int, default=1, metavar="K", help="your seat when playing bots (default 1)")
+    p.add_argument("--players", type=int, metavar="N", help="number of players")
+    p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")
+    p.add_argument("--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many games between bots and report the results")
+    p.add_argument("game")
+    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--fixed-seats", action="store_true", help="do not rotate seats between games")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (process/ray backends)")
+    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("deck", help="deck lists: validate a file, list the preconstructed decks")
+    deck_sub = p.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser)
+    deck_sub.required = True
+    v = deck_sub.add_parser("validate", help="check a deck file against a game's construction rules")
+    v.add_argument("game")
+    v.add_argument("file")
+    v.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option, e.g. format=sealed")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_deck)
+    lst = deck_sub.add_parser("list", help="list a game's preconstructed decks")
+    lst.add_argument("game")
+    lst.set_defaults(func=cmd_deck)
+
+    p = sub.add_parser("cards", help="show a game's card pool")
+    p.add_argument("game")
+    p.add_argument("--type", help="only cards of this type")
+    p.add_argument("--search", help="only cards whose name or text contains this")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("replay", help="replay a saved game or record and check it")
+    p.add_argument("file")
+    p.add_argument("--log", action="store_true", help="print the public log")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="measure engine speed (medians over runs)")
+    p.add_argument("games", nargs="*", help="games to measure (default: all)")
+    p.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
+    p.add_argument("--seconds", type=float, default=1.0, help="seconds of random play per run (default 1)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except DeckError as exc:
+        print(f"spellforge: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SpellforgeError as exc:
+        print(f"spellforge: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""Actions are frozen values with a readable ``str()`` that parses back.
+
+A card instance is written ``#12``; a player (seat 0, 1, ...) is written ``P1``, ``P2``, ...; an item on a
+stack is written ``@3``. A *target* is one int: a card id (>= 0), a player encoded as ``-1 - seat``, or a
+stack item encoded as ``STACK_BASE + uid``, so all fit in one hashable field.
+
+>>> str(Pass()), Pass.parse("pass")
+('pass', Pass())
+>>> target_str(player_target(1)), parse_target("#7")
+('P2', 7)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+CardId: TypeAlias = int
+Seat: TypeAlias = int
+Target: TypeAlias = int  # card id >= 0, or -1 - seat for a player
+
+
+def player_target(seat: Seat) -> Target:
+    return -1 - seat
+
+
+def is_player(target: Target) -> bool:
+    return target < 0
+
+
+def target_seat(target: Target) -> Seat:
+    return -1 - target
+
+
+def seat_name(seat: Seat) -> str:
+    return f"P{seat + 1}"
+
+
+STACK_BASE = 1_000_000  # a target >= STACK_BASE names the stack item with uid (target - STACK_BASE)
+
+
+def target_str(target: Target) -> str:
+    if target < 0:
+        return f"P{-target}"
+    if target >= STACK_BASE:
+        return f"@{target - STACK_BASE}"
+    return f"#{target}"
+
+
+_TARGET = re.compile(r"^(?:#(\d+)|[Pp](\d+)|@(\d+))$")
+
+
+def parse_target(text: str) -> Target | None:
+    """Read ``#12`` (a card), ``P2`` (a player) or ``@3`` (the stack item with uid 3)."""
+    m = _TARGET.match(text.strip())
+    if not m:
+        return None
+    if m.group(1) is not None:
+        return int(m.group(1))
+    if m.group(3) is not None:
+        return STACK_BASE + int(m.group(3))
+    seat = int(m.group(2)) - 1
+    return player_target(seat) if seat >= 0 else None
+
+
+def parse_seat(text: str) -> Seat | None:
+    t = parse_target(text)
+    return None if t is None or t >= 0 else target_seat(t)
+
+
+# Regex fragments the action classes share.
+CARD = r"#(\d+)"
+TARGET = r"(#\d+|[Pp]\d+|@\d+)"
+SEAT = r"[Pp](\d+)"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. Subclasses set ``pattern`` and implement ``__str__`` and ``from_match``."""
+
+    pattern: ClassVar[re.Pattern[str]]
+    # A meta action (resign, calling time) is legal whenever ``state.meta_legal`` says so, is never listed
+    # among the legal actions, and is applied by ``state.apply_meta``.
+    meta: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> Action | None:
+        m = cls.pattern.fullmatch(text.strip())
+        return cls.from_match(m) if m else None
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass priority, or decline an optional choice."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"pass", re.I)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finish a compound choice (declaring attackers, blockers, ...)."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"done", re.I)
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Pick one named option of a simple choice (``choose keep``, ``choose #12``, ``choose P2``)."""
+
+    option: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"choose\s+(\S+)", re.I)
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(m.group(1))
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """A player resigns. Always legal for any seat still in the game, so it is never listed."""
+
+    seat: Seat
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"resign\s+" + SEAT, re.I)
+    meta: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return f"resign {seat_name(self.seat)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        seat = int(m.group(1)) - 1
+        return cls(seat) if seat >= 0 else None
+
+
+COMMON_ACTIONS: tuple[type[Action], ...] = (Pass, Done, Choose, Resign)

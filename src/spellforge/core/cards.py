@@ -1,0 +1,284 @@
+"""Card data: definitions shared by every game, and the TOML loader that validates them at load time.
+
+A card file holds ``[[card]]`` tables. Each game describes its fields with a pydantic model and its
+effect vocabulary with :class:`EffectVocabulary`; anything the model or the vocabulary does not know
+fails at load time with the file, the card and the field named::
+
+    cards/spells.toml: card 'final-verdict': effects[0].do: unknown verb 'destory' (known: counter, ...)
+
+Definitions are immutable and shared by every game state that uses them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import CardDataError
+from .selectors import Selection, SelectorVocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One entry of a card's ``effects`` list, validated against the game's vocabulary.
+
+    The keys that say *when* it works decide what kind of ability it is:
+
+    * none of them: it happens when the card resolves (a spell's effect, an "enters play" is ``on``);
+    * ``on = "<event>"``: a triggered ability;
+    * ``activate = {...}``: an activated ability with that cost;
+    * ``static = true``: a static ability, computed whenever the value it changes is read;
+    * ``instead = "<event>"``: a replacement ability.
+    """
+
+    verb: str
+    index: int = 0
+    trigger: str = ""
+    target: Selection | None = None
+    to: Selection | None = None
+    amount: int = 0
+    activate: tuple[tuple[str, Any], ...] | None = None
+    static: bool = False
+    instead: str = ""
+    duration: str = ""
+    optional: bool = False
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def kind(self) -> str:
+        if self.static:
+            return "static"
+        if self.instead:
+            return "replacement"
+        if self.activate is not None:
+            return "activated"
+        if self.trigger:
+            return "triggered"
+        return "effect"
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def cost(self, name: str, default: Any = None) -> Any:
+        for key, value in self.activate or ():
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """An immutable card definition. Games subclass it to add their fields (all with defaults)."""
+
+    key: str
+    name: str
+    type: str
+    text: str = ""
+    keywords: frozenset[str] = frozenset()
+    effects: tuple[Effect, ...] = ()
+    source: str = ""  # the file it came from, for error messages
+    on_resolve: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    triggered: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    statics: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    replacements: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups: dict[str, list[Effect]] = {k: [] for k in ("effect", "triggered", "activated", "static", "replacement")}
+        for e in self.effects:
+            groups[e.kind].append(e)
+        object.__setattr__(self, "on_resolve", tuple(groups["effect"]))
+        object.__setattr__(self, "triggered", tuple(groups["triggered"]))
+        object.__setattr__(self, "activated", tuple(groups["activated"]))
+        object.__setattr__(self, "statics", tuple(groups["static"]))
+        object.__setattr__(self, "replacements", tuple(groups["replacement"]))
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True, slots=True)
+class VerbSpec:
+    """What a verb accepts: its extra parameters and their types, and whether it needs a target/to."""
+
+    params: Mapping[str, type | tuple[type, ...]] = field(default_factory=dict)
+    needs: str = ""  # "", "target", "to", or "target|to"
+    help: str = ""
+
+
+GENERAL_KEYS: dict[str, type | tuple[type, ...]] = {
+    "do": str,
+    "on": str,
+    "target": str,
+    "to": str,
+    "amount": int,
+    "activate": dict,
+    "static": bool,
+    "instead": str,
+    "duration": str,
+    "optional": bool,
+    "text": str,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EffectVocabulary:
+    """A game's closed vocabulary: verbs, trigger events, replaceable events, activation costs, durations."""
+
+    verbs: Mapping[str, VerbSpec]
+    selectors: SelectorVocabulary
+    triggers: frozenset[str] = frozenset()
+    replaceable: frozenset[str] = frozenset()
+    activation: Mapping[str, type | tuple[type, ...]] = field(default_factory=dict)
+    durations: frozenset[str] = frozenset({"turn"})
+
+    def parse_effect(self, raw: Any, index: int) -> Effect:
+        """Validate one raw effect table; raises ValueError("<field>: <problem>")."""
+        if not isinstance(raw, dict):
+            raise ValueError(f"effects[{index}]: must be a table such as {{ do = \"draw\", amount = 1 }}")
+        where = f"effects[{index}]"
+        verb = raw.get("do")
+        if not isinstance(verb, str):
+            raise ValueError(f"{where}.do: missing (every effect names its verb with do = \"...\")")
+        spec = self.verbs.get(verb)
+        if spec is None:
+            raise ValueError(f"{where}.do: unknown verb {verb!r} (known: {', '.join(sorted(self.verbs))})")
+        params: list[tuple[str, Any]] = []
+        for key, value in raw.items():
+            expected = GENERAL_KEYS.get(key) or spec.params.get(key)
+            if expected is None:
+                allowed = sorted(set(GENERAL_KEYS) | set(spec.params))
+                raise ValueError(f"{where}.{key}: unknown field for verb {verb!r} (allowed: {', '.join(allowed)})")
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
+                raise ValueError(f"{where}.{key}: expected {names}, got {value!r}")
+            if key not in GENERAL_KEYS:
+                params.append((key, value))
+        selections: dict[str, Selection | None] = {"target": None, "to": None}
+        for key in ("target", "to"):
+            if key in raw:
+                try:
+                    selections[key] = self.selectors.parse(raw[key])
+                except ValueError as exc:
+                    raise ValueError(f"{where}.{key}: {exc}") from None
+        if spec.needs:
+            if not any(selections[k] is not None for k in spec.needs.split("|")):
+                raise ValueError(f"{where}: verb {verb!r} needs {' or '.join(spec.needs.split('|'))} = \"...\"")
+        trigger = raw.get("on", "")
+        if trigger and trigger not in self.triggers:
+            raise ValueError(f"{where}.on: unknown event {trigger!r} (known: {', '.join(sorted(self.triggers))})")
+        instead = raw.get("instead", "")
+        if instead and instead not in self.replaceable:
+            raise ValueError(
+                f"{where}.instead: {instead!r} cannot be replaced (known: {', '.join(sorted(self.replaceable))})"
+            )
+        activate = raw.get("activate")
+        act_items: tuple[tuple[str, Any], ...] | None = None
+        if activate is not None:
+            for key, value in activate.items():
+                expected = self.activation.get(key)
+                if expected is None:
+                    raise ValueError(
+                        f"{where}.activate.{key}: unknown cost (known: {', '.join(sorted(self.activation))})"
+                    )
+                if not isinstance(value, expected):
+                    raise ValueError(f"{where}.activate.{key}: expected {expected}, got {value!r}")
+            act_items = tuple(sorted(activate.items()))
+        duration = raw.get("duration", "")
+        if duration and duration not in self.durations:
+            raise ValueError(f"{where}.duration: unknown duration {duration!r} (known: {', '.join(sorted(self.durations))})")
+        kinds = sum(bool(x) for x in (trigger, instead, activate is not None, raw.get("static", False)))
+        if kinds > 1:
+            raise ValueError(f"{where}: use only one of on, activate, static, instead")
+        return Effect(
+            verb=verb,
+            index=index,
+            trigger=trigger,
+            target=selections["target"],
+            to=selections["to"],
+            amount=raw.get("amount", 0),
+            activate=act_items,
+            static=raw.get("static", False),
+            instead=instead,
+            duration=duration,
+            optional=raw.get("optional", False),
+            params=tuple(params),
+        )
+
+
+M = TypeVar("M", bound=BaseModel)
+D = TypeVar("D", bound=CardDef)
+
+
+def _format_validation(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(x) for x in e["loc"]) or "(card)"
+        parts.append(f"{loc}: {e['msg']}")
+    return "; ".join(parts)
+
+
+def load_card_files(
+    paths: Iterable[Path],
+    model: type[M],
+    vocabulary: EffectVocabulary,
+    build: Callable[[M, tuple[Effect, ...], str], D],
+    check: Callable[[M], None] | None = None,
+) -> dict[str, D]:
+    """Load and validate every card of ``paths``; returns definitions by key, in file order.
+
+    ``model`` validates the fields, ``vocabulary`` the effects, ``check`` any cross-field rule of the game
+    (raise ValueError("field: problem")), and ``build`` turns the validated model into a definition.
+    Any problem raises :class:`CardDataError` naming the file, the card and the field.
+    """
+    cards: dict[str, D] = {}
+    names: dict[str, str] = {}
+    for path in paths:
+        label = f"{path.parent.name}/{path.name}"
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CardDataError(f"{label}: cannot read: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(f"{label}: not valid TOML: {exc}") from None
+        extra = set(data) - {"card"}
+        if extra:
+            raise CardDataError(f"{label}: unknown top-level key(s) {sorted(extra)}; a card file holds [[card]] tables")
+        raw_cards = data.get("card", [])
+        if not isinstance(raw_cards, list):
+            raise CardDataError(f"{label}: 'card' must be an array of tables ([[card]])")
+        for n, raw in enumerate(raw_cards):
+            ident = raw.get("id") if isinstance(raw, dict) else None
+            who = f"card {ident!r}" if isinstance(ident, str) else f"card #{n + 1}"
+            if not isinstance(raw, dict):
+                raise CardDataError(f"{label}: {who}: must be a table")
+            raw_effects = raw.get("effects", [])
+            if not isinstance(raw_effects, list):
+                raise CardDataError(f"{label}: {who}: effects: must be an array of tables")
+            body = {k: v for k, v in raw.items() if k != "effects"}
+            try:
+                validated = model.model_validate(body)
+            except ValidationError as exc:
+                raise CardDataError(f"{label}: {who}: {_format_validation(exc)}") from None
+            try:
+                effects = tuple(vocabulary.parse_effect(e, i) for i, e in enumerate(raw_effects))
+                if check is not None:
+                    check(validated)
+            except ValueError as exc:
+                raise CardDataError(f"{label}: {who}: {exc}") from None
+            card = build(validated, effects, label)
+            if card.key in cards:
+                raise CardDataError(f"{label}: {who}: id: duplicate card id (also in {cards[card.key].source})")
+            if card.name.lower() in names:
+                raise CardDataError(f"{label}: {who}: name: duplicate card name {card.name!r} (also {names[card.name.lower()]!r})")
+            names[card.name.lower()] = card.key
+            cards[card.key] = card
+    return cards

@@ -1,0 +1,266 @@
+"""The Ruleset: one game's declared facts (players, options, zones, turn, actions) plus its hooks.
+
+A Ruleset is a parameterised factory (like an OpenSpiel Game): ``new_game`` makes a :class:`State`,
+``parse_action`` reads an action back from its text, ``from_json`` and ``replay`` rebuild games. Each game
+subclasses it in ``spellforge.games.<name>`` and is listed once in the registry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import COMMON_ACTIONS, Action
+from .cards import CardDef
+from .decks import DeckList, load_deck, parse_deck_text
+from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameError
+from .flow import TurnStructure
+from .rng import Rng
+from .zones import Layout, ZoneSpec
+
+if TYPE_CHECKING:
+    from .state import State
+
+DeckSpec = DeckList | str | Path | Sequence[CardDef]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A declared ruleset option: ``new_game(**{name: value})`` and ``--option name=value``."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: float | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Check (and, from CLI text, convert) a value; raises SpellforgeError naming the option."""
+        if isinstance(value, str) and self.type is not str:
+            text = value.strip().lower()
+            try:
+                if self.type is bool:
+                    if text not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                        raise ValueError
+                    value = text in ("true", "yes", "1", "on")
+                elif self.type is int:
+                    value = int(text)
+                elif self.type is float:
+                    value = float(text)
+            except ValueError:
+                raise SpellforgeError(f"option {self.name}: expected {self.type.__name__}, got {value!r}") from None
+        if value is None and self.default is None:
+            return None
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+            raise SpellforgeError(f"option {self.name}: expected {self.type.__name__}, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise SpellforgeError(
+                f"option {self.name}: {value!r} is not one of {', '.join(repr(c) for c in self.choices)}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise SpellforgeError(f"option {self.name}: must be at least {self.minimum}, got {value!r}")
+        return value
+
+
+class Ruleset:
+    """Base of every game. Subclasses set the class-level facts and implement the hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    roles: ClassVar[tuple[str, ...]] = ()
+    max_turns: ClassVar[int] = 500  # a game still running after this many turns ends as a draw
+    utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    zones: ClassVar[tuple[ZoneSpec, ...]] = ()
+    turn_structure: ClassVar[TurnStructure]
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    state_class: ClassVar[type[State]]
+    data_dir: ClassVar[Path]
+
+    # ------------------------------------------------------------------ data
+
+    @cached_property
+    def cards(self) -> dict[str, CardDef]:
+        """The game's card pool by id (loaded and validated once)."""
+        return self.load_cards(sorted((self.data_dir / "cards").glob("*.toml")))
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        raise NotImplementedError  # pragma: no cover - every game loads its cards
+
+    @cached_property
+    def decks(self) -> dict[str, DeckList]:
+        """The preconstructed decks by file stem."""
+        out = {}
+        for path in sorted((self.data_dir / "decks").glob("*.toml")):
+            out[path.stem] = load_deck(path)
+        return out
+
+    def deck_list(self, spec: str | Path | DeckList) -> DeckList:
+        """A preconstructed deck by name, a deck file path, or deck-list text."""
+        if isinstance(spec, DeckList):
+            return spec
+        text = str(spec)
+        if text in self.decks:
+            return self.decks[text]
+        path = Path(text)
+        if path.suffix in (".toml", ".txt", ".deck") or path.exists():
+            return load_deck(path)
+        if "\n" in text:
+            return parse_deck_text(text)
+        raise UnknownNameError(
+            f"unknown deck {text!r} for {self.title}: not a file, and the preconstructed decks are "
+            f"{', '.join(sorted(self.decks))}"
+        )
+
+    def validate_deck(self, deck: DeckList, **options: Any) -> list[str]:
+        """Every construction rule ``deck`` breaks (empty when legal)."""
+        return self.build_deck(deck, **options)[1]
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        """The cards of ``deck`` in list order, and every construction problem (hook)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def deck_cards(self, deck: DeckSpec, **options: Any) -> list[CardDef]:
+        """The card definitions of a deck spec; raises DeckError listing every problem."""
+        if isinstance(deck, Sequence) and not isinstance(deck, str) and all(isinstance(c, CardDef) for c in deck):
+            return list(deck)
+        deck_list = self.deck_list(deck)  # type: ignore[arg-type]
+        cards, problems = self.build_deck(deck_list, **options)
+        if problems:
+            raise DeckError(f"deck {deck_list.name!r} is not legal for {self.title}", problems)
+        return cards
+
+    def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
+        """The decks used when none are given: a random preconstructed deck per seat (hook)."""
+        names = sorted(self.decks)
+        return [names[rng.randrange(len(names))] for _ in range(players)]
+
+    # ------------------------------------------------------------------ options
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(s.name for s in self.options) or "none"
+        raise UnknownNameError(f"unknown option {name!r} for {self.title} (known: {known})")
+
+    def resolve_options(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        out = {spec.name: spec.default for spec in self.options}
+        for name, value in given.items():
+            out[name] = self.option(name).coerce(value)
+        self.check_options(players, out)
+        return out
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options and the player count (hook; raise SpellforgeError)."""
+
+    # ------------------------------------------------------------------ games
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        decks: Sequence[DeckSpec] | None = None,
+        players: int | None = None,
+        **options: Any,
+    ) -> State:
+        """A new match, advanced to its first decision.
+
+        ``seed`` fixes every random thing (default: a fresh random seed, recorded in the state);
+        ``decks`` gives one deck per seat (a preconstructed deck name, a file, a DeckList or a list of
+        card definitions; default: preconstructed decks chosen from the seed); ``players`` the seat count.
+        """
+        if players is None:
+            players = len(decks) if decks else self.default_players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SpellforgeError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players!r}"
+            )
+        opts = self.resolve_options(players, options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SpellforgeError(f"seed must be an integer, got {seed!r}")
+        deck_specs = list(decks) if decks is not None else self.default_decks(players, Rng(seed ^ 0x5EED), opts)
+        card_lists = self.seat_decks(players, deck_specs, opts)
+        state = self.state_class.__new__(self.state_class)
+        state.init_core(self, seed, card_lists, opts, self.layout(players, opts))
+        state.init_game()  # type: ignore[attr-defined]
+        state.start()
+        return state
+
+    def seat_decks(self, players: int, decks: list[DeckSpec], options: dict[str, Any]) -> list[list[CardDef]]:
+        """One list of card definitions per seat (hook: shared-deck and draft formats differ)."""
+        if len(decks) != players:
+            raise SpellforgeError(f"{players} players need {players} decks, got {len(decks)}")
+        problems: list[str] = []
+        out: list[list[CardDef]] = []
+        for seat, deck in enumerate(decks):
+            try:
+                out.append(self.deck_cards(deck, **options))
+            except DeckError as exc:
+                problems.append(f"P{seat + 1}: {exc}")
+        if problems:
+            raise DeckError("illegal decks", problems)
+        return out
+
+    def layout(self, players: int, options: dict[str, Any]) -> Layout:
+        return Layout(self.zones, players)
+
+    # ------------------------------------------------------------------ actions
+
+    def parse_action(self, state: State | None, text: str) -> Action:
+        """Read an action from its text (the inverse of ``str(action)``).
+
+        Raises IllegalActionError when the text is not an action of this game. With a ``state``, a text
+        that matches exactly one legal action's wording in a looser way (case, spacing) is accepted too.
+        """
+        clean = " ".join(text.split())
+        for cls in self.actions + COMMON_ACTIONS:
+            action = cls.parse(clean)
+            if action is not None:
+                return action
+        if state is not None:
+            for a in state.legal_actions():
+                if str(a).lower() == clean.lower():
+                    return a
+        raise IllegalActionError(f"{text!r} is not an action of {self.title}")
+
+    # ------------------------------------------------------------------ records
+
+    def record(self, state: State) -> dict[str, Any]:
+        """The game as (ruleset + options, seed, decks, actions): enough to rebuild it exactly."""
+        from .replay import make_record
+
+        return make_record(state)
+
+    def replay(self, record: Mapping[str, Any]) -> State:
+        """Rebuild a game from its record, checking every step; raises RecordError at the first bad one."""
+        from .replay import replay_record
+
+        return replay_record(self, record)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``state.to_json()`` exactly."""
+        from .replay import decode_state
+
+        return decode_state(self, data)
+
+    # ------------------------------------------------------------------ presentation
+
+    def render_terminal(self, view: dict[str, Any]) -> Any:
+        """A rich renderable of a View for ``spellforge play`` (hook; None: the generic rendering)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

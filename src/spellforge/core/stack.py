@@ -1,0 +1,117 @@
+"""A stack (Spell Battle's limbo, Casters' chain) with priority passing and response windows.
+
+Items are immutable records; the stack is a list, last in first out. A *window* gives priority to one seat
+at a time: a seat that acts keeps priority, a seat that passes hands it to the next seat in order. When
+every seat still playing has passed in succession, the top item resolves and the window reopens; with an
+empty stack the window closes and the flow continues with the next scheduled frame.
+
+Games mix :class:`PriorityMixin` into their State and provide ``stack``, ``priority`` and ``passes``
+attributes, a ``priority`` decision (``legal_priority`` / ``act_priority``), an ``op_resolve_top``, and the
+hooks ``priority_order`` and ``window_first_seat``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .actions import STACK_BASE
+
+
+def stack_target(uid: int) -> int:
+    return STACK_BASE + uid
+
+
+def is_stack_target(target: int) -> bool:
+    return target >= STACK_BASE
+
+
+class StackItem(NamedTuple):
+    """A card or ability waiting to resolve.
+
+    ``kind``: "card" (the card ``card`` itself), "ability" (an activated ability of ``card``), "trigger"
+    (a triggered ability of ``card``) or "copy" (a copy of another item, not a card); ``effect`` is the
+    index of the ability in the card's effects (-1 for a card's own resolution); ``targets`` were chosen
+    on play; ``data`` carries what the game needs (the triggering event, a mode).
+    """
+
+    uid: int
+    kind: str
+    card: int
+    controller: int
+    effect: int = -1
+    targets: tuple[int, ...] = ()
+    data: tuple[Any, ...] = ()
+
+    @property
+    def is_card(self) -> bool:
+        return self.kind == "card"
+
+
+class PriorityMixin:
+    """Priority passing over a stack. Requires attributes ``stack``, ``priority``, ``passes``."""
+
+    __slots__ = ()
+
+    stack: list[StackItem]
+    priority: int
+    passes: int
+
+    def priority_order(self) -> list[int]:
+        """Seats that take part in priority rounds, in passing order (hook)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def window_first_seat(self) -> int:
+        """Who receives priority when a window opens or reopens after a resolution (hook)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def before_priority(self) -> bool:
+        """Hook run before a seat receives priority (put waiting triggers on the stack).
+
+        Return True when it scheduled work that must run first; the window then reopens afterwards.
+        """
+        return False
+
+    def open_window(self, seat: int | None = None) -> None:
+        """Give priority to ``seat`` (default: ``window_first_seat()``) with no passes yet."""
+        self.passes = 0
+        self.priority = self.window_first_seat() if seat is None else seat
+        self._give_priority()
+
+    def _give_priority(self) -> None:
+        if self.before_priority():
+            self.schedule(("give_priority",))  # type: ignore[attr-defined]
+            return
+        self.ask("priority", self.priority)  # type: ignore[attr-defined]
+
+    def op_give_priority(self) -> None:
+        self._give_priority()
+
+    def op_reopen_window(self) -> None:
+        self.open_window()
+
+    def priority_passed(self) -> None:
+        """The seat holding priority passed."""
+        self.passes += 1
+        order = self.priority_order()
+        if self.passes >= len(order):
+            if self.stack:
+                self.schedule(("resolve_top",), ("reopen_window",))  # type: ignore[attr-defined]
+            return  # empty stack: the window closes and the flow goes on
+        i = order.index(self.priority) if self.priority in order else -1
+        self.priority = order[(i + 1) % len(order)]
+        self._give_priority()
+
+    def priority_kept(self) -> None:
+        """The seat holding priority acted (played, activated): it keeps priority, passes restart."""
+        self.passes = 0
+        self._give_priority()
+
+    def next_uid(self) -> int:
+        """A fresh stack-item id (hook: games keep a counter)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def find_item(self, uid: int) -> StackItem | None:
+        for item in self.stack:
+            if item.uid == uid:
+                return item
+        return None

@@ -1,0 +1,537 @@
+"""The State of one match: zones of integer card ids, per-card arrays, a seeded RNG, and the work stack.
+
+Everything a game needs to continue lives in ``__slots__`` attributes of plain values (ints, strings,
+tuples, lists, NamedTuples), so:
+
+* ``clone()`` is generated per State class: immutable attributes are shared, lists are copied one level
+  (nested lists two levels). No ``deepcopy``.
+* ``to_json()`` writes every attribute, and ``game.from_json()`` reads it back exactly.
+* ``determinize(seat, rng)`` permutes the identities of the cards ``seat`` cannot see, within each owner's
+  hidden cards, and gives the copy a fresh RNG so future shuffles are not predictable.
+
+A game subclasses :class:`State`, declares its extra attributes in ``__slots__`` and how each is copied
+in ``COPY``, and writes its flow as ``op_*`` methods, its decisions as ``legal_<kind>(self)`` (reading
+``self.decision``) and ``act_<kind>(self, action, decision)`` (the decision is already cleared, so the
+handler may post the next one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from .actions import Action, Resign, seat_name
+from .errors import IllegalActionError
+from .events import Event
+from .flow import Decision, Frame
+from .rng import Rng
+from .zones import Layout
+
+if TYPE_CHECKING:
+    from .cards import CardDef
+    from .ruleset import Ruleset
+
+
+class Outcome(NamedTuple):
+    """How a game ended: ``winners`` (empty for a draw) and a short ``reason`` such as ``"life"``."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+# How an attribute is copied by clone(): shared (default), list, nested (list of lists), records
+# (list of objects with .copy()), dict (one-level), call (the attribute's own .copy()/.clone()).
+_COPY_CODE = {
+    "list": "self.{0}[:]",
+    "nested": "[z[:] for z in self.{0}]",
+    "records": "[r.copy() for r in self.{0}]",
+    "dict": "self.{0}.copy()",
+    "rng": "self.{0}.clone()",
+}
+
+
+class State:
+    """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
+
+    __slots__ = (
+        "game",
+        "options",
+        "seed",
+        "n_seats",
+        "layout",
+        "defs",
+        "owner",
+        "deck_keys",
+        "rng",
+        "zones",
+        "zone_of",
+        "controller",
+        "face_down",
+        "work",
+        "decision",
+        "outcome",
+        "turn",
+        "decisions_made",
+        "determinized",
+        "_hist",
+        "_log",
+        "_legal",
+    )
+
+    COPY: ClassVar[dict[str, str]] = {
+        "rng": "rng",
+        "zones": "nested",
+        "zone_of": "list",
+        "controller": "list",
+        "face_down": "list",
+        "work": "list",
+    }
+    # Attributes rebuilt from the record (seed, decks, options), never written by to_json().
+    SETUP: ClassVar[frozenset[str]] = frozenset(
+        {"game", "options", "seed", "n_seats", "layout", "defs", "deck_keys"}
+    )
+    # Attributes recomputed by rebuild() after loading; not written by to_json().
+    DERIVED: ClassVar[frozenset[str]] = frozenset({"_legal"})
+    # Per-card arrays (indexed by card id) that move with a card's *position* when determinize() swaps
+    # hidden identities. Games add theirs (e.g. "tapped").
+    CARD_ARRAYS: ClassVar[tuple[str, ...]] = ("controller", "face_down")
+    # NamedTuple / record classes that may appear in attribute values, for from_json().
+    RECORDS: ClassVar[tuple[type, ...]] = ()
+
+    OPS: ClassVar[dict[str, Callable[..., None]]]
+    LEGAL: ClassVar[dict[str, Callable[[Any], list[Action]]]]
+    ACT: ClassVar[dict[str, Callable[[Any, Action, Decision], None]]]
+    ALL_SLOTS: ClassVar[tuple[str, ...]]
+    ALL_COPY: ClassVar[dict[str, str]]
+
+    game: Ruleset
+    options: Mapping[str, Any]
+    seed: int
+    n_seats: int
+    layout: Layout
+    defs: tuple[CardDef, ...]
+    owner: tuple[int, ...]
+    deck_keys: tuple[tuple[str, ...], ...]
+    rng: Rng
+    zones: list[list[int]]
+    zone_of: list[int]
+    controller: list[int]
+    face_down: list[bool]
+    work: list[Frame]
+    decision: Decision | None
+    outcome: Outcome | None
+    turn: int
+    decisions_made: int
+    determinized: bool
+    _hist: tuple[Any, ...] | None
+    _log: tuple[Any, ...] | None
+    _legal: tuple[Action, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._build_class_tables()
+
+    @classmethod
+    def _build_class_tables(cls) -> None:
+        slots: list[str] = []
+        copy: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name in klass.__dict__.get("__slots__", ()):
+                if name not in slots:
+                    slots.append(name)
+            copy.update(klass.__dict__.get("COPY", {}))
+        unknown = set(copy) - set(slots)
+        if unknown:
+            raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
+        cls.ALL_SLOTS = tuple(slots)
+        cls.ALL_COPY = copy
+        cls.OPS = {n[3:]: getattr(cls, n) for n in dir(cls) if n.startswith("op_")}
+        cls.LEGAL = {n[6:]: getattr(cls, n) for n in dir(cls) if n.startswith("legal_")}
+        cls.ACT = {n[4:]: getattr(cls, n) for n in dir(cls) if n.startswith("act_")}
+        lines = ["def clone(self):", "    new = _new(_cls)"]
+        for name in slots:
+            how = copy.get(name)
+            expr = _COPY_CODE[how].format(name) if how else f"self.{name}"
+            lines.append(f"    new.{name} = {expr}")
+        lines.append("    return new")
+        namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+        exec("\n".join(lines), namespace)  # a straight-line copy: the fastest clone CPython can do
+        fn = namespace["clone"]
+        fn.__doc__ = "A copy that shares immutable data and copies what changes (no deepcopy)."
+        cls.clone = fn  # type: ignore[method-assign]
+
+    # ------------------------------------------------------------------ construction
+
+    def init_core(
+        self, game: Ruleset, seed: int, decks: list[list[CardDef]], options: Mapping[str, Any], layout: Layout
+    ) -> None:
+        """Fill the core attributes. Every card of every deck starts in ``start_zone(seat)``."""
+        self.game = game
+        self.options = MappingProxyType(dict(options))  # shared by every clone, so read-only
+        self.seed = seed
+        self.n_seats = len(decks)
+        self.layout = layout
+        defs: list[CardDef] = []
+        owner: list[int] = []
+        self.zones = [[] for _ in range(layout.count)]
+        for seat, deck in enumerate(decks):
+            zone = self.start_zone(seat)
+            for card in deck:
+                cid = len(defs)
+                defs.append(card)
+                owner.append(self.card_owner(seat))
+                self.zones[zone].append(cid)
+        self.defs = tuple(defs)
+        self.owner = tuple(owner)
+        self.deck_keys = tuple(tuple(card.key for card in deck) for deck in decks)
+        n = len(defs)
+        self.zone_of = [0] * n
+        for z, ids in enumerate(self.zones):
+            for cid in ids:
+                self.zone_of[cid] = z
+        self.controller = list(self.owner)
+        self.face_down = [False] * n
+        self.rng = Rng(seed)
+        self.work = []
+        self.decision = None
+        self.outcome = None
+        self.turn = 0
+        self.decisions_made = 0
+        self.determinized = False
+        self._hist = None
+        self._log = None
+        self._legal = None
+
+    def start_zone(self, seat: int) -> int:
+        """Where a seat's deck starts (hook; default: the zone named ``deck``)."""
+        return int(self.layout.deck[seat])
+
+    def card_owner(self, seat: int) -> int:
+        """Who owns the cards of ``seat``'s deck (hook; shared-deck modes return -1)."""
+        return seat
+
+    def add_card(self, card: CardDef, owner: int, zone: int) -> int:
+        """Create a new card instance mid-game (rare: tokens, The Spark). Returns its id."""
+        cid = len(self.defs)
+        self.defs = (*self.defs, card)
+        self.owner = (*self.owner, owner)
+        for name in self.CARD_ARRAYS + self.EXTRA_CARD_ARRAYS:
+            arr = getattr(self, name)
+            arr.append(self.card_array_default(name, cid))
+        self.zone_of.append(zone)
+        self.zones[zone].append(cid)
+        self._legal = None
+        return cid
+
+    # Per-card arrays other than CARD_ARRAYS that add_card() must extend (e.g. zone-independent stats).
+    EXTRA_CARD_ARRAYS: ClassVar[tuple[str, ...]] = ()
+
+    def card_array_default(self, name: str, cid: int) -> Any:
+        if name == "controller":
+            return self.owner[cid]
+        arr = getattr(self, name)
+        return type(arr[0])() if arr else 0
+
+    # ------------------------------------------------------------------ the public API
+
+    def clone(self) -> State:
+        """A copy that shares immutable data and copies what changes (generated per class, see above)."""
+        raise NotImplementedError  # pragma: no cover - replaced by the generated clone
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+        if self.outcome is not None or self.decision is None:
+            return None
+        return self.decision.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every option of the seat to act, finite and enumerated (computed once per decision)."""
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            d = self.decision
+            if self.outcome is not None or d is None:
+                legal = ()
+            else:
+                legal = tuple(self.LEGAL[d.kind](self))
+            self._legal = legal
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the seat to act and advance to the next decision.
+
+        Raises :class:`IllegalActionError` (and changes nothing) when the action is not legal now.
+        ``Resign(seat)`` is legal for any seat still playing, at any decision point.
+        """
+        if self.outcome is not None:
+            raise IllegalActionError(f"{action}: the game is over ({self.outcome.reason})")
+        if action.meta:
+            problem = self.meta_problem(action)
+            if problem:
+                raise IllegalActionError(f"{action}: {problem}")
+            self._hist = (action, self._hist)
+            self._legal = None
+            self.apply_meta(action)
+            self._run()
+            return
+        if action not in self._legal_tuple():
+            raise IllegalActionError(self.why_illegal(action))
+        d = self.decision
+        assert d is not None
+        self._hist = (action, self._hist)
+        self.decisions_made += 1
+        self.decision = None
+        self._legal = None
+        self.ACT[d.kind](self, action, d)
+        self._run()
+
+    def history(self) -> list[Action]:
+        """The actions applied so far, in order (forced single-option decisions are not recorded)."""
+        out: list[Action] = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def events(self) -> list[Event]:
+        """Every event of the game so far, oldest first (unfiltered: use observe() for a seat's view)."""
+        out: list[Event] = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def observe(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``None``: a spectator's public view)."""
+        return self.view(seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """A copy in which everything ``seat`` cannot see is resampled consistently with what it can.
+
+        Hidden card identities are permuted among the positions each owner's hidden cards occupy; the
+        copy gets a new RNG drawn from ``rng`` and no history, so nothing hidden can be read from it.
+        """
+        new = self.clone()
+        new.rng = rng.fork()
+        new._hist = None
+        new._log = None
+        new.determinized = True
+        pools: dict[int, list[tuple[int, int]]] = {}
+        for z, ids in enumerate(new.zones):
+            visible_zone = new.layout.visible_to(z, seat)
+            for i, cid in enumerate(ids):
+                if visible_zone and not (new.face_down[cid] and not new.can_see_face_down(seat, cid)):
+                    continue
+                pools.setdefault(new.owner[cid], []).append((z, i))
+        arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
+        mapping: dict[int, int] = {}
+        for positions in pools.values():
+            if len(positions) < 2:
+                continue
+            old = [new.zones[z][i] for z, i in positions]
+            perm = old[:]
+            rng.shuffle(perm)
+            saved = [[arr[c] for c in old] for arr in arrays]
+            for k, (z, i) in enumerate(positions):
+                cid = perm[k]
+                new.zones[z][i] = cid
+                new.zone_of[cid] = z
+                mapping[old[k]] = cid
+                for arr, values in zip(arrays, saved, strict=True):
+                    arr[cid] = values[k]
+        if mapping:
+            new.remap_hidden(mapping)
+        new._legal = None
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON-safe data: its record plus every attribute of the state."""
+        from .replay import encode_state
+
+        return encode_state(self)
+
+    # ------------------------------------------------------------------ hooks a game overrides
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover - every game implements its view
+
+    def can_see_face_down(self, seat: int | None, cid: int) -> bool:
+        """Whether ``seat`` may look at face-down card ``cid`` (default: its owner and controller)."""
+        return seat is not None and (self.owner[cid] == seat or self.controller[cid] == seat)
+
+    def can_see(self, seat: int | None, cid: int) -> bool:
+        """Whether ``seat`` may know the identity of card ``cid`` where it is now."""
+        if not self.layout.visible_to(self.zone_of[cid], seat):
+            return False
+        return not self.face_down[cid] or self.can_see_face_down(seat, cid)
+
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """After determinize() swapped hidden identities (old id -> id now at that position), fix any
+        game-specific structure that refers to hidden cards by id. Default: nothing refers to them."""
+
+    def rebuild(self) -> None:
+        """Recompute DERIVED attributes after from_json()."""
+        self._legal = None
+
+    def meta_problem(self, action: Action) -> str:
+        """Why a meta action (resign, calling time) cannot be applied now, or "" if it can (hook)."""
+        if isinstance(action, Resign):
+            return "" if self.can_resign(action.seat) else f"{seat_name(action.seat)} is not playing"
+        return f"{type(action).__name__} is not an action of this game"
+
+    def apply_meta(self, action: Action) -> None:
+        if isinstance(action, Resign):
+            self.resign(action.seat)
+
+    def can_resign(self, seat: int) -> bool:
+        return 0 <= seat < self.n_seats
+
+    def resign(self, seat: int) -> None:
+        """Default resignation for two-player games: the other seat wins."""
+        others = tuple(s for s in range(self.n_seats) if s != seat)
+        self.finish(others, "resignation")
+
+    def why_illegal(self, action: Action) -> str:
+        d = self.decision
+        assert d is not None
+        options = ", ".join(str(a) for a in self.legal_actions()[:8])
+        more = "" if len(self.legal_actions()) <= 8 else ", ..."
+        return (
+            f"{action!s} is not legal now: {seat_name(d.seat)} must {self.describe_decision()} "
+            f"(legal: {options}{more})"
+        )
+
+    def describe_decision(self) -> str:
+        """A short phrase for the pending decision ("choose attackers", "respond or pass")."""
+        d = self.decision
+        return d.kind.replace("_", " ") if d else "nothing"
+
+    # ------------------------------------------------------------------ the flow interpreter
+
+    def schedule(self, *frames: Frame) -> None:
+        """Run ``frames`` next, in the order given (before anything already scheduled)."""
+        work = self.work
+        for frame in reversed(frames):
+            work.append(frame)
+
+    def ask(self, kind: str, seat: int, *data: Any) -> None:
+        """Post a decision and stop the run until it is answered."""
+        self.decision = Decision(kind, seat, data)
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        """End the game. ``winners`` empty means a draw."""
+        if self.outcome is None:
+            self.outcome = Outcome(tuple(sorted(winners)), reason)
+            self.decision = None
+            self.work.clear()
+            self._legal = None
+
+    def _run(self) -> None:
+        """Run frames until a decision with more than one option is posted, or the game ends.
+
+        A decision with exactly one legal option is taken automatically and not recorded: it is not a
+        choice, and skipping it keeps records, bots and people free of empty prompts.
+        """
+        work = self.work
+        ops = self.OPS
+        while self.outcome is None:
+            d = self.decision
+            if d is None:
+                if not work:
+                    raise RuntimeError("the flow ran out of work without a decision (engine bug)")
+                frame = work.pop()
+                ops[frame[0]](self, *frame[1:])
+                continue
+            legal = self._legal_tuple()
+            if len(legal) != 1 or not self.auto_forced(d):
+                return
+            self.decision = None
+            self._legal = None
+            self.ACT[d.kind](self, legal[0], d)
+
+    def auto_forced(self, decision: Decision) -> bool:
+        """Whether a single-option decision of this kind is taken automatically (hook)."""
+        return True
+
+    def start(self) -> None:
+        """Begin the game: run the ``setup`` op and advance to the first decision."""
+        self.work.append(("setup",))
+        self._run()
+
+    # ------------------------------------------------------------------ events and the log
+
+    def emit(self, event: Event) -> None:
+        """Record an event in the log and let the game's triggers see it."""
+        self._log = (event, self._log)
+        self.on_event(event)
+
+    def on_event(self, event: Event) -> None:
+        """Hook: triggered abilities subscribe here (default: nothing listens)."""
+
+    def iter_log(self, last: int) -> Iterator[Event]:
+        """The ``last`` most recent events, newest first."""
+        node = self._log
+        while node is not None and last > 0:
+            yield node[0]
+            node = node[1]
+            last -= 1
+
+    # ------------------------------------------------------------------ zones and shared verbs
+
+    def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
+        """Move card ``cid`` to ``zone`` (on top, or at the bottom of an ordered zone)."""
+        self.zones[self.zone_of[cid]].remove(cid)
+        if bottom:
+            self.zones[zone].insert(0, cid)
+        else:
+            self.zones[zone].append(cid)
+        self.zone_of[cid] = zone
+
+    def top(self, zone: int) -> int | None:
+        ids = self.zones[zone]
+        return ids[-1] if ids else None
+
+    def shuffle(self, zone: int) -> None:
+        self.rng.shuffle(self.zones[zone])
+
+    def all_card_ids(self) -> range:
+        return range(len(self.defs))
+
+    def check_invariants(self) -> list[str]:
+        """Every broken invariant of this state (hook: games add theirs, e.g. no negative resource)."""
+        return self.check_integrity()
+
+    def check_integrity(self) -> list[str]:
+        """Problems with the card bookkeeping (each card in exactly one zone, zone_of in sync)."""
+        problems = []
+        seen: dict[int, int] = {}
+        for z, ids in enumerate(self.zones):
+            for cid in ids:
+                if cid in seen:
+                    problems.append(f"card #{cid} is in {self.layout.label(seen[cid])} and {self.layout.label(z)}")
+                seen[cid] = z
+                if self.zone_of[cid] != z:
+                    problems.append(f"card #{cid} is in {self.layout.label(z)} but zone_of says {self.zone_of[cid]}")
+        for cid in self.all_card_ids():
+            if cid not in seen:
+                problems.append(f"card #{cid} ({self.defs[cid].name}) is in no zone")
+        return problems
+
+
+State._build_class_tables()

@@ -1,0 +1,24 @@
+"""The registry of games: one line per ruleset."""
+
+from __future__ import annotations
+
+from spellforge.core.errors import UnknownNameError
+from spellforge.core.ruleset import Ruleset
+
+from .spellbattle import SpellBattle
+
+GAMES: dict[str, Ruleset] = {
+    game.name: game
+    for game in (
+        SpellBattle(),
+    )
+}
+
+
+def find_game(name: str) -> Ruleset:
+    """The ruleset registered as ``name`` (case and punctuation ignored); raises ValueError otherwise."""
+    key = "".join(ch for ch in str(name).lower() if ch.isalnum())
+    game = GAMES.get(key)
+    if game is None:
+        raise UnknownNameError(f"unknown game {name!r}; the games are: {', '.join(sorted(GAMES))}")
+    return game

@@ -1,0 +1,319 @@
+"""What Spell Battle cards do: the verbs, triggered / static / replacement abilities, and the hooks the
+shared verbs call (drawing with the discard-pile reshuffle, damage, destruction, control).
+"""
+
+from __future__ import annotations
+
+from spellforge.core import events as ev
+from spellforge.core.actions import STACK_BASE, Action, Choose, is_player, target_seat
+from spellforge.core.cards import Effect
+from spellforge.core.effects import SHARED_VERBS, Context, Verb
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.stack import StackItem
+
+from .actions import Pick, Target
+from .base import SBBase
+
+# The events each trigger word listens to (SB-107).
+TRIGGER_EVENTS = {"enters": ev.ENTERS, "destroyed": ev.DESTROYED, "attacks": "attack", "turn_start": "turn_start"}
+
+
+class AbilityMixin(SBBase):
+    __slots__ = ()
+
+    def run_verb(self, effect: Effect, ctx: Context) -> None:
+        VERBS[effect.verb](self, effect, ctx)
+
+    # ------------------------------------------------------------------ hooks of the shared verbs
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        """SB-010/011/027: draw from the top; an empty draw pile first takes the shuffled discard pile;
+        with both empty the draw does nothing (SB-R13)."""
+        deck = self.layout.deck[seat]
+        hand = self.layout.hand[seat]
+        for _ in range(n):
+            if not self.zones[deck]:
+                discard = self.layout.discard[seat]
+                if not self.zones[discard]:
+                    return
+                for cid in list(self.zones[discard]):
+                    self.move(cid, deck)
+                self.shuffle(deck)
+                self.emit(Event(ev.SHUFFLE, seat, note="discard pile into draw pile"))
+            cid = self.zones[deck][-1]
+            self.move(cid, hand)
+            self.controller[cid] = seat
+            self.emit(Event(ev.DRAW, seat, cid, secret=True))
+
+    def deal_damage(self, source: int, target: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        if is_player(target):
+            self.deal_player_damage(source, target_seat(target), amount)  # type: ignore[attr-defined]
+        elif self.is_character(target):
+            self.damage[target] += amount  # SB-R18: stays marked until the end of turn or combat
+            self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
+
+    def destroy_card(self, cid: int, source: int) -> None:
+        """SB-090 / SB-K10, with replacement abilities first (SB-109/110) and death triggers."""
+        if not self.in_play(cid) or self.face_down[cid]:
+            return
+        for src, effect in self.replacements_for("destroyed"):
+            ctx = Context(src, self.controller[src])
+            if effect.to is not None and any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives):
+                self.emit(Event("replaced", self.controller[cid], cid, note=effect.verb))
+                self.run_verb(effect, Context(src, self.controller[src], (cid,)))
+                return
+        seat = self.controller[cid]
+        for effect in self.defs[cid].triggered:
+            if effect.trigger == "dies":
+                self.pending_triggers.append((seat, cid, effect.index, cid))
+        self.leave_play(cid)
+        self.move(cid, self.discard_zone(cid))
+        self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
+        self.emit(Event(ev.DESTROYED, seat, cid, other=source))
+
+    def replacements_for(self, event: str) -> list[tuple[int, Effect]]:
+        out = []
+        for src in self.zones[self.play_zone]:
+            if not self.face_down[src]:
+                for effect in self.defs[src].replacements:
+                    if effect.instead == event:
+                        out.append((src, effect))
+        return out
+
+    def leave_play(self, cid: int) -> None:
+        self.remove_from_combat(cid)  # type: ignore[attr-defined]
+        if self.mods:
+            self.mods = [m for m in self.mods if m[0] != cid]
+        self.damage[cid] = 0
+        self.tapped[cid] = False
+        self.face_down[cid] = False
+        self.refresh_play()
+
+    def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
+        """SB-K19: a change until end of turn (the only duration Spell Battle's cards use)."""
+        if self.is_character(cid):
+            self.mods.append((cid, stat, amount))
+            self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
+
+    def set_tapped(self, cid: int, tapped: bool) -> None:
+        if self.in_play(cid):
+            self.tapped[cid] = tapped
+
+    def gain_control(self, cid: int, seat: int) -> None:
+        """SB-118..120 / SB-R29: the new controller takes it; it leaves combat, keeping its orientation."""
+        if not self.is_character(cid) or self.controller[cid] == seat:
+            return
+        self.remove_from_combat(cid)  # type: ignore[attr-defined]
+        self.controller[cid] = seat
+        self.refresh_play()
+        self.emit(Event(ev.CONTROL, seat, cid))
+
+    def refresh_play(self) -> None:
+        """Recompute the static abilities in play and which events triggered abilities listen to."""
+        statics = []
+        listening = set()
+        defs = self.defs
+        for cid in self.zones[self.play_zone]:
+            if self.face_down[cid]:
+                continue
+            d = defs[cid]
+            for effect in d.statics:
+                statics.append((cid, effect))
+            for effect in d.triggered:
+                kind = TRIGGER_EVENTS.get(effect.trigger)
+                if kind:
+                    listening.add(kind)
+        self.statics = tuple(statics)
+        self.listening = frozenset(listening)
+
+    # ------------------------------------------------------------------ triggered abilities (SB-107/108, SB-R16)
+
+    def on_event(self, event: Event) -> None:
+        if event.kind not in self.listening:
+            return
+        for src in self.zones[self.play_zone]:
+            if self.face_down[src]:
+                continue
+            for effect in self.defs[src].triggered:
+                if TRIGGER_EVENTS.get(effect.trigger) != event.kind:
+                    continue
+                if effect.trigger in ("enters", "attacks") and event.card != src:
+                    continue
+                if effect.trigger == "turn_start" and event.seat != self.controller[src]:
+                    continue
+                self.pending_triggers.append((self.controller[src], src, effect.index, event.card))
+
+    def op_flush_triggers(self) -> None:
+        """Waiting triggers go into limbo, the active player's first, each controller ordering their own."""
+        if not self.pending_triggers:
+            return
+        self.schedule(("flush_triggers",))
+        for seat in self.clockwise_from(self.window_first_seat()):
+            mine = [t for t in self.pending_triggers if t[0] == seat]
+            if not mine:
+                continue
+            if len({(t[1], t[2]) for t in mine}) > 1:
+                self.ask("trigger_order", seat)
+            else:
+                self.put_trigger(self.pending_triggers.index(mine[0]))
+            return
+
+    def legal_trigger_order(self) -> list[Action]:
+        assert self.decision is not None
+        seat = self.decision.seat
+        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == seat]
+        return [Choose(str(k + 1)) for k in range(len(mine))]
+
+    def act_trigger_order(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Choose)
+        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        self.put_trigger(mine[int(action.option) - 1])
+
+    def put_trigger(self, index: int) -> None:
+        seat, src, effect_index, event_card = self.pending_triggers.pop(index)
+        effect = self.defs[src].effects[effect_index]
+        if effect.target is not None:
+            if not self.select(effect.target, Context(src, seat)):
+                self.emit(Event("trigger_lost", seat, src, note="no legal target"))
+                return
+            self.ask("trigger_target", seat, src, effect_index)
+            return
+        self.push_item(StackItem(self.next_uid(), "trigger", src, seat, effect_index, (), (event_card,)))
+
+    def legal_trigger_target(self) -> list[Action]:
+        assert self.decision is not None
+        seat, (src, effect_index) = self.decision.seat, self.decision.data
+        effect = self.defs[src].effects[effect_index]
+        assert effect.target is not None
+        return [Target(t) for t in self.select(effect.target, Context(src, seat))]
+
+    def act_trigger_target(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Target)
+        src, effect_index = d.data
+        self.push_item(StackItem(self.next_uid(), "trigger", src, d.seat, effect_index, (action.target,)))
+
+    def push_item(self, item: StackItem) -> None:
+        self.stack.append(item)
+        self.passes = 0
+        self.emit(Event("limbo", item.controller, item.card, note=item.kind))
+
+    # ------------------------------------------------------------------ decisions inside a resolution
+
+    def legal_copy_target(self) -> list[Action]:
+        assert self.decision is not None
+        _, card, effect_index = self.decision.data
+        effect = self.copy_effect(card, effect_index)
+        assert effect is not None and effect.target is not None
+        return [Target(t) for t in self.select(effect.target, Context(card, self.decision.seat))]
+
+    def act_copy_target(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Target)
+        kind, card, effect_index = d.data
+        self.push_item(StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,)))
+
+    def copy_effect(self, card: int, effect_index: int) -> Effect | None:
+        effects = self.defs[card].on_resolve if effect_index < 0 else (self.defs[card].effects[effect_index],)
+        return next((e for e in effects if e.target is not None), None)
+
+    def legal_sacrifice(self) -> list[Action]:
+        assert self.decision is not None
+        seat, (remaining, chosen) = self.decision.seat, self.decision.data
+        return [Pick(c) for c in self.characters(seat) if c not in chosen]
+
+    def act_sacrifice(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Pick)
+        remaining, chosen = d.data
+        chosen = (*chosen, action.card)
+        left = [c for c in self.characters(d.seat) if c not in chosen]
+        if remaining > 1 and left:
+            self.ask("sacrifice", d.seat, remaining - 1, chosen)
+            return
+        for cid in chosen:
+            self.destroy_card(cid, -1)
+
+
+# ---------------------------------------------------------------------- Spell Battle's own verbs
+
+
+def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """SB-K08: a countered card goes to its owner's discard pile; a countered ability ceases to exist."""
+    for t in ctx.targets:
+        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        if item is None:
+            continue
+        state.stack.remove(item)
+        if item.is_card:
+            state.move(item.card, state.discard_zone(item.card))
+        state.emit(Event(ev.COUNTER, ctx.controller, item.card, note=item.kind))
+
+
+def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """SB-K09: a copy goes into limbo under the copier's control, with new choices made by the copier."""
+    for t in ctx.targets:
+        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        if item is None:
+            continue
+        chosen = state.copy_effect(item.card, item.effect)
+        if chosen is None:
+            state.push_item(StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,)))
+        elif state.select(chosen.target, Context(item.card, ctx.controller)):  # type: ignore[arg-type]
+            state.ask("copy_target", ctx.controller, item.kind, item.card, item.effect)
+
+
+def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """SB-K12: face up into the shared set-aside pile, out of the game."""
+    for cid in state.affected(effect, ctx):
+        if cid < 0 or cid >= STACK_BASE:
+            continue
+        seat = state.controller[cid]
+        if state.in_play(cid):
+            state.leave_play(cid)
+        state.move(cid, state.layout.aside)
+        state.controller[cid] = state.owner[cid] if state.owner[cid] >= 0 else seat
+        state.emit(Event("set_aside", seat, cid))
+
+
+def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """SB-134/136: the opponent named on play chooses on resolution (as many as they can, SB-R17)."""
+    for t in ctx.targets:
+        if not is_player(t):
+            continue
+        seat = target_seat(t)
+        chars = state.characters(seat)
+        n = effect.amount or 1
+        if len(chars) <= n:
+            for cid in chars:
+                state.destroy_card(cid, ctx.source)
+        else:
+            state.ask("sacrifice", seat, n, ())
+
+
+def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    state.overrun[ctx.controller] = True
+    state.emit(Event("overrun", ctx.controller, ctx.source))
+
+
+def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    for cid in state.affected(effect, ctx):
+        if cid < 0 or cid >= STACK_BASE:
+            continue
+        seat = state.owner[cid] if state.owner[cid] >= 0 else ctx.controller
+        if state.in_play(cid):
+            state.leave_play(cid)
+        state.move(cid, state.layout.hand[seat])
+        state.controller[cid] = seat
+        state.emit(Event("to_hand", seat, cid))
+
+
+VERBS: dict[str, Verb] = {
+    **{k: v for k, v in SHARED_VERBS.items() if k in ("draw", "damage", "destroy", "modify", "tap", "untap", "gain_control")},
+    "counter": verb_counter,  # type: ignore[dict-item]
+    "copy": verb_copy,  # type: ignore[dict-item]
+    "set_aside": verb_set_aside,  # type: ignore[dict-item]
+    "sacrifice": verb_sacrifice,  # type: ignore[dict-item]
+    "overrun": verb_overrun,  # type: ignore[dict-item]
+    "return_to_hand": verb_return_to_hand,  # type: ignore[dict-item]
+}

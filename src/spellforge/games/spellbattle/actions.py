@@ -1,0 +1,191 @@
+"""Spell Battle's actions, each printed the way a player would say it.
+
+>>> str(Play(17, farm=True)), str(Play(4, target=-2)), str(Attack(12, 1)), str(Block(31, 12))
+('play #17 as farm', 'play #4 -> P2', 'attack #12 -> P2', 'block #31 -> #12')
+
+Playing a farm is two short choices (``farm``, then ``play #17 as farm``), so the option to play a farm is
+one entry in the list however many cards are in hand.
+>>> Attack.parse("attack #12 -> P2") == Attack(12, 1)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from spellforge.core.actions import CARD, SEAT, TARGET, Action, parse_target, seat_name, target_str
+
+NO_TARGET = -(10**9)
+
+
+def _target(text: str | None) -> int:
+    if text is None:
+        return NO_TARGET
+    t = parse_target(text)
+    return NO_TARGET if t is None else t
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card from hand: as itself (optionally with its on-play target), or face down as a farm."""
+
+    card: int
+    target: int = NO_TARGET
+    farm: bool = False
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"play\s+" + CARD + r"(?:\s+(as\s+farm)|\s*->\s*" + TARGET + r")?", re.I
+    )
+
+    def __str__(self) -> str:
+        if self.farm:
+            return f"play #{self.card} as farm"
+        if self.target != NO_TARGET:
+            return f"play #{self.card} -> {target_str(self.target)}"
+        return f"play #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), _target(m.group(3)), bool(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Farm(Action):
+    """Decide to play a farm this main step; which card goes face down is the next choice."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"farm", re.I)
+
+    def __str__(self) -> str:
+        return "farm"
+
+
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Use an activated ability of a card in play ("Turn this sideways: ..."). ``ability`` counts from 0."""
+
+    card: int
+    ability: int = 0
+    target: int = NO_TARGET
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I)
+
+    def __str__(self) -> str:
+        which = f"/{self.ability + 1}" if self.ability else ""
+        tail = f" -> {target_str(self.target)}" if self.target != NO_TARGET else ""
+        return f"use #{self.card}{which}{tail}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        ability = int(m.group(2)) - 1 if m.group(2) else 0
+        return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Declare a character as an attacker against a player (a new group, or alone)."""
+
+    card: int
+    defender: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + SEAT, re.I)
+
+    def __str__(self) -> str:
+        return f"attack #{self.card} -> {seat_name(self.defender)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        seat = int(m.group(2)) - 1
+        return cls(int(m.group(1)), seat) if seat >= 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Bond(Action):
+    """Declare a character as an attacker in the bonded group of an already declared attacker."""
+
+    card: int
+    partner: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s+with\s+" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"attack #{self.card} with #{self.partner}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Action):
+    """Declare a blocker and the attacker (or member of a bonded group) it blocks."""
+
+    card: int
+    attacker: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"block #{self.card} -> #{self.attacker}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Assign(Action):
+    """Assign part of a character's combat damage to one opposing character."""
+
+    card: int
+    amount: int
+    target: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"assign\s+" + CARD + r"\s*:\s*(\d+)\s*->\s*" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"assign #{self.card}: {self.amount} -> #{self.target}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Action):
+    """Choose a target for a triggered ability or a copy as it goes into limbo."""
+
+    target: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
+
+    def __str__(self) -> str:
+        return f"target {target_str(self.target)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        t = parse_target(m.group(1))
+        return cls(t) if t is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Pick a card: a draft pick, a card for a limited deck, a character to lose, a trigger to order."""
+
+    card: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"pick\s+" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"pick #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)))
+
+
+@dataclass(frozen=True, slots=True)
+class CallTime(Action):
+    """The match's time limit expired: the game ends by the tiebreak of SB-R24 (a meta action)."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"time", re.I)
+    meta: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "time"
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Farm, Use, Bond, Attack, Block, Assign, Target, Pick, CallTime)

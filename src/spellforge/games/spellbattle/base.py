@@ -1,0 +1,230 @@
+"""The attributes of a Spell Battle state and the reads every part of the rules shares.
+
+:class:`SBBase` declares no slots of its own (the concrete ``SpellBattleState`` does); it types the
+attributes and gives the small, hot helpers: who is active, farms, current strength and speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from spellforge.core.actions import STACK_BASE
+from spellforge.core.cards import Effect
+from spellforge.core.effects import Context, Selecting
+from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.state import State
+
+if TYPE_CHECKING:
+    from .cards import SBCard
+
+# Team modes (option ``teams``) and formats (option ``format``).
+FREE_FOR_ALL = "none"
+ALLIANCE = "alliance"
+AS_ONE = "as_one"
+CONSTRUCTED = "constructed"
+SEALED = "sealed"
+DRAFT = "draft"
+OFF_THE_TOP = "off_the_top"
+
+LIFE = 20  # SB-012
+AS_ONE_LIFE = 30  # SB-156
+
+
+class SBBase(PriorityMixin, Selecting, State):
+    __slots__ = ()
+
+    defs: tuple[SBCard, ...]  # type: ignore[assignment]
+    # seating (fixed for the game)
+    team_of: tuple[int, ...]
+    side_of: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    pool_of: tuple[int, ...]
+    life_max: int
+    # players
+    alive: list[bool]
+    pool_damage: list[int]
+    farm_played: list[bool]
+    overrun: list[bool]
+    first_damager: int
+    active_side: int
+    step: str
+    # cards
+    tapped: list[bool]
+    damage: list[int]
+    mods: list[tuple[int, str, int]]
+    statics: tuple[tuple[int, Effect], ...]
+    listening: frozenset[str]
+    # limbo
+    stack: list[StackItem]
+    priority: int
+    passes: int
+    uid_counter: int
+    resolving: StackItem | None
+    pending_triggers: list[tuple[int, int, int, int]]
+    # combat
+    attack_group: dict[int, int]
+    group_target: list[int]
+    group_blocked: list[bool]
+    block_group: dict[int, int]
+    dealt: set[int]
+    deadly_marked: set[int]
+    pending_dmg: list[tuple[int, int, int]]
+    # limited formats
+    draft_round: int
+    draft_picked: list[bool]
+
+    # ------------------------------------------------------------------ seats
+
+    def active_seats(self) -> list[int]:
+        return [s for s in self.sides[self.active_side] if self.alive[s]]
+
+    def is_active(self, seat: int) -> bool:
+        return self.side_of[seat] == self.active_side
+
+    def seats_in_game(self) -> list[int]:
+        return [s for s in range(self.n_seats) if self.alive[s]]
+
+    def is_enemy(self, seat: int, other: int) -> bool:
+        return self.team_of[seat] != self.team_of[other]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """Seats still playing, clockwise starting with ``seat`` (SB-042, SB-129)."""
+        n = self.n_seats
+        return [(seat + i) % n for i in range(n) if self.alive[(seat + i) % n]]
+
+    def priority_order(self) -> list[int]:
+        return self.clockwise_from(self.window_first_seat())
+
+    def window_first_seat(self) -> int:
+        """The active player receives priority first (SB-126, SB-128); after a resolution too (SB-R05)."""
+        active = self.active_seats()
+        return active[0] if active else self.seats_in_game()[0]
+
+    def defenders_of(self, seat: int) -> list[int]:
+        """The seats that defend when ``seat`` is attacked: it alone, or its whole As-one team (SB-159)."""
+        pool = self.pool_of[seat]
+        return [s for s in range(self.n_seats) if self.pool_of[s] == pool and self.alive[s]]
+
+    def life(self, seat: int) -> int:
+        return self.life_max - self.pool_damage[self.pool_of[seat]]
+
+    # ------------------------------------------------------------------ cards in play
+
+    @property
+    def play_zone(self) -> int:
+        return int(self.layout.play)
+
+    def in_play(self, cid: int) -> bool:
+        return self.zone_of[cid] == self.layout.play
+
+    def is_farm(self, cid: int) -> bool:
+        return self.face_down[cid] and self.zone_of[cid] == self.layout.play
+
+    def is_character(self, cid: int) -> bool:
+        """A face-up character card in play."""
+        return self.zone_of[cid] == self.layout.play and not self.face_down[cid] and self.defs[cid].type == "character"
+
+    def characters(self, seat: int | None = None) -> list[int]:
+        play = self.layout.play
+        defs = self.defs
+        out = []
+        for cid in self.zones[play]:
+            if not self.face_down[cid] and defs[cid].type == "character" and (seat is None or self.controller[cid] == seat):
+                out.append(cid)
+        return out
+
+    def untapped_farms(self, seat: int) -> list[int]:
+        fd = self.face_down
+        tapped = self.tapped
+        ctl = self.controller
+        return [c for c in self.zones[self.layout.play] if fd[c] and not tapped[c] and ctl[c] == seat]
+
+    def farm_count(self, seat: int) -> int:
+        fd = self.face_down
+        ctl = self.controller
+        return sum(1 for c in self.zones[self.layout.play] if fd[c] and ctl[c] == seat)
+
+    def stat(self, cid: int, name: str) -> int:
+        """A character's current strength or speed: printed value + until-end-of-turn changes + statics."""
+        d = self.defs[cid]
+        value: int = d.strength if name == "strength" else d.speed
+        for c, stat, amount in self.mods:
+            if c == cid and stat == name:
+                value += amount
+        for src, effect in self.statics:
+            if effect.param("stat") == name and self.static_applies(src, effect, cid):
+                value += effect.amount
+        return value if value > 0 else 0
+
+    def strength(self, cid: int) -> int:
+        return self.stat(cid, "strength")
+
+    def speed(self, cid: int) -> int:
+        return self.stat(cid, "speed")
+
+    def static_applies(self, src: int, effect: Effect, cid: int) -> bool:
+        if effect.to is None or not self.is_character(cid):
+            return False
+        ctx = Context(src, self.controller[src])
+        return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
+
+    def has_keyword(self, cid: int, keyword: str) -> bool:
+        return cid < STACK_BASE and keyword in self.defs[cid].keywords
+
+    # ------------------------------------------------------------------ zones for selectors
+
+    def discard_zone(self, cid: int) -> int:
+        """The discard pile a card goes to: its owner's (SB-122/123), or the shared one (SB-R26)."""
+        owner = self.owner[cid]
+        return int(self.layout.discard[owner if owner >= 0 else 0])
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        if zone == "play":
+            return self.zones[self.layout.play]
+        if zone == "limbo":
+            return [STACK_BASE + item.uid for item in self.stack]
+        zones = self.layout.discard if zone == "discard" else self.layout.hand
+        out: list[int] = []
+        for z in sorted(set(zones)):
+            out.extend(self.zones[z])
+        return out
+
+    def card_controller(self, cid: int) -> int:
+        if cid >= STACK_BASE:
+            item = self.find_item(cid - STACK_BASE)
+            return item.controller if item else -1
+        return self.controller[cid]
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        if cid >= STACK_BASE:
+            item = self.find_item(cid - STACK_BASE)
+            if item is None:
+                return False
+            if noun == "ability":
+                return not item.is_card
+            return item.is_card and (noun == "card" or self.defs[item.card].type == noun)
+        if self.zone_of[cid] == self.layout.play:
+            if noun == "farm":
+                return self.face_down[cid]
+            if self.face_down[cid]:
+                return False
+        return noun == "card" or self.defs[cid].type == noun
+
+    def item_effects(self, item: StackItem) -> tuple[Effect, ...]:
+        d = self.defs[item.card]
+        if item.effect < 0:
+            return d.on_resolve
+        return (d.effects[item.effect],)
+
+    def item_selection_effect(self, item: StackItem) -> Effect | None:
+        for e in self.item_effects(item):
+            if e.target is not None:
+                return e
+        return None
+
+    def describe_card(self, cid: int) -> str:
+        return f"{self.defs[cid].name} #{cid}"
+
+    def debug(self) -> dict[str, Any]:  # pragma: no cover - a developer aid
+        return {"step": self.step, "stack": self.stack, "work": self.work, "decision": self.decision}

@@ -1,0 +1,150 @@
+"""Spell Battle: the ruleset's declared facts, options, zones, turn, and deck construction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from spellforge.core.cards import CardDef
+from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
+from spellforge.core.errors import SpellforgeError
+from spellforge.core.flow import Phase, TurnStructure
+from spellforge.core.rng import Rng
+from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
+from spellforge.core.zones import Layout, Visibility, ZoneSpec
+
+from . import cards as card_data
+from .actions import ACTIONS
+from .base import ALLIANCE, AS_ONE, CONSTRUCTED, DRAFT, FREE_FOR_ALL, OFF_THE_TOP, SEALED
+from .limited import LIMITED_DECK, PILE, ROUNDS
+from .state import SpellBattleState
+
+CONSTRUCTED_DECK = 40  # SB-143, SB-R20
+COPIES = 3  # the collective pool holds three of each card (SB-R20)
+SEALED_CARDS = 90  # SB-R19
+DRAFT_CARDS = PILE * ROUNDS  # SB-146
+
+
+class SpellBattle(Ruleset):
+    """Spell Battle: characters fight by speed, spells answer from limbo, any card is a farm."""
+
+    name = "spellbattle"
+    title = "Spell Battle"
+    summary = "2-8 players; characters strike in speed order, spells answer from limbo, any card is a farm"
+    min_players = 2
+    max_players = 8
+    default_players = 2
+    max_turns = 200
+    data_dir = Path(__file__).parent
+    state_class = SpellBattleState
+    actions = ACTIONS
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "format",
+            str,
+            CONSTRUCTED,
+            "constructed (40-card decks), sealed (90 cards, build 30), draft (3x15 piles, build 30), "
+            "or off_the_top (one shared deck)",
+            choices=(CONSTRUCTED, SEALED, DRAFT, OFF_THE_TOP),
+        ),
+        OptionSpec(
+            "teams",
+            str,
+            FREE_FOR_ALL,
+            "none, alliance (own turns and life, no attacking teammates) or as_one (shared turn and 30 life)",
+            choices=(FREE_FOR_ALL, ALLIANCE, AS_ONE),
+        ),
+        OptionSpec("team_count", int, 2, "how many teams in a team game (seats alternate teams)", minimum=2),
+        OptionSpec("shared_deck", int, 50, "off_the_top: cards in the shared deck per player (SB-175)", minimum=10),
+    )
+    zones = (
+        ZoneSpec("deck", True, Visibility.HIDDEN, "draw pile, face down and random (SB-024)"),
+        ZoneSpec("hand", True, Visibility.OWNER, "seen only by its owner (SB-029)"),
+        ZoneSpec("discard", True, Visibility.PUBLIC, "face up (SB-023)"),
+        ZoneSpec("play", False, Visibility.PUBLIC, "the one shared in-play zone; farms are face down (SB-016)"),
+        ZoneSpec("limbo", False, Visibility.PUBLIC, "cards waiting to resolve (SB-030)"),
+        ZoneSpec("aside", False, Visibility.PUBLIC, "set aside, out of the game (SB-037)"),
+        ZoneSpec("out", True, Visibility.HIDDEN, "cards of a player who is out of the game (SB-R15)"),
+        ZoneSpec("packs", True, Visibility.HIDDEN, "sealed/draft: the face-down cards dealt"),
+        ZoneSpec("pile", True, Visibility.OWNER, "draft: the pile a player is picking from"),
+        ZoneSpec("pool", True, Visibility.OWNER, "sealed/draft: cards received, not (yet) in the deck"),
+    )
+    turn_structure = TurnStructure(
+        (
+            Phase("beginning", begin="begin_beginning", help="turn your sideways cards right-side-up (SB-044)"),
+            Phase("draw", begin="begin_draw", help="draw a card (SB-045)"),
+            Phase("attack", begin="begin_attack", help="attack with characters (SB-046, SB-051)"),
+            Phase("main", begin="begin_main", help="play characters and one farm (SB-047, SB-049)"),
+        )
+    )
+
+    def render_terminal(self, view: dict[str, Any]) -> Any:
+        from .terminal import render
+
+        return render(view)
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(card_data.load(paths))
+
+    def layout(self, players: int, options: dict[str, Any]) -> Layout:
+        shared = ("deck", "discard") if options["format"] == OFF_THE_TOP else ()
+        return Layout(self.zones, players, shared)
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        if options["teams"] != FREE_FOR_ALL:
+            teams = options["team_count"]
+            if players not in (4, 6) or players % teams or players // teams not in (2, 3):
+                raise SpellforgeError(
+                    f"team games are for 4 or 6 players in teams of 2 or 3 (SB-152); "
+                    f"{players} players in {teams} teams is not one"
+                )
+        fmt = options["format"]
+        if fmt in (SEALED, DRAFT):
+            need = (SEALED_CARDS if fmt == SEALED else DRAFT_CARDS) * players
+            have = len(self.collective_pool())
+            if need > have:
+                raise SpellforgeError(
+                    f"{fmt} for {players} players deals {need} cards, but the collective pool holds {have} "
+                    f"({len(self.cards)} cards x {COPIES})"
+                )
+        if fmt == OFF_THE_TOP and options["shared_deck"] * players > len(self.collective_pool()):
+            raise SpellforgeError("off_the_top: the shared deck is larger than the collective pool")
+
+    def collective_pool(self) -> list[CardDef]:
+        """Three of each card (SB-R20), the pool sealed, draft and off-the-top games deal from."""
+        return [card for key in sorted(self.cards) for card in [self.cards[key]] * COPIES]
+
+    def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
+        fmt = (options or {}).get("format", CONSTRUCTED)
+        if fmt == CONSTRUCTED:
+            return super().default_decks(players, rng)
+        pool = self.collective_pool()
+        rng.shuffle(pool)
+        if fmt == OFF_THE_TOP:
+            size = (options or {})["shared_deck"] * players
+            return [pool[:size], *([] for _ in range(players - 1))]
+        per = SEALED_CARDS if fmt == SEALED else DRAFT_CARDS
+        return [pool[i * per : (i + 1) * per] for i in range(players)]
+
+    def seat_decks(self, players: int, decks: list[DeckSpec], options: dict[str, Any]) -> list[list[CardDef]]:
+        if options["format"] != CONSTRUCTED:
+            if not all(isinstance(d, list) and all(isinstance(c, CardDef) for c in d) for d in decks):
+                raise SpellforgeError(
+                    f"the {options['format']} format deals its own cards from the collective pool; pass no decks"
+                )
+            return [list(d) for d in decks]  # type: ignore[arg-type]
+        return super().seat_decks(players, decks, options)
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        """SB-143 / SB-R20: exactly 40 cards (30 for sealed/draft), at most 3 copies of a card."""
+        problems: list[str] = []
+        unknown = set(deck.sections) - {"cards"}
+        for section in sorted(unknown):
+            problems.append(f"[{section}] Spell Battle decks have only a [cards] section")
+        resolved = resolve_section(deck.main, card_index(self.cards), "cards", problems)
+        cards = expand(resolved)
+        size = LIMITED_DECK if options.get("format") in (SEALED, DRAFT) else CONSTRUCTED_DECK
+        if len(cards) != size and not any("unknown card" in p for p in problems):
+            problems.append(f"the deck has {len(cards)} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}")
+        problems += copy_problems(resolved, COPIES, "cards")
+        return cards, problems

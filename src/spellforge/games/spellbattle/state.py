@@ -1,0 +1,543 @@
+"""The Spell Battle state: setup, the turn, limbo and priority, playing cards, checkpoints, elimination.
+
+Combat lives in ``combat.py``, the card vocabulary in ``abilities.py``, sealed and draft in
+``limited.py`` and Views in ``view.py``; they are mixins of the class below.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from spellforge.core import events as ev
+from spellforge.core.actions import Action, Pass, Resign, seat_name
+from spellforge.core.effects import Context
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.stack import StackItem
+
+from .abilities import AbilityMixin
+from .actions import NO_TARGET, CallTime, Farm, Play, Use
+from .base import AS_ONE, DRAFT, SEALED, SBBase
+from .combat import CombatMixin
+from .limited import LimitedMixin
+from .view import ViewMixin
+
+
+class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBase):
+    __slots__ = (
+        "team_of",
+        "side_of",
+        "sides",
+        "pool_of",
+        "life_max",
+        "alive",
+        "pool_damage",
+        "farm_played",
+        "overrun",
+        "first_damager",
+        "active_side",
+        "step",
+        "tapped",
+        "damage",
+        "mods",
+        "statics",
+        "listening",
+        "stack",
+        "priority",
+        "passes",
+        "uid_counter",
+        "resolving",
+        "pending_triggers",
+        "attack_group",
+        "group_target",
+        "group_blocked",
+        "block_group",
+        "dealt",
+        "deadly_marked",
+        "pending_dmg",
+        "draft_round",
+        "draft_picked",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "alive": "list",
+        "pool_damage": "list",
+        "farm_played": "list",
+        "overrun": "list",
+        "tapped": "list",
+        "damage": "list",
+        "mods": "list",
+        "stack": "list",
+        "pending_triggers": "list",
+        "attack_group": "dict",
+        "group_target": "list",
+        "group_blocked": "list",
+        "block_group": "dict",
+        "dealt": "dict",
+        "deadly_marked": "dict",
+        "pending_dmg": "list",
+        "draft_picked": "list",
+    }
+    DERIVED = SBBase.DERIVED | {"statics", "listening"}
+    SETUP = SBBase.SETUP | {"team_of", "side_of", "sides", "pool_of", "life_max"}
+    CARD_ARRAYS = (*SBBase.CARD_ARRAYS, "tapped", "damage")
+    RECORDS = (StackItem,)
+
+    # ------------------------------------------------------------------ setup
+
+    def start_zone(self, seat: int) -> int:
+        if self.options["format"] in (SEALED, DRAFT):
+            return int(self.layout.packs[seat])
+        return int(self.layout.deck[seat])
+
+    def card_owner(self, seat: int) -> int:
+        return -1 if self.options["format"] == "off_the_top" else seat
+
+    def init_game(self) -> None:
+        """Seating and life totals from the team options (SB-152..159, SB-R22, SB-R23)."""
+        n = self.n_seats
+        mode = self.options["teams"]
+        n_teams = self.options["team_count"] if mode != "none" else n
+        self.team_of = tuple(s % n_teams for s in range(n))
+        if mode == AS_ONE:
+            self.sides = tuple(tuple(s for s in range(n) if s % n_teams == t) for t in range(n_teams))
+            self.pool_of = self.team_of
+            self.life_max = 30
+        else:
+            self.sides = tuple((s,) for s in range(n))
+            self.pool_of = tuple(range(n))
+            self.life_max = 20
+        self.side_of = tuple(next(i for i, side in enumerate(self.sides) if s in side) for s in range(n))
+        n_cards = len(self.defs)
+        self.alive = [True] * n
+        self.pool_damage = [0] * len(self.sides if mode == AS_ONE else range(n))
+        self.farm_played = [False] * n
+        self.overrun = [False] * n
+        self.first_damager = -1
+        self.active_side = 0
+        self.step = "setup"
+        self.tapped = [False] * n_cards
+        self.damage = [0] * n_cards
+        self.mods = []
+        self.statics = ()
+        self.listening = frozenset()
+        self.stack = []
+        self.priority = 0
+        self.passes = 0
+        self.uid_counter = 0
+        self.resolving = None
+        self.pending_triggers = []
+        self.attack_group = {}
+        self.group_target = []
+        self.group_blocked = []
+        self.block_group = {}
+        self.dealt = set()
+        self.deadly_marked = set()
+        self.pending_dmg = []
+        self.draft_round = 0
+        self.draft_picked = [False] * n
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.refresh_play()
+
+    def op_setup(self) -> None:
+        fmt = self.options["format"]
+        if fmt == DRAFT:
+            self.schedule(("draft_round", 0), ("build_decks",), ("start_match",))
+        elif fmt == SEALED:
+            self.schedule(("open_sealed",), ("build_decks",), ("start_match",))
+        else:
+            self.schedule(("start_match",))
+
+    def op_start_match(self) -> None:
+        """SB-006 first player at random, SB-008 shuffle, SB-009 seven cards each."""
+        for z in sorted(set(self.layout.deck)):
+            self.shuffle(z)
+        self.active_side = self.rng.randrange(len(self.sides))
+        first = self.sides[self.active_side][0]
+        for seat in self.clockwise_from(first):
+            self.draw_cards(seat, 7)
+        self.step = "start"
+        self.schedule(("turn_start",))
+
+    # ------------------------------------------------------------------ the turn (SB-043)
+
+    def op_turn_start(self) -> None:
+        self.turn += 1
+        if self.turn > self.game.max_turns:
+            self.finish((), "turn limit")
+            return
+        for s in range(self.n_seats):
+            self.farm_played[s] = False
+            self.overrun[s] = False
+        active = self.active_seats()
+        self.emit(Event(ev.TURN, active[0], amount=self.turn))
+        self.schedule(("phase", self.game.turn_structure.first))
+
+    def op_phase(self, name: str) -> None:
+        self.step = name
+        phase = self.game.turn_structure.by_name[name]
+        nxt = self.game.turn_structure.following(name)
+        self.schedule((phase.begin,), ("phase", nxt) if nxt else ("turn_end",))
+
+    def op_begin_beginning(self) -> None:
+        """SB-044 / SB-080: the active player's sideways cards turn right-side-up; then a priority round."""
+        for seat in self.active_seats():
+            for cid in self.zones[self.play_zone]:
+                if self.controller[cid] == seat and self.tapped[cid]:
+                    self.tapped[cid] = False
+            self.emit(Event("untap", seat))
+            self.emit(Event("turn_start", seat))
+        self.open_window()
+
+    def op_begin_draw(self) -> None:
+        """SB-045 / SB-R28: the active player draws one (SB-007 / SB-R26: not the first player's first)."""
+        skip = self.turn == 1 and len(self.sides) == 2
+        if not skip:
+            for seat in self.active_seats():
+                self.draw_cards(seat, 1)
+        self.open_window()
+
+    def op_begin_main(self) -> None:
+        self.open_window()
+
+    def op_turn_end(self) -> None:
+        """End of turn: until-end-of-turn changes expire, marked damage goes (SB-R18), next side (SB-050)."""
+        self.mods = []
+        for cid in self.zones[self.play_zone]:
+            self.damage[cid] = 0
+        self.clear_combat()
+        n = len(self.sides)
+        for i in range(1, n + 1):
+            side = (self.active_side + i) % n
+            if any(self.alive[s] for s in self.sides[side]):
+                self.active_side = side
+                break
+        self.schedule(("turn_start",))
+
+    def op_window(self) -> None:
+        self.open_window()
+
+    # ------------------------------------------------------------------ priority (SB-125..132)
+
+    def next_uid(self) -> int:
+        self.uid_counter += 1
+        return self.uid_counter
+
+    def pending_work(self) -> tuple[tuple[Any, ...], ...]:
+        return (("flush_triggers",),) if self.pending_triggers else ()
+
+    def legal_priority(self) -> list[Action]:
+        seat = self.priority
+        out: list[Action] = [Pass()]
+        sorcery = self.step == "main" and self.is_active(seat) and not self.stack
+        farms = len(self.untapped_farms(seat))
+        defs = self.defs
+        hand = self.zones[self.layout.hand[seat]]
+        if sorcery and hand and not self.farm_played[seat]:
+            out.append(Farm())
+        for cid in hand:
+            d = defs[cid]
+            if d.cost > farms:
+                continue
+            if d.type == "character":
+                if sorcery or "ambush" in d.keywords:
+                    out.append(Play(cid))
+                continue
+            self.add_targeted(out, cid, seat, d.on_resolve, lambda t, c=cid: Play(c, t))
+        for cid in self.zones[self.play_zone]:
+            if self.controller[cid] != seat or self.face_down[cid] or self.tapped[cid]:
+                continue
+            for i, effect in enumerate(defs[cid].activated):
+                if effect.cost("pay", 0) > farms:
+                    continue
+                self.add_targeted(out, cid, seat, (effect,), lambda t, c=cid, k=i: Use(c, k, t))
+        return out
+
+    def add_targeted(self, out: list[Action], cid: int, seat: int, effects: Any, make: Any) -> None:
+        """Append ``make(target)`` for each legal on-play target (SB-133), or ``make(NO_TARGET)``.
+
+        A card whose on-play choice has no legal option cannot be played (SB-135).
+        """
+        for e in effects:
+            if e.target is not None:
+                for t in self.select(e.target, Context(cid, seat)):
+                    out.append(make(t))
+                return
+        out.append(make(NO_TARGET))
+
+    def act_priority(self, action: Action, d: Decision) -> None:
+        seat = self.priority
+        if isinstance(action, Pass):
+            self.emit(Event("pass", seat))
+            self.priority_passed()
+            return
+        if isinstance(action, Farm):
+            self.ask("farm", seat)
+            return
+        if isinstance(action, Play):
+            self.play_card(seat, action.card, action.target)
+        elif isinstance(action, Use):
+            self.use_ability(seat, action.card, action.ability, action.target)
+        self.priority_kept()
+
+    def legal_farm(self) -> list[Action]:
+        assert self.decision is not None
+        return [Play(cid, farm=True) for cid in self.zones[self.layout.hand[self.decision.seat]]]
+
+    def act_farm(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Play)
+        self.play_farm(d.seat, action.card)
+        self.priority_kept()
+
+    def play_farm(self, seat: int, cid: int) -> None:
+        """SB-049 / SB-R03: one card face down per turn, in your own main step, without limbo (SB-R02)."""
+        self.farm_played[seat] = True
+        self.face_down[cid] = True
+        self.tapped[cid] = False
+        self.controller[cid] = seat
+        self.move(cid, self.play_zone)
+        self.emit(Event("farm", seat, cid, secret=True))
+
+    def pay(self, seat: int, amount: int) -> None:
+        """SB-078: turn ``amount`` right-side-up farms sideways."""
+        for cid in self.untapped_farms(seat)[:amount]:
+            self.tapped[cid] = True
+
+    def play_card(self, seat: int, cid: int, target: int) -> None:
+        """SB-031: a played card goes into limbo with its on-play choice made (SB-133)."""
+        self.pay(seat, self.defs[cid].cost)
+        self.move(cid, self.layout.limbo)
+        self.controller[cid] = seat
+        targets = (target,) if target != NO_TARGET else ()
+        item = StackItem(self.next_uid(), "card", cid, seat, -1, targets)
+        self.stack.append(item)
+        self.emit(Event(ev.PLAY, seat, cid, other=target if target != NO_TARGET else -1))
+
+    def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
+        """SB-101..106: turning the card sideways (and any Pay X) is the cost; the effect goes into limbo."""
+        effect = self.defs[cid].activated[index]
+        if effect.cost("tap", True):
+            self.tapped[cid] = True
+        self.pay(seat, effect.cost("pay", 0))
+        targets = (target,) if target != NO_TARGET else ()
+        self.stack.append(StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets))
+        self.emit(Event("activate", seat, cid, other=target if target != NO_TARGET else -1))
+
+    # ------------------------------------------------------------------ resolution (SB-130, SB-R05, SB-R17)
+
+    def op_resolve_top(self) -> None:
+        item = self.stack.pop()
+        self.resolving = item
+        sel_effect = self.item_selection_effect(item)
+        if item.targets and sel_effect is not None:
+            ctx = Context(item.card, item.controller)
+            assert sel_effect.target is not None
+            if not any(self.still_legal(sel_effect.target, t, ctx) for t in item.targets):
+                self.fizzle(item)
+                return
+        if item.is_card and self.defs[item.card].type == "character":
+            self.emit(Event(ev.RESOLVE, item.controller, item.card))
+            self.enter_play(item.card, item.controller)
+            self.resolving = None
+            self.schedule(("check",))
+            return
+        self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item.kind))
+        self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
+
+    def op_run_effect(self, index: int) -> None:
+        item = self.resolving
+        assert item is not None
+        effects = self.item_effects(item)
+        if index >= len(effects):
+            return
+        self.schedule(("run_effect", index + 1))
+        effect = effects[index]
+        targets: tuple[int, ...] = ()
+        if effect.target is not None:
+            ctx0 = Context(item.card, item.controller)
+            targets = tuple(t for t in item.targets if self.still_legal(effect.target, t, ctx0))
+        self.run_verb(effect, Context(item.card, item.controller, targets, uid=item.uid))
+
+    def op_finish_resolve(self) -> None:
+        """SB-035/036: a resolved spell goes to its owner's discard pile, or into play if it stays."""
+        item = self.resolving
+        self.resolving = None
+        if item is None or not item.is_card or self.zone_of[item.card] != self.layout.limbo:
+            return
+        d = self.defs[item.card]
+        if d.stays:
+            self.enter_play(item.card, item.controller)
+        else:
+            self.move(item.card, self.discard_zone(item.card))
+            self.controller[item.card] = self.owner[item.card] if self.owner[item.card] >= 0 else item.controller
+
+    def fizzle(self, item: StackItem) -> None:
+        """SB-138..140 / SB-K13: every on-play choice is illegal: no effect, to the discard pile."""
+        self.emit(Event(ev.FIZZLE, item.controller, item.card, note=item.kind))
+        self.resolving = None
+        if item.is_card:
+            self.move(item.card, self.discard_zone(item.card))
+        self.schedule(("check",))
+
+    def enter_play(self, cid: int, controller: int) -> None:
+        """SB-048/SB-119: face up in front of its controller, right-side-up."""
+        self.move(cid, self.play_zone)
+        self.controller[cid] = controller
+        self.face_down[cid] = False
+        self.tapped[cid] = False
+        self.damage[cid] = 0
+        self.refresh_play()
+        self.emit(Event(ev.ENTERS, controller, cid))
+
+    # ------------------------------------------------------------------ checkpoints (SB-085, SB-R09, SB-R15)
+
+    def op_check(self) -> None:
+        self.check_state()
+
+    def check_state(self) -> None:
+        """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
+        while True:
+            doomed = [c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)]
+            doomed += [c for c in self.characters() if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed]
+            if not doomed:
+                break
+            for cid in doomed:
+                if self.is_character(cid):
+                    self.destroy_card(cid, -1)
+        beaten = [
+            s for s in range(self.n_seats) if self.alive[s] and self.pool_damage[self.pool_of[s]] >= self.life_max
+        ]
+        if beaten:
+            self.eliminate(beaten, "life")
+
+    def eliminate(self, seats: list[int], reason: str) -> None:
+        """SB-013 / SB-R15: out at once; the last player or team standing wins; all at once is a draw."""
+        for seat in seats:
+            self.alive[seat] = False
+            self.emit(Event(ev.LOSE, seat, note=reason))
+        for seat in seats:
+            self.remove_player_cards(seat)
+        teams = {self.team_of[s] for s in range(self.n_seats) if self.alive[s]}
+        if len(teams) <= 1:
+            if teams:
+                team = teams.pop()
+                winners = tuple(s for s in range(self.n_seats) if self.team_of[s] == team)
+                self.finish(winners, reason)
+            else:
+                self.finish((), reason + " (all remaining players lost at once)")
+            return
+        if not self.active_seats():
+            self.work.clear()
+            self.decision = None
+            self.schedule(("turn_end",))
+
+    def remove_player_cards(self, seat: int) -> None:
+        out_zone = self.layout.out[seat]
+        for item in list(self.stack):
+            if item.controller == seat:
+                self.stack.remove(item)
+                if item.is_card:
+                    self.move(item.card, out_zone if self.owner[item.card] == seat else self.discard_zone(item.card))
+        for cid in list(self.zones[self.play_zone]):
+            if self.controller[cid] == seat or self.owner[cid] == seat:
+                self.leave_play(cid)
+                dest = out_zone if self.owner[cid] == seat else self.discard_zone(cid)
+                self.move(cid, dest)
+                self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
+        for zone in (self.layout.hand[seat], self.layout.deck[seat], self.layout.discard[seat]):
+            for cid in list(self.zones[zone]):
+                if self.owner[cid] == seat:
+                    self.move(cid, out_zone)
+        if self.options["format"] == "off_the_top":
+            for cid in list(self.zones[self.layout.hand[seat]]):
+                self.move(cid, self.discard_zone(cid))
+        for a, g in list(self.attack_group.items()):
+            if self.group_target[g] == seat:
+                self.remove_from_combat(a)
+        self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
+        self.refresh_play()
+
+    # ------------------------------------------------------------------ meta actions and abandoned decisions
+
+    def meta_problem(self, action: Action) -> str:
+        if isinstance(action, Resign):
+            if not 0 <= action.seat < self.n_seats or not self.alive[action.seat]:
+                return f"{seat_name(action.seat)} is not playing"
+            return ""
+        if isinstance(action, CallTime):
+            return "" if self.step not in ("setup", "draft", "build") else "the match has not started"
+        return super().meta_problem(action)
+
+    def apply_meta(self, action: Action) -> None:
+        if isinstance(action, CallTime):
+            self.end_by_time()
+            return
+        assert isinstance(action, Resign)
+        d = self.decision
+        pool = self.pool_of[action.seat]
+        seats = [s for s in range(self.n_seats) if self.pool_of[s] == pool and self.alive[s]]
+        self.eliminate(seats, "resignation")
+        if self.outcome is None and d is not None and self.decision is d and not self.alive[d.seat]:
+            self.abandon(d)
+
+    def abandon(self, d: Decision) -> None:
+        """The seat that had to decide is out of the game: move on as if it declined."""
+        self.decision = None
+        self._legal = None
+        if d.kind == "priority":
+            self.open_window()
+        elif d.kind in ("attackers", "blockers", "assign", "sacrifice", "trigger_order", "trigger_target", "copy_target"):
+            return  # the scheduled continuation carries on without the declined choices
+
+    def end_by_time(self) -> None:
+        """SB-164..166 / SB-R24: highest life wins; then who first dealt damage; then at random."""
+        teams: dict[int, int] = {}
+        for s in range(self.n_seats):
+            team = self.team_of[s]
+            if self.options["teams"] == "alliance":
+                teams[team] = teams.get(team, 0) + (self.life(s) if self.alive[s] else 0)
+            elif self.alive[s]:
+                teams[team] = max(teams.get(team, -999), self.life(s))
+        best = max(teams.values())
+        leaders = sorted(t for t, life in teams.items() if life == best)
+        if len(leaders) > 1 and self.first_damager >= 0 and self.team_of[self.first_damager] in leaders:
+            leaders = [self.team_of[self.first_damager]]
+            reason = "time (tied life, first to deal damage)"
+        elif len(leaders) > 1:
+            leaders = [leaders[self.rng.randrange(len(leaders))]]
+            reason = "time (tied life, decided at random)"
+        else:
+            reason = "time (highest life)"
+        winners = tuple(s for s in range(self.n_seats) if self.team_of[s] == leaders[0])
+        self.finish(winners, reason)
+
+    def check_invariants(self) -> list[str]:
+        problems = super().check_invariants()
+        play = self.play_zone
+        for cid in range(len(self.defs)):
+            where = self.zone_of[cid]
+            if where != play and (self.tapped[cid] or self.damage[cid] or (self.face_down[cid])):
+                problems.append(f"#{cid} outside play keeps in-play state")
+            if self.damage[cid] < 0:
+                problems.append(f"#{cid} has negative damage")
+        if any(d < 0 for d in self.pool_damage):
+            problems.append("negative damage on a player")
+        for cid in [*self.attack_group, *self.block_group]:
+            if not self.is_character(cid):
+                problems.append(f"#{cid} is in combat but not a character in play")
+        for item in self.stack:
+            if item.is_card and self.zone_of[item.card] != self.layout.limbo:
+                problems.append(f"limbo item @{item.uid} names #{item.card}, which is not in limbo")
+        in_limbo = {item.card for item in self.stack if item.is_card}
+        if self.resolving is not None and self.resolving.is_card:
+            in_limbo.add(self.resolving.card)
+        for cid in self.zones[self.layout.limbo]:
+            if cid not in in_limbo:
+                problems.append(f"#{cid} is in limbo with no limbo item")
+        if sum(self.farm_played) > len(self.sides[self.active_side]):
+            problems.append("more farms played this turn than active players")
+        return problems
+
+
+__all__ = ["AS_ONE", "SpellBattleState"]

@@ -1,0 +1,102 @@
+"""``spellforge bench``: speed of each game, as medians over several runs, for comparing changes.
+
+Per game: random-play games, decisions and turns per second (through the same path ``simulate`` uses,
+bots and Observations included), and the median microseconds of ``clone()`` on mid-game states.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from spellforge.bots import make_bot
+from spellforge.bots.base import Observation
+from spellforge.core.rng import Rng
+from spellforge.core.state import State
+from spellforge.games import find_game
+
+from .simulate import game_seed, play_game
+
+# Extra measurements that later parts add (e.g. search iterations per second), keyed by field name.
+EXTRA: dict[str, Callable[[str, int, float], float]] = {}
+
+
+def random_play(game: str, seconds: float, seed: int) -> tuple[int, int, int, float]:
+    """Play random games for about ``seconds``; returns (games, decisions, turns, elapsed)."""
+    games = decisions = turns = 0
+    start = time.perf_counter()
+    i = 0
+    while True:
+        r = play_game(game, ["random"], game_seed(seed, i), i)
+        if r.error:
+            raise RuntimeError(f"bench game {i} failed: {r.error}")
+        games += 1
+        decisions += r.decisions
+        turns += r.turns
+        i += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, decisions, turns, elapsed
+
+
+def midgame_states(game: str, count: int, seed: int) -> list[State]:
+    """States a few turns into random games (where a search bot would clone them)."""
+    ruleset = find_game(game)
+    out: list[State] = []
+    i = 0
+    while len(out) < count and i < count * 20:
+        state = ruleset.new_game(seed=game_seed(seed, 10_000 + i))
+        bot = make_bot("random", seed=i)
+        target = 6 + (i % 5)
+        while state.outcome is None and state.turn < target:
+            state.apply(bot.choose(Observation.of(state)))
+        if state.outcome is None:
+            out.append(state)
+        i += 1
+    return out
+
+
+def clone_us(game: str, seed: int, repeats: int = 2000) -> float:
+    """Median microseconds per ``clone()`` over a set of mid-game states."""
+    samples = []
+    for state in midgame_states(game, 10, seed):
+        clone = state.clone
+        t0 = time.perf_counter()
+        for _ in range(repeats):
+            clone()
+        samples.append((time.perf_counter() - t0) / repeats * 1e6)
+    return statistics.median(samples) if samples else float("nan")
+
+
+def bench_game(game: str, runs: int = 5, seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
+    gps, dps, tps, clones = [], [], [], []
+    for run in range(runs):
+        g, d, t, el = random_play(game, seconds, seed + run)
+        gps.append(g / el)
+        dps.append(d / el)
+        tps.append(t / el)
+        clones.append(clone_us(game, seed + run))
+    out: dict[str, Any] = {
+        "games_per_second": round(statistics.median(gps), 2),
+        "decisions_per_second": round(statistics.median(dps), 1),
+        "turns_per_second": round(statistics.median(tps), 1),
+        "clone_us": round(statistics.median(clones), 2),
+        "runs": runs,
+        "seconds_per_run": seconds,
+        "spread": {
+            "decisions_per_second": [round(min(dps), 1), round(max(dps), 1)],
+            "clone_us": [round(min(clones), 2), round(max(clones), 2)],
+        },
+    }
+    for name, measure in EXTRA.items():
+        out[name] = round(statistics.median(measure(game, seed + r, seconds) for r in range(runs)), 1)
+    return out
+
+
+def bench(games: list[str], runs: int = 5, seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
+    return {g: bench_game(g, runs, seconds, seed) for g in games}
+
+
+__all__ = ["EXTRA", "bench", "bench_game", "clone_us", "midgame_states", "random_play", "Rng"]

@@ -1,0 +1,245 @@
+"""Simulating many games between bots: one game, a batch, and the backends that run batches.
+
+Seats rotate between games (game ``i`` gives seat ``s`` the bot in slot ``(s + i) % n``) unless
+``fixed_seats``; ``wins`` is aligned with the bot slots, ``seat_wins`` with the seats. Every game has its
+own seed derived from the batch seed, so a batch is reproducible and any single game can be replayed.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from spellforge.bots import Observation, make_bot
+from spellforge.core.errors import SpellforgeError
+from spellforge.core.rng import Rng
+from spellforge.games import find_game
+
+BACKENDS = ("local", "process", "ray")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch seeded ``seed``."""
+    return Rng(seed * 1_000_003 + index).next64() >> 1
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    slots: list[int]  # slots[seat] = the bot slot playing that seat
+    winners: list[int] = field(default_factory=list)  # seats
+    reason: str = ""
+    turns: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    error: str = ""
+    think_seconds: list[float] = field(default_factory=list)  # per slot
+    think_count: list[int] = field(default_factory=list)  # per slot
+
+    @property
+    def finished(self) -> bool:
+        return not self.error and bool(self.winners)
+
+
+def seat_slots(n_seats: int, n_slots: int, index: int, fixed: bool) -> list[int]:
+    if n_slots == 1:
+        return [0] * n_seats
+    shift = 0 if fixed else index % n_seats
+    return [(s + shift) % n_seats for s in range(n_seats)]
+
+
+def play_game(
+    game_name: str,
+    bot_specs: Sequence[str],
+    seed: int,
+    index: int = 0,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fixed_seats: bool = False,
+    max_decisions: int = 1_000_000,
+) -> GameResult:
+    """Play one game between bots. Any exception is caught and reported in ``error``."""
+    game = find_game(game_name)
+    n = players or game.default_players
+    slots = seat_slots(n, len(bot_specs), index, fixed_seats)
+    result = GameResult(index, seed, slots, think_seconds=[0.0] * len(bot_specs), think_count=[0] * len(bot_specs))
+    start = time.perf_counter()
+    state = None
+    try:
+        state = game.new_game(seed=seed, players=n, **(options or {}))
+        bots = [make_bot(spec, seed=game_seed(seed, 101 + i)) for i, spec in enumerate(bot_specs)]
+        clock = time.perf_counter
+        while state.outcome is None:
+            seat = state.current_player
+            assert seat is not None
+            slot = slots[seat]
+            t0 = clock()
+            action = bots[slot].choose(Observation.of(state))
+            result.think_seconds[slot] += clock() - t0
+            result.think_count[slot] += 1
+            state.apply(action)
+            if state.decisions_made > max_decisions:
+                raise SpellforgeError(f"game did not end after {max_decisions} decisions")
+        result.winners = list(state.outcome.winners)
+        result.reason = state.outcome.reason
+    except Exception as exc:  # a simulation reports errors instead of stopping the batch
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+    if state is not None:
+        result.turns = state.turn
+        result.decisions = state.decisions_made
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
+    game_name, specs, seed, indices, players, options, fixed = args
+    return [play_game(game_name, specs, game_seed(seed, i), i, players, options, fixed) for i in indices]
+
+
+@dataclass
+class BatchResult:
+    game: str
+    games: int
+    seed: int
+    bots: list[str]
+    players: int
+    options: dict[str, Any]
+    backend: str
+    wins: list[int]
+    seat_wins: list[int]
+    draws_or_unfinished: int
+    errors: int
+    reasons: dict[str, int]
+    avg_turns: float
+    avg_decisions: float
+    seconds: float
+    games_per_second: float
+    decisions_per_second: float
+    mean_decision_ms: list[float]
+    error_messages: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarize(
+    game: str, results: list[GameResult], seed: int, specs: list[str], players: int, options: dict[str, Any],
+    backend: str, seconds: float,
+) -> BatchResult:
+    wins = [0] * len(specs)
+    seat_wins = [0] * players
+    reasons: Counter[str] = Counter()
+    think = [0.0] * len(specs)
+    count = [0] * len(specs)
+    for r in results:
+        reasons[r.reason or ("error" if r.error else "unfinished")] += 1
+        credited = set()
+        for seat in r.winners:
+            seat_wins[seat] += 1
+            credited.add(r.slots[seat])
+        for slot in credited:
+            wins[slot] += 1
+        for i in range(len(specs)):
+            think[i] += r.think_seconds[i] if i < len(r.think_seconds) else 0.0
+            count[i] += r.think_count[i] if i < len(r.think_count) else 0
+    n = max(len(results), 1)
+    decisions = sum(r.decisions for r in results)
+    errors = [r for r in results if r.error]
+    return BatchResult(
+        game=game,
+        games=len(results),
+        seed=seed,
+        bots=list(specs),
+        players=players,
+        options=dict(options),
+        backend=backend,
+        wins=wins,
+        seat_wins=seat_wins,
+        draws_or_unfinished=sum(1 for r in results if not r.error and not r.winners),
+        errors=len(errors),
+        reasons=dict(sorted(reasons.items())),
+        avg_turns=round(sum(r.turns for r in results) / n, 2),
+        avg_decisions=round(decisions / n, 2),
+        seconds=round(seconds, 3),
+        games_per_second=round(len(results) / seconds, 2) if seconds else 0.0,
+        decisions_per_second=round(decisions / seconds, 1) if seconds else 0.0,
+        mean_decision_ms=[round(1000 * t / c, 3) if c else 0.0 for t, c in zip(think, count, strict=True)],
+        error_messages=[f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]],
+    )
+
+
+def _chunks(n: int, k: int) -> list[list[int]]:
+    size = max(1, (n + k * 4 - 1) // (k * 4))
+    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+
+
+def simulate(
+    game: str,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fixed_seats: bool = False,
+    workers: int = 1,
+    backend: str = "local",
+    progress: Any = None,
+) -> BatchResult:
+    """Play ``games`` games and summarise them (see the module docstring)."""
+    ruleset = find_game(game)
+    n = players or ruleset.default_players
+    specs = list(bots)
+    if len(specs) not in (1, n):
+        raise SpellforgeError(f"{n} players need 1 or {n} bots, got {len(specs)}: {', '.join(specs)}")
+    for i, spec in enumerate(specs):
+        make_bot(spec, seed=i)  # validate names and parameters before starting
+    opts = dict(options or {})
+    ruleset.new_game(seed=seed, players=n, **opts)  # validate options and players up front
+    if backend not in BACKENDS:
+        raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    if games < 1:
+        raise SpellforgeError("--games must be at least 1")
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    jobs = [(ruleset.name, specs, seed, idx, n, opts, fixed_seats) for idx in _chunks(games, max(workers, 1))]
+    if backend == "local" or (backend == "process" and workers <= 1):
+        for job in jobs:
+            results.extend(_run_chunk(job))
+            if progress:
+                progress(len(results), games)
+    elif backend == "process":
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for chunk in pool.imap_unordered(_run_chunk, jobs):
+                results.extend(chunk)
+                if progress:
+                    progress(len(results), games)
+    else:
+        results.extend(_run_ray(jobs, workers, progress, games))
+    results.sort(key=lambda r: r.index)
+    return summarize(ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start)
+
+
+def _run_ray(jobs: Iterable[tuple[Any, ...]], workers: int, progress: Any, total: int) -> list[GameResult]:
+    try:
+        import ray  # type: ignore[import-not-found]
+    except ImportError:
+        raise SpellforgeError("the ray backend needs Ray: pip install 'spellforge[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_run_chunk)
+    pending = [remote.remote(job) for job in jobs]
+    results: list[GameResult] = []
+    while pending:
+        done, pending = ray.wait(pending)
+        for ref in done:
+            results.extend(ray.get(ref))
+            if progress:
+                progress(len(results), total)
+    return results
