@@ -56,7 +56,10 @@ def cmd_games(args: argparse.Namespace) -> int:
                     "title": g.title,
                     "players": [g.min_players, g.max_players],
                     "summary": g.summary,
-                    "options": {o.name: {"default": o.default, "help": o.help, "choices": list(o.choices)} for o in g.options},
+                    "options": {
+                        o.name: {"default": o.default, "help": o.help, "choices": list(o.choices)}
+                        for o in g.options
+                    },
                 }
                 for name, g in GAMES.items()
             }
@@ -106,7 +109,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     for col in columns:
         table.add_column(col, overflow="fold")
     for c in cards:
-        table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (c[k] for k in columns)))
+        table.add_row(
+            *(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (c[k] for k in columns))
+        )
     Console().print(table)
     return 0
 
@@ -181,7 +186,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{data['games']} games of {data['game']} ({data['players']} players), seed {data['seed']}")
         for spec, wins, ms in zip(data["bots"], data["wins"], data["mean_decision_ms"], strict=True):
             print(f"  {spec:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}%  {ms:8.3f} ms/decision")
-        print(f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}")
+        print(
+            f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}"
+        )
         print(f"  end reasons {data['reasons']}")
         print(
             f"  {data['avg_turns']} turns and {data['avg_decisions']} decisions per game; "
@@ -243,8 +250,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         _print_json(result)
     else:
         for name, r in result.items():
-            extra = "".join(f", {k} {v}" for k, v in r.items() if k.endswith("per_second") and k not in (
-                "games_per_second", "decisions_per_second", "turns_per_second"))
+            extra = "".join(
+                f", {k} {v}"
+                for k, v in r.items()
+                if k.endswith("per_second")
+                and k not in ("games_per_second", "decisions_per_second", "turns_per_second")
+            )
             print(
                 f"{name:<12} {r['games_per_second']:>8} games/s {r['decisions_per_second']:>10} decisions/s "
                 f"{r['turns_per_second']:>9} turns/s  clone {r['clone_us']} us{extra}"
@@ -265,7 +276,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     humans = set(range(args.hotseat)) if args.hotseat else {args.seat - 1}
     if not all(0 <= h < players for h in humans):
         raise UsageError(f"--seat must be between 1 and {players}")
-    seed = args.seed if args.seed is not None else Rng(int.from_bytes(__import__("os").urandom(8), "big")).next64() >> 1
+    seed = (
+        args.seed
+        if args.seed is not None
+        else Rng(int.from_bytes(__import__("os").urandom(8), "big")).next64() >> 1
+    )
     decks = args.deck or None
     if decks and len(decks) == 1 and players > 1:
         decks = decks * players
@@ -291,19 +306,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal against bots or hot-seat")
     p.add_argument("game", help="the game (see 'spellforge games')")
-    p.add_argument("--vs", default="random", metavar="BOT", help="the bot for the other seats (default: random)")
+    p.add_argument(
+        "--vs", default="random", metavar="BOT", help="the bot for the other seats (default: random)"
+    )
     p.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal (seats 1..N)")
     p.add_argument("--seat", type=int, default=1, metavar="K", help="your seat when playing bots (default 1)")
     p.add_argument("--players", type=int, metavar="N", help="number of players")
     p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")
-    p.add_argument("--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)")
+    p.add_argument(
+        "--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)"
+    )
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many games between bots and report the results")
     p.add_argument("game")
-    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy",
+    )
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
@@ -320,7 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     v = deck_sub.add_parser("validate", help="check a deck file against a game's construction rules")
     v.add_argument("game")
     v.add_argument("file")
-    v.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option, e.g. format=sealed")
+    v.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="a ruleset option, e.g. format=sealed"
+    )
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_deck)
     lst = deck_sub.add_parser("list", help="list a game's preconstructed decks")

@@ -108,7 +108,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         try:
             params[key] = typ(value.strip())
         except ValueError:
-            raise SpellforgeError(f"bot {name}: {key} must be {typ.__name__}, got {value.strip()!r}") from None
+            raise SpellforgeError(
+                f"bot {name}: {key} must be {typ.__name__}, got {value.strip()!r}"
+            ) from None
     return name, params
 
 

@@ -92,7 +92,9 @@ class CardDef:
     replacements: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        groups: dict[str, list[Effect]] = {k: [] for k in ("effect", "triggered", "activated", "static", "replacement")}
+        groups: dict[str, list[Effect]] = {
+            k: [] for k in ("effect", "triggered", "activated", "static", "replacement")
+        }
         for e in self.effects:
             groups[e.kind].append(e)
         object.__setattr__(self, "on_resolve", tuple(groups["effect"]))
@@ -143,11 +145,11 @@ class EffectVocabulary:
     def parse_effect(self, raw: Any, index: int) -> Effect:
         """Validate one raw effect table; raises ValueError("<field>: <problem>")."""
         if not isinstance(raw, dict):
-            raise ValueError(f"effects[{index}]: must be a table such as {{ do = \"draw\", amount = 1 }}")
+            raise ValueError(f'effects[{index}]: must be a table such as {{ do = "draw", amount = 1 }}')
         where = f"effects[{index}]"
         verb = raw.get("do")
         if not isinstance(verb, str):
-            raise ValueError(f"{where}.do: missing (every effect names its verb with do = \"...\")")
+            raise ValueError(f'{where}.do: missing (every effect names its verb with do = "...")')
         spec = self.verbs.get(verb)
         if spec is None:
             raise ValueError(f"{where}.do: unknown verb {verb!r} (known: {', '.join(sorted(self.verbs))})")
@@ -156,9 +158,15 @@ class EffectVocabulary:
             expected = GENERAL_KEYS.get(key) or spec.params.get(key)
             if expected is None:
                 allowed = sorted(set(GENERAL_KEYS) | set(spec.params))
-                raise ValueError(f"{where}.{key}: unknown field for verb {verb!r} (allowed: {', '.join(allowed)})")
+                raise ValueError(
+                    f"{where}.{key}: unknown field for verb {verb!r} (allowed: {', '.join(allowed)})"
+                )
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
+                names = (
+                    expected.__name__
+                    if isinstance(expected, type)
+                    else "/".join(t.__name__ for t in expected)
+                )
                 raise ValueError(f"{where}.{key}: expected {names}, got {value!r}")
             if key not in GENERAL_KEYS:
                 params.append((key, value))
@@ -169,12 +177,13 @@ class EffectVocabulary:
                     selections[key] = self.selectors.parse(raw[key])
                 except ValueError as exc:
                     raise ValueError(f"{where}.{key}: {exc}") from None
-        if spec.needs:
-            if not any(selections[k] is not None for k in spec.needs.split("|")):
-                raise ValueError(f"{where}: verb {verb!r} needs {' or '.join(spec.needs.split('|'))} = \"...\"")
+        if spec.needs and not any(selections[k] is not None for k in spec.needs.split("|")):
+            raise ValueError(f'{where}: verb {verb!r} needs {" or ".join(spec.needs.split("|"))} = "..."')
         trigger = raw.get("on", "")
         if trigger and trigger not in self.triggers:
-            raise ValueError(f"{where}.on: unknown event {trigger!r} (known: {', '.join(sorted(self.triggers))})")
+            raise ValueError(
+                f"{where}.on: unknown event {trigger!r} (known: {', '.join(sorted(self.triggers))})"
+            )
         instead = raw.get("instead", "")
         if instead and instead not in self.replaceable:
             raise ValueError(
@@ -194,7 +203,9 @@ class EffectVocabulary:
             act_items = tuple(sorted(activate.items()))
         duration = raw.get("duration", "")
         if duration and duration not in self.durations:
-            raise ValueError(f"{where}.duration: unknown duration {duration!r} (known: {', '.join(sorted(self.durations))})")
+            raise ValueError(
+                f"{where}.duration: unknown duration {duration!r} (known: {', '.join(sorted(self.durations))})"
+            )
         kinds = sum(bool(x) for x in (trigger, instead, activate is not None, raw.get("static", False)))
         if kinds > 1:
             raise ValueError(f"{where}: use only one of on, activate, static, instead")
@@ -251,7 +262,9 @@ def load_card_files(
             raise CardDataError(f"{label}: not valid TOML: {exc}") from None
         extra = set(data) - {"card"}
         if extra:
-            raise CardDataError(f"{label}: unknown top-level key(s) {sorted(extra)}; a card file holds [[card]] tables")
+            raise CardDataError(
+                f"{label}: unknown top-level key(s) {sorted(extra)}; a card file holds [[card]] tables"
+            )
         raw_cards = data.get("card", [])
         if not isinstance(raw_cards, list):
             raise CardDataError(f"{label}: 'card' must be an array of tables ([[card]])")
@@ -276,9 +289,13 @@ def load_card_files(
                 raise CardDataError(f"{label}: {who}: {exc}") from None
             card = build(validated, effects, label)
             if card.key in cards:
-                raise CardDataError(f"{label}: {who}: id: duplicate card id (also in {cards[card.key].source})")
+                raise CardDataError(
+                    f"{label}: {who}: id: duplicate card id (also in {cards[card.key].source})"
+                )
             if card.name.lower() in names:
-                raise CardDataError(f"{label}: {who}: name: duplicate card name {card.name!r} (also {names[card.name.lower()]!r})")
+                raise CardDataError(
+                    f"{label}: {who}: name: duplicate card name {card.name!r} (also {names[card.name.lower()]!r})"
+                )
             names[card.name.lower()] = card.key
             cards[card.key] = card
     return cards

@@ -161,7 +161,9 @@ def expand(resolved: list[tuple[D, int]]) -> list[D]:
     return [card for card, count in resolved for _ in range(count)]
 
 
-def copy_problems(resolved: list[tuple[D, int]], limit: int, section: str, exempt: frozenset[str] = frozenset()) -> list[str]:
+def copy_problems(
+    resolved: list[tuple[D, int]], limit: int, section: str, exempt: frozenset[str] = frozenset()
+) -> list[str]:
     """'at most N copies' problems, counting copies by card name."""
     counts: dict[str, int] = {}
     for card, count in resolved:

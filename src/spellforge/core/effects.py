@@ -37,6 +37,7 @@ class Selecting:
     """Selector evaluation for a game's State (mixin, no attributes)."""
 
     __slots__ = ()
+    controller: list[int]
 
     # ---- hooks the game provides
     def card_is(self, cid: int, noun: str) -> bool:
@@ -58,7 +59,7 @@ class Selecting:
         raise NotImplementedError  # pragma: no cover
 
     def card_controller(self, cid: int) -> int:
-        return self.controller[cid]  # type: ignore[attr-defined, no-any-return]
+        return self.controller[cid]
 
     # ---- evaluation
     def matches(self, sel: Selector, cid: int, ctx: Context) -> bool:
@@ -101,11 +102,17 @@ class Selecting:
         """Whether a target chosen on play is still a legal choice for ``selection``."""
         for sel in selection.alternatives:
             if is_player(target):
-                if sel.is_player and target_seat(target) in self.seats_in_game() and self.player_matches(
-                    sel, target_seat(target), ctx
+                if (
+                    sel.is_player
+                    and target_seat(target) in self.seats_in_game()
+                    and self.player_matches(sel, target_seat(target), ctx)
                 ):
                     return True
-            elif not sel.is_player and target in self.zone_cards(sel.zone, ctx) and self.matches(sel, target, ctx):
+            elif (
+                not sel.is_player
+                and target in self.zone_cards(sel.zone, ctx)
+                and self.matches(sel, target, ctx)
+            ):
                 return True
         return False
 

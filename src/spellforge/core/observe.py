@@ -50,7 +50,12 @@ def decision_view(state: State, seat: int | None) -> dict[str, Any] | None:
     d = state.decision
     if state.outcome is not None or d is None:
         return None
-    out: dict[str, Any] = {"seat": d.seat, "player": seat_name(d.seat), "kind": d.kind, "prompt": state.describe_decision()}
+    out: dict[str, Any] = {
+        "seat": d.seat,
+        "player": seat_name(d.seat),
+        "kind": d.kind,
+        "prompt": state.describe_decision(),
+    }
     if seat == d.seat:
         out["legal"] = [str(a) for a in state.legal_actions()]
     return out

@@ -30,7 +30,7 @@ def make_record(state: State) -> dict[str, Any]:
         "seed": state.seed,
         "players": state.n_seats,
         "options": dict(state.options),
-        "decks": [list(keys) for keys in state.deck_keys],  # type: ignore[attr-defined]
+        "decks": [list(keys) for keys in state.deck_keys],
         "actions": [str(a) for a in state.history()],
     }
 
@@ -127,7 +127,7 @@ def _dec(v: Any, records: Mapping[str, type]) -> Any:
 
 
 def _cons(items: list[Any]) -> tuple[Any, ...] | None:
-    node = None
+    node: tuple[Any, ...] | None = None
     for item in items:
         node = (item, node)
     return node

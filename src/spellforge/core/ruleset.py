@@ -53,7 +53,9 @@ class OptionSpec:
                 elif self.type is float:
                     value = float(text)
             except ValueError:
-                raise SpellforgeError(f"option {self.name}: expected {self.type.__name__}, got {value!r}") from None
+                raise SpellforgeError(
+                    f"option {self.name}: expected {self.type.__name__}, got {value!r}"
+                ) from None
         if value is None and self.default is None:
             return None
         if self.type is float and isinstance(value, int) and not isinstance(value, bool):
@@ -64,7 +66,7 @@ class OptionSpec:
             raise SpellforgeError(
                 f"option {self.name}: {value!r} is not one of {', '.join(repr(c) for c in self.choices)}"
             )
-        if self.minimum is not None and value < self.minimum:
+        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
             raise SpellforgeError(f"option {self.name}: must be at least {self.minimum}, got {value!r}")
         return value
 
@@ -87,6 +89,8 @@ class Ruleset:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     state_class: ClassVar[type[State]]
     data_dir: ClassVar[Path]
+    # Extra configurations (players and options) the generic conformance suite also plays.
+    conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     # ------------------------------------------------------------------ data
 
@@ -133,7 +137,11 @@ class Ruleset:
 
     def deck_cards(self, deck: DeckSpec, **options: Any) -> list[CardDef]:
         """The card definitions of a deck spec; raises DeckError listing every problem."""
-        if isinstance(deck, Sequence) and not isinstance(deck, str) and all(isinstance(c, CardDef) for c in deck):
+        if (
+            isinstance(deck, Sequence)
+            and not isinstance(deck, str)
+            and all(isinstance(c, CardDef) for c in deck)
+        ):
             return list(deck)
         deck_list = self.deck_list(deck)  # type: ignore[arg-type]
         cards, problems = self.build_deck(deck_list, **options)
@@ -191,7 +199,9 @@ class Ruleset:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SpellforgeError(f"seed must be an integer, got {seed!r}")
-        deck_specs = list(decks) if decks is not None else self.default_decks(players, Rng(seed ^ 0x5EED), opts)
+        deck_specs = (
+            list(decks) if decks is not None else self.default_decks(players, Rng(seed ^ 0x5EED), opts)
+        )
         card_lists = self.seat_decks(players, deck_specs, opts)
         state = self.state_class.__new__(self.state_class)
         state.init_core(self, seed, card_lists, opts, self.layout(players, opts))
@@ -255,6 +265,13 @@ class Ruleset:
         from .replay import decode_state
 
         return decode_state(self, data)
+
+    # ------------------------------------------------------------------ bots
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """How good ``state`` looks for ``seat``, in [-1, 1] (hook for search bots; None: use the generic
+        fallback). It may read only what ``seat`` could know; bots call it on determinized states."""
+        return None
 
     # ------------------------------------------------------------------ presentation
 

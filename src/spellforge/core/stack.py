@@ -5,16 +5,18 @@ at a time: a seat that acts keeps priority, a seat that passes hands it to the n
 every seat still playing has passed in succession, the top item resolves and the window reopens; with an
 empty stack the window closes and the flow continues with the next scheduled frame.
 
-Games mix :class:`PriorityMixin` into their State and provide ``stack``, ``priority`` and ``passes``
-attributes, a ``priority`` decision (``legal_priority`` / ``act_priority``), an ``op_resolve_top``, and the
-hooks ``priority_order`` and ``window_first_seat``.
+A game's State subclasses :class:`PriorityMixin` (a State with ``stack``, ``priority`` and ``passes``) and
+provides a ``priority`` decision (``legal_priority`` / ``act_priority``), an ``op_resolve_top``, and the
+hooks ``priority_order``, ``window_first_seat``, ``next_uid`` and (optionally) ``pending_work``.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import STACK_BASE
+from .flow import Frame
+from .state import State
 
 
 def stack_target(uid: int) -> int:
@@ -47,14 +49,21 @@ class StackItem(NamedTuple):
         return self.kind == "card"
 
 
-class PriorityMixin:
-    """Priority passing over a stack. Requires attributes ``stack``, ``priority``, ``passes``."""
+class PriorityMixin(State):
+    """A State with a stack and priority passing."""
 
-    __slots__ = ()
+    __slots__ = ("passes", "priority", "stack")
+    COPY: ClassVar[dict[str, str]] = {"stack": "list"}
+    RECORDS: ClassVar[tuple[type, ...]] = ()
 
     stack: list[StackItem]
     priority: int
     passes: int
+
+    def init_stack(self) -> None:
+        self.stack = []
+        self.priority = 0
+        self.passes = 0
 
     def priority_order(self) -> list[int]:
         """Seats that take part in priority rounds, in passing order (hook)."""
@@ -64,12 +73,9 @@ class PriorityMixin:
         """Who receives priority when a window opens or reopens after a resolution (hook)."""
         raise NotImplementedError  # pragma: no cover
 
-    def before_priority(self) -> bool:
-        """Hook run before a seat receives priority (put waiting triggers on the stack).
-
-        Return True when it scheduled work that must run first; the window then reopens afterwards.
-        """
-        return False
+    def pending_work(self) -> tuple[Frame, ...]:
+        """Frames to run before a seat receives priority, e.g. putting waiting triggers on the stack (hook)."""
+        return ()
 
     def open_window(self, seat: int | None = None) -> None:
         """Give priority to ``seat`` (default: ``window_first_seat()``) with no passes yet."""
@@ -78,10 +84,11 @@ class PriorityMixin:
         self._give_priority()
 
     def _give_priority(self) -> None:
-        if self.before_priority():
-            self.schedule(("give_priority",))  # type: ignore[attr-defined]
+        work = self.pending_work()
+        if work:
+            self.schedule(*work, ("give_priority",))
             return
-        self.ask("priority", self.priority)  # type: ignore[attr-defined]
+        self.ask("priority", self.priority)
 
     def op_give_priority(self) -> None:
         self._give_priority()
@@ -95,7 +102,7 @@ class PriorityMixin:
         order = self.priority_order()
         if self.passes >= len(order):
             if self.stack:
-                self.schedule(("resolve_top",), ("reopen_window",))  # type: ignore[attr-defined]
+                self.schedule(("resolve_top",), ("reopen_window",))
             return  # empty stack: the window closes and the flow goes on
         i = order.index(self.priority) if self.priority in order else -1
         self.priority = order[(i + 1) % len(order)]
@@ -115,3 +122,6 @@ class PriorityMixin:
             if item.uid == uid:
                 return item
         return None
+
+
+PriorityMixin.RECORDS = (StackItem,)

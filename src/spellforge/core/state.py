@@ -59,28 +59,28 @@ class State:
     """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
     __slots__ = (
-        "game",
-        "options",
-        "seed",
-        "n_seats",
-        "layout",
-        "defs",
-        "owner",
-        "deck_keys",
-        "rng",
-        "zones",
-        "zone_of",
-        "controller",
-        "face_down",
-        "work",
-        "decision",
-        "outcome",
-        "turn",
-        "decisions_made",
-        "determinized",
         "_hist",
-        "_log",
         "_legal",
+        "_log",
+        "controller",
+        "decision",
+        "decisions_made",
+        "deck_keys",
+        "defs",
+        "determinized",
+        "face_down",
+        "game",
+        "layout",
+        "n_seats",
+        "options",
+        "outcome",
+        "owner",
+        "rng",
+        "seed",
+        "turn",
+        "work",
+        "zone_of",
+        "zones",
     )
 
     COPY: ClassVar[dict[str, str]] = {
@@ -524,10 +524,14 @@ class State:
         for z, ids in enumerate(self.zones):
             for cid in ids:
                 if cid in seen:
-                    problems.append(f"card #{cid} is in {self.layout.label(seen[cid])} and {self.layout.label(z)}")
+                    problems.append(
+                        f"card #{cid} is in {self.layout.label(seen[cid])} and {self.layout.label(z)}"
+                    )
                 seen[cid] = z
                 if self.zone_of[cid] != z:
-                    problems.append(f"card #{cid} is in {self.layout.label(z)} but zone_of says {self.zone_of[cid]}")
+                    problems.append(
+                        f"card #{cid} is in {self.layout.label(z)} but zone_of says {self.zone_of[cid]}"
+                    )
         for cid in self.all_card_ids():
             if cid not in seen:
                 problems.append(f"card #{cid} ({self.defs[cid].name}) is in no zone")

@@ -7,12 +7,7 @@ from spellforge.core.ruleset import Ruleset
 
 from .spellbattle import SpellBattle
 
-GAMES: dict[str, Ruleset] = {
-    game.name: game
-    for game in (
-        SpellBattle(),
-    )
-}
+GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(),)}
 
 
 def find_game(name: str) -> Ruleset:

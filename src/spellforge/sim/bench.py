@@ -99,4 +99,4 @@ def bench(games: list[str], runs: int = 5, seconds: float = 1.0, seed: int = 1) 
     return {g: bench_game(g, runs, seconds, seed) for g in games}
 
 
-__all__ = ["EXTRA", "bench", "bench_game", "clone_us", "midgame_states", "random_play", "Rng"]
+__all__ = ["EXTRA", "Rng", "bench", "bench_game", "clone_us", "midgame_states", "random_play"]

@@ -67,7 +67,9 @@ def play_game(
     game = find_game(game_name)
     n = players or game.default_players
     slots = seat_slots(n, len(bot_specs), index, fixed_seats)
-    result = GameResult(index, seed, slots, think_seconds=[0.0] * len(bot_specs), think_count=[0] * len(bot_specs))
+    result = GameResult(
+        index, seed, slots, think_seconds=[0.0] * len(bot_specs), think_count=[0] * len(bot_specs)
+    )
     start = time.perf_counter()
     state = None
     try:
@@ -128,8 +130,14 @@ class BatchResult:
 
 
 def summarize(
-    game: str, results: list[GameResult], seed: int, specs: list[str], players: int, options: dict[str, Any],
-    backend: str, seconds: float,
+    game: str,
+    results: list[GameResult],
+    seed: int,
+    specs: list[str],
+    players: int,
+    options: dict[str, Any],
+    backend: str,
+    seconds: float,
 ) -> BatchResult:
     wins = [0] * len(specs)
     seat_wins = [0] * players

@@ -90,7 +90,9 @@ class TerminalGame:
             if seat in self.bots:
                 action = self.bots[seat].choose(Observation.of(state))
                 if self.humans:
-                    self.console.print(Text(f"{seat_name(seat)} ({self.bots[seat].name}): {action}", style="magenta"))
+                    self.console.print(
+                        Text(f"{seat_name(seat)} ({self.bots[seat].name}): {action}", style="magenta")
+                    )
                 state.apply(action)
                 continue
             if len(self.humans) > 1 and self.last_human is not None and seat != self.last_human:
@@ -107,7 +109,9 @@ class TerminalGame:
         self.render(seat)
         while True:
             legal = state.legal_actions()
-            self.console.print(Panel(options_table(legal), title=f"{seat_name(seat)}: {state.describe_decision()}"))
+            self.console.print(
+                Panel(options_table(legal), title=f"{seat_name(seat)}: {state.describe_decision()}")
+            )
             try:
                 line = self.read(f"{seat_name(seat)}> ").strip()
             except EOFError:

@@ -16,7 +16,12 @@ from .actions import Pick, Target
 from .base import SBBase
 
 # The events each trigger word listens to (SB-107).
-TRIGGER_EVENTS = {"enters": ev.ENTERS, "destroyed": ev.DESTROYED, "attacks": "attack", "turn_start": "turn_start"}
+TRIGGER_EVENTS = {
+    "enters": ev.ENTERS,
+    "destroyed": ev.DESTROYED,
+    "attacks": "attack",
+    "turn_start": "turn_start",
+}
 
 
 class AbilityMixin(SBBase):
@@ -50,7 +55,7 @@ class AbilityMixin(SBBase):
         if amount <= 0:
             return
         if is_player(target):
-            self.deal_player_damage(source, target_seat(target), amount)  # type: ignore[attr-defined]
+            self.deal_player_damage(source, target_seat(target), amount)
         elif self.is_character(target):
             self.damage[target] += amount  # SB-R18: stays marked until the end of turn or combat
             self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
@@ -84,7 +89,7 @@ class AbilityMixin(SBBase):
         return out
 
     def leave_play(self, cid: int) -> None:
-        self.remove_from_combat(cid)  # type: ignore[attr-defined]
+        self.remove_from_combat(cid)
         if self.mods:
             self.mods = [m for m in self.mods if m[0] != cid]
         self.damage[cid] = 0
@@ -106,7 +111,7 @@ class AbilityMixin(SBBase):
         """SB-118..120 / SB-R29: the new controller takes it; it leaves combat, keeping its orientation."""
         if not self.is_character(cid) or self.controller[cid] == seat:
             return
-        self.remove_from_combat(cid)  # type: ignore[attr-defined]
+        self.remove_from_combat(cid)
         self.controller[cid] = seat
         self.refresh_play()
         self.emit(Event(ev.CONTROL, seat, cid))
@@ -212,7 +217,9 @@ class AbilityMixin(SBBase):
     def act_copy_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
         kind, card, effect_index = d.data
-        self.push_item(StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,)))
+        self.push_item(
+            StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,))
+        )
 
     def copy_effect(self, card: int, effect_index: int) -> Effect | None:
         effects = self.defs[card].on_resolve if effect_index < 0 else (self.defs[card].effects[effect_index],)
@@ -220,7 +227,7 @@ class AbilityMixin(SBBase):
 
     def legal_sacrifice(self) -> list[Action]:
         assert self.decision is not None
-        seat, (remaining, chosen) = self.decision.seat, self.decision.data
+        seat, (_, chosen) = self.decision.seat, self.decision.data
         return [Pick(c) for c in self.characters(seat) if c not in chosen]
 
     def act_sacrifice(self, action: Action, d: Decision) -> None:
@@ -258,8 +265,10 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             continue
         chosen = state.copy_effect(item.card, item.effect)
         if chosen is None:
-            state.push_item(StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,)))
-        elif state.select(chosen.target, Context(item.card, ctx.controller)):  # type: ignore[arg-type]
+            state.push_item(
+                StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,))
+            )
+        elif chosen.target is not None and state.select(chosen.target, Context(item.card, ctx.controller)):
             state.ask("copy_target", ctx.controller, item.kind, item.card, item.effect)
 
 
@@ -309,11 +318,15 @@ def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> No
 
 
 VERBS: dict[str, Verb] = {
-    **{k: v for k, v in SHARED_VERBS.items() if k in ("draw", "damage", "destroy", "modify", "tap", "untap", "gain_control")},
-    "counter": verb_counter,  # type: ignore[dict-item]
-    "copy": verb_copy,  # type: ignore[dict-item]
-    "set_aside": verb_set_aside,  # type: ignore[dict-item]
-    "sacrifice": verb_sacrifice,  # type: ignore[dict-item]
-    "overrun": verb_overrun,  # type: ignore[dict-item]
-    "return_to_hand": verb_return_to_hand,  # type: ignore[dict-item]
+    **{
+        k: v
+        for k, v in SHARED_VERBS.items()
+        if k in ("draw", "damage", "destroy", "modify", "tap", "untap", "gain_control")
+    },
+    "counter": verb_counter,
+    "copy": verb_copy,
+    "set_aside": verb_set_aside,
+    "sacrifice": verb_sacrifice,
+    "overrun": verb_overrun,
+    "return_to_hand": verb_return_to_hand,
 }

@@ -67,7 +67,9 @@ class Use(Action):
     card: int
     ability: int = 0
     target: int = NO_TARGET
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
+    )
 
     def __str__(self) -> str:
         which = f"/{self.ability + 1}" if self.ability else ""
@@ -136,7 +138,9 @@ class Assign(Action):
     card: int
     amount: int
     target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"assign\s+" + CARD + r"\s*:\s*(\d+)\s*->\s*" + CARD, re.I)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"assign\s+" + CARD + r"\s*:\s*(\d+)\s*->\s*" + CARD, re.I
+    )
 
     def __str__(self) -> str:
         return f"assign #{self.card}: {self.amount} -> #{self.target}"

@@ -7,13 +7,12 @@ attributes and gives the small, hot helpers: who is active, farms, current stren
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
 from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.stack import PriorityMixin, StackItem
-from spellforge.core.state import State
 
 if TYPE_CHECKING:
     from .cards import SBCard
@@ -31,10 +30,61 @@ LIFE = 20  # SB-012
 AS_ONE_LIFE = 30  # SB-156
 
 
-class SBBase(PriorityMixin, Selecting, State):
-    __slots__ = ()
+class SBBase(PriorityMixin, Selecting):
+    """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
 
-    defs: tuple[SBCard, ...]  # type: ignore[assignment]
+    __slots__ = (
+        "active_side",
+        "alive",
+        "attack_group",
+        "block_group",
+        "damage",
+        "deadly_marked",
+        "dealt",
+        "draft_round",
+        "farm_played",
+        "first_damager",
+        "group_blocked",
+        "group_target",
+        "life_max",
+        "listening",
+        "mods",
+        "overrun",
+        "pending_dmg",
+        "pending_triggers",
+        "pool_damage",
+        "pool_of",
+        "resolving",
+        "side_of",
+        "sides",
+        "statics",
+        "step",
+        "tapped",
+        "team_of",
+        "uid_counter",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "alive": "list",
+        "pool_damage": "list",
+        "farm_played": "list",
+        "overrun": "list",
+        "tapped": "list",
+        "damage": "list",
+        "mods": "list",
+        "pending_triggers": "list",
+        "attack_group": "dict",
+        "group_target": "list",
+        "group_blocked": "list",
+        "block_group": "dict",
+        "dealt": "dict",
+        "deadly_marked": "dict",
+        "pending_dmg": "list",
+    }
+    DERIVED = PriorityMixin.DERIVED | {"statics", "listening"}
+    SETUP = PriorityMixin.SETUP | {"team_of", "side_of", "sides", "pool_of", "life_max"}
+    CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage")
+
+    defs: tuple[SBCard, ...]
     # seating (fixed for the game)
     team_of: tuple[int, ...]
     side_of: tuple[int, ...]
@@ -72,7 +122,6 @@ class SBBase(PriorityMixin, Selecting, State):
     pending_dmg: list[tuple[int, int, int]]
     # limited formats
     draft_round: int
-    draft_picked: list[bool]
 
     # ------------------------------------------------------------------ seats
 
@@ -123,14 +172,22 @@ class SBBase(PriorityMixin, Selecting, State):
 
     def is_character(self, cid: int) -> bool:
         """A face-up character card in play."""
-        return self.zone_of[cid] == self.layout.play and not self.face_down[cid] and self.defs[cid].type == "character"
+        return (
+            self.zone_of[cid] == self.layout.play
+            and not self.face_down[cid]
+            and self.defs[cid].type == "character"
+        )
 
     def characters(self, seat: int | None = None) -> list[int]:
         play = self.layout.play
         defs = self.defs
         out = []
         for cid in self.zones[play]:
-            if not self.face_down[cid] and defs[cid].type == "character" and (seat is None or self.controller[cid] == seat):
+            if (
+                not self.face_down[cid]
+                and defs[cid].type == "character"
+                and (seat is None or self.controller[cid] == seat)
+            ):
                 out.append(cid)
         return out
 
@@ -226,5 +283,14 @@ class SBBase(PriorityMixin, Selecting, State):
     def describe_card(self, cid: int) -> str:
         return f"{self.defs[cid].name} #{cid}"
 
-    def debug(self) -> dict[str, Any]:  # pragma: no cover - a developer aid
-        return {"step": self.step, "stack": self.stack, "work": self.work, "decision": self.decision}
+    if TYPE_CHECKING:  # provided by the mixins of SpellBattleState; declared here for the type checker
+
+        def check_state(self) -> None: ...
+        def destroy_card(self, cid: int, source: int) -> None: ...
+        def leave_play(self, cid: int) -> None: ...
+        def refresh_play(self) -> None: ...
+        def run_verb(self, effect: Effect, ctx: Context) -> None: ...
+        def remove_from_combat(self, cid: int) -> None: ...
+        def deal_player_damage(self, source: int, seat: int, amount: int) -> None: ...
+        def clear_combat(self) -> None: ...
+        def draw_cards(self, seat: int, n: int) -> None: ...

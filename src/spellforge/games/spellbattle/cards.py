@@ -87,7 +87,9 @@ VOCABULARY = EffectVocabulary(
         "counter": VerbSpec(needs="target", help="remove a card or ability from limbo (SB-K08)"),
         "copy": VerbSpec(needs="target", help="copy a spell or ability in limbo (SB-K09)"),
         "set_aside": VerbSpec(needs="target|to", help="set a card aside, out of the game (SB-K12)"),
-        "sacrifice": VerbSpec(needs="target", help="the target opponent chooses `amount` characters to destroy"),
+        "sacrifice": VerbSpec(
+            needs="target", help="the target opponent chooses `amount` characters to destroy"
+        ),
         "overrun": VerbSpec(help="this turn your blocked attackers deal their damage to the attacked player"),
     },
     selectors=SelectorVocabulary(

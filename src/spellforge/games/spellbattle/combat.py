@@ -30,7 +30,12 @@ class CombatMixin(SBBase):
         if index >= len(active):
             if self.attack_group:
                 self.schedule(
-                    ("window",), ("declare_blockers",), ("window",), ("damage_step",), ("window",), ("end_of_combat",)
+                    ("window",),
+                    ("declare_blockers",),
+                    ("window",),
+                    ("damage_step",),
+                    ("window",),
+                    ("end_of_combat",),
                 )
             return
         self.schedule(("declare_attackers", index + 1))
@@ -169,7 +174,9 @@ class CombatMixin(SBBase):
             return
         top = max(self.speed(c) for c in waiting)
         order = {s: i for i, s in enumerate(self.clockwise_from(self.window_first_seat()))}
-        dealers = sorted((c for c in waiting if self.speed(c) == top), key=lambda c: (order.get(self.controller[c], 99), c))
+        dealers = sorted(
+            (c for c in waiting if self.speed(c) == top), key=lambda c: (order.get(self.controller[c], 99), c)
+        )
         self.dealt.update(dealers)
         self.emit(Event("speed_step", amount=top))
         self.schedule(*[("deal", c) for c in dealers], ("apply_damage",), ("damage_step",))

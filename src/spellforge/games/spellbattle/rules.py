@@ -37,6 +37,14 @@ class SpellBattle(Ruleset):
     max_turns = 200
     data_dir = Path(__file__).parent
     state_class = SpellBattleState
+    conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 4, "teams": ALLIANCE},
+        {"players": 4, "teams": AS_ONE},
+        {"players": 6, "teams": AS_ONE, "team_count": 3},
+        {"players": 2, "format": DRAFT},
+        {"players": 2, "format": SEALED},
+        {"players": 3, "format": OFF_THE_TOP},
+    )
     actions = ACTIONS
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
@@ -55,13 +63,17 @@ class SpellBattle(Ruleset):
             choices=(FREE_FOR_ALL, ALLIANCE, AS_ONE),
         ),
         OptionSpec("team_count", int, 2, "how many teams in a team game (seats alternate teams)", minimum=2),
-        OptionSpec("shared_deck", int, 50, "off_the_top: cards in the shared deck per player (SB-175)", minimum=10),
+        OptionSpec(
+            "shared_deck", int, 50, "off_the_top: cards in the shared deck per player (SB-175)", minimum=10
+        ),
     )
     zones = (
         ZoneSpec("deck", True, Visibility.HIDDEN, "draw pile, face down and random (SB-024)"),
         ZoneSpec("hand", True, Visibility.OWNER, "seen only by its owner (SB-029)"),
         ZoneSpec("discard", True, Visibility.PUBLIC, "face up (SB-023)"),
-        ZoneSpec("play", False, Visibility.PUBLIC, "the one shared in-play zone; farms are face down (SB-016)"),
+        ZoneSpec(
+            "play", False, Visibility.PUBLIC, "the one shared in-play zone; farms are face down (SB-016)"
+        ),
         ZoneSpec("limbo", False, Visibility.PUBLIC, "cards waiting to resolve (SB-030)"),
         ZoneSpec("aside", False, Visibility.PUBLIC, "set aside, out of the game (SB-037)"),
         ZoneSpec("out", True, Visibility.HIDDEN, "cards of a player who is out of the game (SB-R15)"),
@@ -71,7 +83,9 @@ class SpellBattle(Ruleset):
     )
     turn_structure = TurnStructure(
         (
-            Phase("beginning", begin="begin_beginning", help="turn your sideways cards right-side-up (SB-044)"),
+            Phase(
+                "beginning", begin="begin_beginning", help="turn your sideways cards right-side-up (SB-044)"
+            ),
             Phase("draw", begin="begin_draw", help="draw a card (SB-045)"),
             Phase("attack", begin="begin_attack", help="attack with characters (SB-046, SB-051)"),
             Phase("main", begin="begin_main", help="play characters and one farm (SB-047, SB-049)"),
@@ -145,6 +159,8 @@ class SpellBattle(Ruleset):
         cards = expand(resolved)
         size = LIMITED_DECK if options.get("format") in (SEALED, DRAFT) else CONSTRUCTED_DECK
         if len(cards) != size and not any("unknown card" in p for p in problems):
-            problems.append(f"the deck has {len(cards)} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}")
+            problems.append(
+                f"the deck has {len(cards)} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}"
+            )
         problems += copy_problems(resolved, COPIES, "cards")
         return cards, problems

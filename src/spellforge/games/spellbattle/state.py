@@ -6,7 +6,7 @@ Combat lives in ``combat.py``, the card vocabulary in ``abilities.py``, sealed a
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from spellforge.core import events as ev
 from spellforge.core.actions import Action, Pass, Resign, seat_name
@@ -24,63 +24,7 @@ from .view import ViewMixin
 
 
 class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBase):
-    __slots__ = (
-        "team_of",
-        "side_of",
-        "sides",
-        "pool_of",
-        "life_max",
-        "alive",
-        "pool_damage",
-        "farm_played",
-        "overrun",
-        "first_damager",
-        "active_side",
-        "step",
-        "tapped",
-        "damage",
-        "mods",
-        "statics",
-        "listening",
-        "stack",
-        "priority",
-        "passes",
-        "uid_counter",
-        "resolving",
-        "pending_triggers",
-        "attack_group",
-        "group_target",
-        "group_blocked",
-        "block_group",
-        "dealt",
-        "deadly_marked",
-        "pending_dmg",
-        "draft_round",
-        "draft_picked",
-    )
-    COPY: ClassVar[dict[str, str]] = {
-        "alive": "list",
-        "pool_damage": "list",
-        "farm_played": "list",
-        "overrun": "list",
-        "tapped": "list",
-        "damage": "list",
-        "mods": "list",
-        "stack": "list",
-        "pending_triggers": "list",
-        "attack_group": "dict",
-        "group_target": "list",
-        "group_blocked": "list",
-        "block_group": "dict",
-        "dealt": "dict",
-        "deadly_marked": "dict",
-        "pending_dmg": "list",
-        "draft_picked": "list",
-    }
-    DERIVED = SBBase.DERIVED | {"statics", "listening"}
-    SETUP = SBBase.SETUP | {"team_of", "side_of", "sides", "pool_of", "life_max"}
-    CARD_ARRAYS = (*SBBase.CARD_ARRAYS, "tapped", "damage")
-    RECORDS = (StackItem,)
+    __slots__ = ()
 
     # ------------------------------------------------------------------ setup
 
@@ -120,9 +64,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.mods = []
         self.statics = ()
         self.listening = frozenset()
-        self.stack = []
-        self.priority = 0
-        self.passes = 0
+        self.init_stack()
         self.uid_counter = 0
         self.resolving = None
         self.pending_triggers = []
@@ -134,7 +76,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.deadly_marked = set()
         self.pending_dmg = []
         self.draft_round = 0
-        self.draft_picked = [False] * n
 
     def rebuild(self) -> None:
         super().rebuild()
@@ -370,7 +311,9 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             self.enter_play(item.card, item.controller)
         else:
             self.move(item.card, self.discard_zone(item.card))
-            self.controller[item.card] = self.owner[item.card] if self.owner[item.card] >= 0 else item.controller
+            self.controller[item.card] = (
+                self.owner[item.card] if self.owner[item.card] >= 0 else item.controller
+            )
 
     def fizzle(self, item: StackItem) -> None:
         """SB-138..140 / SB-K13: every on-play choice is illegal: no effect, to the discard pile."""
@@ -398,15 +341,23 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def check_state(self) -> None:
         """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
         while True:
-            doomed = [c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)]
-            doomed += [c for c in self.characters() if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed]
+            doomed = [
+                c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)
+            ]
+            doomed += [
+                c
+                for c in self.characters()
+                if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed
+            ]
             if not doomed:
                 break
             for cid in doomed:
                 if self.is_character(cid):
                     self.destroy_card(cid, -1)
         beaten = [
-            s for s in range(self.n_seats) if self.alive[s] and self.pool_damage[self.pool_of[s]] >= self.life_max
+            s
+            for s in range(self.n_seats)
+            if self.alive[s] and self.pool_damage[self.pool_of[s]] >= self.life_max
         ]
         if beaten:
             self.eliminate(beaten, "life")
@@ -438,7 +389,9 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             if item.controller == seat:
                 self.stack.remove(item)
                 if item.is_card:
-                    self.move(item.card, out_zone if self.owner[item.card] == seat else self.discard_zone(item.card))
+                    self.move(
+                        item.card, out_zone if self.owner[item.card] == seat else self.discard_zone(item.card)
+                    )
         for cid in list(self.zones[self.play_zone]):
             if self.controller[cid] == seat or self.owner[cid] == seat:
                 self.leave_play(cid)
@@ -487,7 +440,15 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self._legal = None
         if d.kind == "priority":
             self.open_window()
-        elif d.kind in ("attackers", "blockers", "assign", "sacrifice", "trigger_order", "trigger_target", "copy_target"):
+        elif d.kind in (
+            "attackers",
+            "blockers",
+            "assign",
+            "sacrifice",
+            "trigger_order",
+            "trigger_target",
+            "copy_target",
+        ):
             return  # the scheduled continuation carries on without the declined choices
 
     def end_by_time(self) -> None:

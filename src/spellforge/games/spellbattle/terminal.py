@@ -27,7 +27,9 @@ def _char(c: dict[str, Any]) -> Text:
     if "blocking_group" in c:
         t.append(" blocking", style="bold blue")
     if c.get("farm"):
-        return Text(f"#{c['id']} farm ({c['name']})" + (" sideways" if c.get("sideways") else ""), style="dim")
+        return Text(
+            f"#{c['id']} farm ({c['name']})" + (" sideways" if c.get("sideways") else ""), style="dim"
+        )
     return t
 
 
@@ -38,7 +40,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         players.add_column(col)
     active = set(view.get("active", []))
     for p in view["players"]:
-        name = Text(p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["seat"] in active else "")
+        name = Text(
+            p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["seat"] in active else ""
+        )
         if not p["alive"]:
             name.stylize("strike")
         if view["teams"] != "none":
@@ -56,11 +60,16 @@ def render(view: dict[str, Any]) -> RenderableType:
     board.add_column("cards")
     for p in view["players"]:
         cards = [c for c in view["in_play"] if c["controller"] == p["seat"] and not c.get("farm")]
-        board.add_row(p["name"], Text("\n").join(_char(c) for c in cards) if cards else Text("-", style="dim"))
+        board.add_row(
+            p["name"], Text("\n").join(_char(c) for c in cards) if cards else Text("-", style="dim")
+        )
     parts: list[RenderableType] = [players, board]
     if view["limbo"]:
         limbo = Text("\n").join(
-            Text(f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})" + (f" -> {', '.join(i['targets'])}" if i["targets"] else ""))
+            Text(
+                f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
+                + (f" -> {', '.join(i['targets'])}" if i["targets"] else "")
+            )
             for i in reversed(view["limbo"])
         )
         parts.append(Panel(limbo, title="limbo (top first)", border_style="magenta"))

@@ -7,7 +7,14 @@ from typing import Any
 from spellforge.core import events as ev
 from spellforge.core.actions import STACK_BASE, seat_name, target_str
 from spellforge.core.events import Event
-from spellforge.core.observe import card_view, decision_view, event_visible_card, log_view, outcome_view, zone_view
+from spellforge.core.observe import (
+    card_view,
+    decision_view,
+    event_visible_card,
+    log_view,
+    outcome_view,
+    zone_view,
+)
 
 from .base import SBBase
 
@@ -68,7 +75,9 @@ class ViewMixin(SBBase):
                     "farm_played": self.farm_played[s],
                 }
             )
-        in_play = [card_view(self, c, seat) | {"controller": self.controller[c]} for c in self.zones[self.play_zone]]
+        in_play = [
+            card_view(self, c, seat) | {"controller": self.controller[c]} for c in self.zones[self.play_zone]
+        ]
         view: dict[str, Any] = {
             "game": "spellbattle",
             "seat": seat,
