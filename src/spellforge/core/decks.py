@@ -149,8 +149,12 @@ def resolve_section(
     for ref, count in entries:
         card = index.get(ref.lower())
         if card is None:
-            close = difflib.get_close_matches(ref.lower(), list(index), n=2)
-            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            close: list[str] = []
+            for key in difflib.get_close_matches(ref.lower(), list(index), n=4):
+                name = index[key].name
+                if name not in close:
+                    close.append(name)
+            hint = f" (did you mean {' or '.join(repr(c) for c in close[:2])}?)" if close else ""
             problems.append(f"[{section}] unknown card {ref!r}{hint}")
             continue
         out.append((card, count))

@@ -62,7 +62,7 @@ class TerminalGame:
         humans: set[int],
         bots: dict[int, BaseBot],
         console: Console | None = None,
-        read: Callable[[str], str] = input,
+        read: Callable[[str], str] | None = None,
         save: Path | None = None,
     ) -> None:
         self.state = state
@@ -70,7 +70,7 @@ class TerminalGame:
         self.humans = humans
         self.bots = bots
         self.console = console or Console()
-        self.read = read
+        self.read = read or (lambda prompt: input(prompt))
         self.save_path = save
         self.last_human: int | None = None
 

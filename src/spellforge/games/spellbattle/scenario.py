@@ -138,7 +138,9 @@ def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tup
                 state.pool_damage[state.pool_of[s]] = state.life_max - seat.life
 
 
-def card(state: SpellBattleState, key: str, seat: int | None = None, zone: str | None = None, nth: int = 0) -> int:
+def card(
+    state: SpellBattleState, key: str, seat: int | None = None, zone: str | None = None, nth: int = 0
+) -> int:
     """The id of a card by its card id (``nth`` match), optionally of ``seat`` (controller) in ``zone``."""
     matches = []
     for cid, d in enumerate(state.defs):

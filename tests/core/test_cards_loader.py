@@ -1,0 +1,124 @@
+"""Card files are validated at load time; every error names the file, the card and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.errors import CardDataError
+from spellforge.core.selectors import SelectorVocabulary
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str
+    name: str
+    type: Literal["unit", "trick"]
+    power: int = 0
+    text: str = ""
+
+
+VOCAB = EffectVocabulary(
+    verbs={
+        "damage": VerbSpec(needs="target|to"),
+        "draw": VerbSpec(),
+        "boost": VerbSpec(params={"stat": str}),
+    },
+    selectors=SelectorVocabulary(nouns=frozenset({"unit"})),
+    triggers=frozenset({"enters"}),
+    replaceable=frozenset({"destroyed"}),
+    activation={"tap": bool},
+)
+
+
+def build(m: Model, effects: tuple[Effect, ...], source: str) -> CardDef:
+    return CardDef(key=m.id, name=m.name, type=m.type, text=m.text, effects=effects, source=source)
+
+
+def load(tmp_path: Path, text: str) -> dict[str, CardDef]:
+    path = tmp_path / "set.toml"
+    path.write_text(text)
+    return load_card_files([path], Model, VOCAB, build)
+
+
+def test_a_good_file_loads_and_groups_abilities(tmp_path: Path) -> None:
+    cards = load(
+        tmp_path,
+        """
+[[card]]
+id = "a"
+name = "A"
+type = "unit"
+effects = [
+  { do = "damage", amount = 1, target = "unit" },
+  { on = "enters", do = "draw" },
+  { activate = { tap = true }, do = "draw" },
+  { static = true, do = "boost", stat = "power", amount = 1, to = "your units" },
+  { instead = "destroyed", do = "draw" },
+]
+""",
+    )
+    a = cards["a"]
+    assert [len(g) for g in (a.on_resolve, a.triggered, a.activated, a.statics, a.replacements)] == [
+        1,
+        1,
+        1,
+        1,
+        1,
+    ]
+    assert a.statics[0].param("stat") == "power" and a.activated[0].cost("tap") is True
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('[[card]]\nid = "a"\nname = "A"\ntype = "hero"\n', "card 'a': type"),
+        ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\ncolour = 1\n', "card 'a': colour"),
+        ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\npower = "x"\n', "card 'a': power"),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "explode" }]\n',
+            "effects[0].do: unknown verb",
+        ),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "damage" }]\n',
+            "needs target or to",
+        ),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "damage", target = "dragon" }]\n',
+            "effects[0].target: unknown selector word 'dragon'",
+        ),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "draw", on = "dies" }]\n',
+            "effects[0].on",
+        ),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "draw", amount = "2" }]\n',
+            "effects[0].amount",
+        ),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "draw", colour = 1 }]\n',
+            "effects[0].colour",
+        ),
+        ("[[card]\nid = 1", "not valid TOML"),
+        ("[deck]\nx = 1\n", "unknown top-level key"),
+        (
+            '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\n[[card]]\nid = "a"\nname = "B"\ntype = "unit"\n',
+            "duplicate card id",
+        ),
+    ],
+)
+def test_errors_name_file_card_and_field(tmp_path: Path, body: str, expected: str) -> None:
+    with pytest.raises(CardDataError) as err:
+        load(tmp_path, body)
+    message = str(err.value)
+    assert message.startswith(f"{tmp_path.name}/set.toml")
+    assert expected in message
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="cannot read"):
+        load_card_files([tmp_path / "missing.toml"], Model, VOCAB, build)

@@ -1,0 +1,142 @@
+"""A tiny game used to test the core on its own: each player plays number cards onto a stack; when both
+pass, the top card resolves and scores its value for its controller. First to 10 points wins."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from spellforge.core.actions import CARD, Action, Pass
+from spellforge.core.cards import CardDef
+from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.observe import decision_view, zone_view
+from spellforge.core.rng import Rng
+from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
+from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.zones import Visibility, ZoneSpec
+
+
+@dataclass(frozen=True, slots=True)
+class NumberCard(CardDef):
+    value: int = 0
+
+
+CARDS = {f"n{v}": NumberCard(key=f"n{v}", name=f"Number {v}", type="number", value=v) for v in range(1, 6)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    card: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD)
+
+    def __str__(self) -> str:
+        return f"play #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)))
+
+
+class ToyState(PriorityMixin):
+    __slots__ = ("active", "score", "uid")
+    COPY: ClassVar[dict[str, str]] = {"score": "list"}
+
+    score: list[int]
+    active: int
+    uid: int
+
+    def init_game(self) -> None:
+        self.init_stack()
+        self.score = [0] * self.n_seats
+        self.active = 0
+        self.uid = 0
+
+    def op_setup(self) -> None:
+        for seat in range(self.n_seats):
+            self.shuffle(self.layout.deck[seat])
+            for _ in range(self.options["hand"]):
+                self.move(self.zones[self.layout.deck[seat]][-1], self.layout.hand[seat])
+        self.schedule(("turn",))
+
+    def op_turn(self) -> None:
+        self.turn += 1
+        if self.turn > self.game.max_turns:
+            self.finish((), "turn limit")
+            return
+        deck = self.zones[self.layout.deck[self.active]]
+        if deck:
+            self.move(deck[-1], self.layout.hand[self.active])
+        self.schedule(("main",), ("end_turn",))
+
+    def op_main(self) -> None:
+        self.open_window()
+
+    def op_end_turn(self) -> None:
+        self.active = 1 - self.active
+        self.schedule(("turn",))
+
+    def priority_order(self) -> list[int]:
+        return [self.active, 1 - self.active]
+
+    def window_first_seat(self) -> int:
+        return self.active
+
+    def next_uid(self) -> int:
+        self.uid += 1
+        return self.uid
+
+    def legal_priority(self) -> list[Action]:
+        return [Pass(), *(PlayCard(c) for c in self.zones[self.layout.hand[self.priority]])]
+
+    def act_priority(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.priority_passed()
+            return
+        assert isinstance(action, PlayCard)
+        self.move(action.card, self.layout.pile)
+        self.stack.append(StackItem(self.next_uid(), "card", action.card, d.seat))
+        self.priority_kept()
+
+    def op_resolve_top(self) -> None:
+        item = self.stack.pop()
+        self.score[item.controller] += self.defs[item.card].value  # type: ignore[attr-defined]
+        if self.score[item.controller] >= 10:
+            self.finish((item.controller,), "points")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "score": list(self.score),
+            "hands": [zone_view(self, self.layout.hand[s], seat) for s in range(self.n_seats)],
+            "pile": zone_view(self, self.layout.pile, seat),
+            "decision": decision_view(self, seat),
+        }
+
+    def card_fields(self, cid: int) -> dict[str, Any]:
+        return {"value": self.defs[cid].value}  # type: ignore[attr-defined]
+
+    def describe_event(self, e: Any, seat: int | None) -> str:
+        return e.kind
+
+
+class Toy(Ruleset):
+    name = "toy"
+    title = "Toy"
+    max_turns = 60
+    data_dir = Path(__file__).parent / "no-data"
+    state_class = ToyState
+    actions = (PlayCard,)
+    options = (OptionSpec("hand", int, 3, "cards in the opening hand", minimum=0),)
+    zones = (
+        ZoneSpec("deck", True, Visibility.HIDDEN),
+        ZoneSpec("hand", True, Visibility.OWNER),
+        ZoneSpec("pile", False, Visibility.PUBLIC),
+    )
+    turn_structure = TurnStructure((Phase("main", begin="main"),))
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(CARDS)
+
+    def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
+        return [[CARDS[f"n{v}"] for v in (1, 2, 3, 4, 5, 1, 2, 3)] for _ in range(players)]

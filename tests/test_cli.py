@@ -1,0 +1,152 @@
+"""The ``spellforge`` command: every subcommand runs, prints what it promises, and bad input exits 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spellforge.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_spell_battle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0 and "spellbattle" in json.loads(out)
+
+
+def test_simulate_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "spellbattle", "--bots", "random,random", "--games", "6", "--seed", "1", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0
+    for key in (
+        "game",
+        "games",
+        "seed",
+        "bots",
+        "wins",
+        "draws_or_unfinished",
+        "errors",
+        "avg_turns",
+        "avg_decisions",
+        "seconds",
+        "games_per_second",
+    ):
+        assert key in data
+    assert data["bots"] == ["random", "random"] and data["games"] == 6 and data["errors"] == 0
+    assert sum(data["wins"]) + data["draws_or_unfinished"] == 6
+
+
+def test_simulate_is_reproducible_and_takes_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = (
+        "simulate",
+        "spellbattle",
+        "--bots",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--players",
+        "4",
+        "--option",
+        "teams=as_one",
+        "--json",
+    )
+    _, a, _ = run(capsys, *args)
+    _, b, _ = run(capsys, *args)
+
+    def strip(text: str) -> dict[str, object]:
+        return {k: v for k, v in json.loads(text).items() if "second" not in k and k != "mean_decision_ms"}
+
+    assert strip(a) == strip(b) and json.loads(a)["options"] == {"teams": "as_one"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "chess", "--bots", "random"], "unknown game 'chess'"),
+        (["simulate", "spellbattle", "--bots", "random,wizard"], "unknown bot 'wizard'"),
+        (["simulate", "spellbattle", "--bots", "random:speed=3"], "bad parameter"),
+        (["simulate", "spellbattle", "--bots", "random", "--option", "teams"], "KEY=VALUE"),
+        (
+            ["simulate", "spellbattle", "--bots", "random", "--option", "colour=red"],
+            "unknown option 'colour'",
+        ),
+        (["simulate", "spellbattle", "--bots", "random", "--players", "9"], "2 to 8 players"),
+        (["simulate", "spellbattle", "--bots", "random", "--games", "0"], "at least 1"),
+        (["cards", "nope"], "unknown game"),
+        (["replay", "/nonexistent/game.json"], "cannot read"),
+        (["play", "spellbattle", "--vs", "wizard"], "unknown bot"),
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and message in err
+
+
+def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "spellbattle", "--games", "x", "--bots", "random"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["frobnicate"])
+    assert exc.value.code == 2
+
+
+def test_cards_and_deck_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "cards", "spellbattle", "--json", "--search", "fire lance")
+    assert code == 0 and [c["name"] for c in json.loads(out)] == ["Fire Lance"]
+    code, out, _ = run(capsys, "deck", "list", "spellbattle")
+    assert code == 0 and "sky-raiders" in out
+    good = Path(__file__).parents[1] / "src/spellforge/games/spellbattle/decks/sky-raiders.toml"
+    code, out, _ = run(capsys, "deck", "validate", "spellbattle", str(good))
+    assert code == 0 and "is legal" in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4 Fire Lance\n3 Fire Lancer\n")
+    code, out, _ = run(capsys, "deck", "validate", "spellbattle", str(bad), "--json")
+    report = json.loads(out)
+    assert code == 1 and not report["legal"]
+    assert any("unknown card 'Fire Lancer'" in p for p in report["problems"])
+    assert any("4 copies of 'Fire Lance'" in p for p in report["problems"])
+
+
+def test_replay_of_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from spellforge import find_game
+    from spellforge.core.rng import Rng
+
+    game = find_game("spellbattle")
+    state = game.new_game(seed=2)
+    rng = Rng(1)
+    for _ in range(40):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    (tmp_path / "rec.json").write_text(json.dumps(game.record(state)))
+    (tmp_path / "state.json").write_text(json.dumps(state.to_json()))
+    for name in ("rec.json", "state.json"):
+        code, out, _ = run(capsys, "replay", str(tmp_path / name), "--json")
+        assert code == 0 and json.loads(out)["actions"] == len(state.history())
+    (tmp_path / "junk.json").write_text("[1, 2")
+    code, _, err = run(capsys, "replay", str(tmp_path / "junk.json"))
+    assert code == 2 and "not JSON" in err
+
+
+def test_play_in_the_terminal_with_scripted_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = iter(["help", "log", "99", "fly", "concede"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    code, out, _ = run(capsys, "play", "spellbattle", "--seed", "5", "--vs", "random")
+    assert code == 0
+    assert "Type the number of an option" in out and "choose 1 to" in out and "not an action" in out
+    assert "P2 won (resignation)" in out
