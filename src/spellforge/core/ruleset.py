@@ -219,9 +219,12 @@ class Ruleset:
             try:
                 out.append(self.deck_cards(deck, **options))
             except DeckError as exc:
-                problems.append(f"P{seat + 1}: {exc}")
+                if exc.problems:
+                    problems.extend(f"P{seat + 1}: {p}" for p in exc.problems)
+                else:
+                    problems.append(f"P{seat + 1}: {exc}")
         if problems:
-            raise DeckError("illegal decks", problems)
+            raise DeckError(f"the decks are not legal for {self.title}", problems)
         return out
 
     def layout(self, players: int, options: dict[str, Any]) -> Layout:

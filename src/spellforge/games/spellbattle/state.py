@@ -170,11 +170,23 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def legal_priority(self) -> list[Action]:
         seat = self.priority
-        out: list[Action] = [Pass()]
-        sorcery = self.step == "main" and self.is_active(seat) and not self.stack
-        farms = len(self.untapped_farms(seat))
         defs = self.defs
         hand = self.zones[self.layout.hand[seat]]
+        tapped = self.tapped
+        face_down = self.face_down
+        controller = self.controller
+        farms = 0
+        actors = []
+        for cid in self.zones[self.layout.play]:
+            if controller[cid] == seat and not tapped[cid]:
+                if face_down[cid]:
+                    farms += 1
+                elif defs[cid].activated:
+                    actors.append(cid)
+        out: list[Action] = [Pass()]
+        if not hand and not actors:
+            return out
+        sorcery = self.step == "main" and not self.stack and self.is_active(seat)
         if sorcery and hand and not self.farm_played[seat]:
             out.append(Farm())
         for cid in hand:
@@ -186,13 +198,10 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                     out.append(Play(cid))
                 continue
             self.add_targeted(out, cid, seat, d.on_resolve, lambda t, c=cid: Play(c, t))
-        for cid in self.zones[self.play_zone]:
-            if self.controller[cid] != seat or self.face_down[cid] or self.tapped[cid]:
-                continue
+        for cid in actors:
             for i, effect in enumerate(defs[cid].activated):
-                if effect.cost("pay", 0) > farms:
-                    continue
-                self.add_targeted(out, cid, seat, (effect,), lambda t, c=cid, k=i: Use(c, k, t))
+                if effect.cost("pay", 0) <= farms:
+                    self.add_targeted(out, cid, seat, (effect,), lambda t, c=cid, k=i: Use(c, k, t))
         return out
 
     def add_targeted(self, out: list[Action], cid: int, seat: int, effects: Any, make: Any) -> None:
