@@ -158,9 +158,8 @@ class SpellBattle(Ruleset):
         resolved = resolve_section(deck.main, card_index(self.cards), "cards", problems)
         cards = expand(resolved)
         size = LIMITED_DECK if options.get("format") in (SEALED, DRAFT) else CONSTRUCTED_DECK
-        if len(cards) != size and not any("unknown card" in p for p in problems):
-            problems.append(
-                f"the deck has {len(cards)} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}"
-            )
+        if deck.count() != size:
+            fmt = options.get("format", CONSTRUCTED)
+            problems.append(f"the deck lists {deck.count()} cards; a {fmt} deck has exactly {size}")
         problems += copy_problems(resolved, COPIES, "cards")
         return cards, problems
