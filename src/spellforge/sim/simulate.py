@@ -1,7 +1,9 @@
 """Simulating many games between bots: one game, a batch, and the backends that run batches.
 
-Seats rotate between games (game ``i`` gives seat ``s`` the bot in slot ``(s + i) % n``) unless
-``fixed_seats``; ``wins`` is aligned with the bot slots, ``seat_wins`` with the seats. Every game has its
+Bots are dealt around the table in order and repeat (two bots at four seats: A B A B); seats rotate
+between games (game ``i`` gives seat ``s`` the bot in slot ``(s + i) % len(bots)``) unless ``fixed_seats``.
+``wins`` is aligned with the bot slots (a team win counts once per bot on the winning team), ``seat_wins``
+with the seats. Every game has its
 own seed derived from the batch seed, so a batch is reproducible and any single game can be replayed.
 """
 
@@ -47,10 +49,10 @@ class GameResult:
 
 
 def seat_slots(n_seats: int, n_slots: int, index: int, fixed: bool) -> list[int]:
-    if n_slots == 1:
-        return [0] * n_seats
-    shift = 0 if fixed else index % n_seats
-    return [(s + shift) % n_seats for s in range(n_seats)]
+    """Which bot slot plays each seat in game ``index``: slots repeat around the table (with two bots and
+    four seats, A B A B, so in a two-team game each bot plays one team), shifted by one seat per game."""
+    shift = 0 if fixed else index
+    return [(s + shift) % n_slots for s in range(n_seats)]
 
 
 def play_game(
@@ -202,8 +204,8 @@ def simulate(
     ruleset = find_game(game)
     n = players or ruleset.default_players
     specs = list(bots)
-    if len(specs) not in (1, n):
-        raise SpellforgeError(f"{n} players need 1 or {n} bots, got {len(specs)}: {', '.join(specs)}")
+    if not 1 <= len(specs) <= n:
+        raise SpellforgeError(f"{n} players need 1 to {n} bots, got {len(specs)}: {', '.join(specs)}")
     for i, spec in enumerate(specs):
         make_bot(spec, seed=i)  # validate names and parameters before starting
     opts = dict(options or {})
