@@ -339,16 +339,12 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.check_state()
 
     def check_state(self) -> None:
-        """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
+        """Destroy every character whose damage reaches its strength, then eliminate beaten players.
+
+        SB-R09 reads "marked damage >= current strength", so a character whose strength has fallen to 0
+        is destroyed even with no damage marked (it takes no damage to destroy it, SB-085)."""
         while True:
-            doomed = [
-                c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)
-            ]
-            doomed += [
-                c
-                for c in self.characters()
-                if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed
-            ]
+            doomed = [c for c in self.characters() if self.damage[c] >= self.strength(c)]
             if not doomed:
                 break
             for cid in doomed:
