@@ -1,4 +1,7 @@
-"""Spell Battle: the game overview, starting a game and winning (SB-001..SB-014, SB-R13, SB-R14)."""
+"""Spell Battle: the game overview, starting a game and winning (SB-001..SB-014, SB-R13, SB-R14).
+
+Scenarios 7 (first draw skip) and 8 (reshuffle on draw) are in ``test_scenarios_a.py``.
+"""
 
 from __future__ import annotations
 
@@ -135,19 +138,6 @@ def test_the_first_player_is_random_and_reproducible() -> None:
     assert firsts3 == {0, 1, 2}
 
 
-@pytest.mark.rules("SB-007", "SB-009", "SB-R26")
-@pytest.mark.parametrize(("players", "expected"), [(2, 7), (3, 8)])
-def test_first_player_hand_after_first_draw_step(players: int, expected: int) -> None:
-    """Scenario 7 in part: only a two-player game skips the first player's first draw."""
-    for seed in range(4):
-        s = new_game(players, seed)
-        first = s.active_seats()[0]
-        assert s.turn == 1 and s.step == "main"  # the draw step is behind us
-        assert len(hand(s, first)) == expected
-        draws = [e for e in s.events() if e.kind == ev.DRAW and e.seat == first]
-        assert len(draws) == expected
-
-
 @pytest.mark.rules("SB-007")
 def test_in_two_player_games_only_the_very_first_draw_is_skipped() -> None:
     s = new_game(2, seed=5)
@@ -205,25 +195,6 @@ def test_a_draw_takes_the_top_card_into_hand_hidden_from_others() -> None:
     assert "cards" not in theirs["players"][0]["hand"] and theirs["players"][0]["hand"]["count"] == 1
     assert f"P1 draws War Ox #{ox}" in mine["log"]
     assert "P1 draws a card" in theirs["log"] and not any("War Ox" in line for line in theirs["log"])
-
-
-@pytest.mark.rules("SB-011", "SB-027")
-def test_drawing_from_an_empty_deck_first_shuffles_the_discard_pile_in() -> None:
-    discard = ["war-ox", "quick-scout", "hedge-knight", "tower-guard", "river-bandit"]
-    s = scenario(Seat(deck=[], discard=discard), Seat(hand=["ember-bolt"], farms=1), step="draw")
-    assert len(hand(s, 0)) == 1
-    assert s.zones[s.layout.discard[0]] == []
-    assert len(s.zones[s.layout.deck[0]]) == 4
-    kinds = [e.kind for e in s.events() if e.seat == 0 and e.kind in (ev.SHUFFLE, ev.DRAW)]
-    assert kinds == [ev.SHUFFLE, ev.DRAW]
-
-
-@pytest.mark.rules("SB-R13")
-def test_drawing_with_deck_and_discard_pile_empty_does_nothing() -> None:
-    s = scenario(Seat(deck=[]), Seat(hand=["ember-bolt"], farms=1), step="draw")
-    assert hand(s, 0) == [] and s.outcome is None and s.alive[0]
-    assert not any(e.kind in (ev.SHUFFLE, ev.DRAW) for e in s.events())
-    assert s.step == "draw" and s.decision.kind == "priority"  # the game goes on
 
 
 @pytest.mark.rules("SB-R13")
