@@ -198,13 +198,21 @@ def test_any_number_of_characters_may_block_one_attacker() -> None:
 
 @pytest.mark.rules("SB-R07")
 def test_one_blocker_blocks_one_attacker_per_attack_and_stays_right_side_up() -> None:
-    s = scenario(Seat(play=["hedge-knight", "quick-scout"]), Seat(play=["war-ox"]), step="attack")
+    s = scenario(
+        Seat(play=["hedge-knight", "quick-scout"], hand=["ember-bolt"], farms=1),
+        Seat(play=["war-ox"]),
+        step="attack",
+    )
     knight, scout, ox = card(s, "hedge-knight"), card(s, "quick-scout"), card(s, "war-ox")
+    pass_until(s, lambda s: s.decision.kind == "attackers")
     do(s, f"attack #{knight} -> P2", f"attack #{scout} -> P2")
+    pass_until(s, lambda s: s.decision.kind == "blockers")
     assert set(legal(s)) == {"done", f"block #{ox} -> #{knight}", f"block #{ox} -> #{scout}"}
-    do(s, f"block #{ox} -> #{knight}")  # its only possible block: done follows at once
-    assert s.decision is None or s.decision.kind != "blockers"
-    assert not s.tapped[ox] and s.life(1) == 19
+    do(s, f"block #{ox} -> #{knight}")  # no second block for the ox: done follows at once
+    assert (s.decision.kind, s.decision.seat) == ("priority", 0)  # the round before damage
+    assert s.block_group == {ox: s.attack_group[knight]} and not s.tapped[ox]
+    pass_until(s, lambda s: s.step == "main")
+    assert s.life(1) == 19 and not s.tapped[ox]
 
 
 @pytest.mark.rules("SB-R07")

@@ -76,7 +76,7 @@ def test_a_farm_that_leaves_play_is_its_printed_type_again() -> None:
     s.apply(s.legal_actions()[0])
     farm = next(c for c in s.zones[s.layout.play] if s.face_down[c])
     assert s.card_is(farm, "farm") and not s.card_is(farm, s.defs[farm].type)
-    s.apply_meta(s.game.parse_action(s, f"resign P{seat + 1}"))
+    do(s, f"resign P{seat + 1}")
     assert s.zone_of[farm] == s.layout.discard[0] and not s.face_down[farm]
     assert s.card_is(farm, s.defs[farm].type) and not s.card_is(farm, "farm")
     entry = next(c for c in s.observe(None)["players"][0]["discard"]["cards"] if c["id"] == farm)

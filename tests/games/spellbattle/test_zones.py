@@ -275,7 +275,7 @@ def test_only_the_owner_sees_and_plays_the_cards_of_a_hand() -> None:
 # ---------------------------------------------------------------- limbo
 
 
-@pytest.mark.rules("SB-031", "SB-032")
+@pytest.mark.rules("SB-031", "SB-032", "SB-030")
 def test_a_played_card_waits_in_limbo_and_others_may_respond() -> None:
     s = scenario(
         Seat(hand=["hedge-knight", "ember-bolt"], farms=3), Seat(hand=["ember-bolt"], farms=1), step="main"
@@ -288,6 +288,7 @@ def test_a_played_card_waits_in_limbo_and_others_may_respond() -> None:
     assert (s.decision.kind, s.decision.seat) == ("priority", 1) and limbo_ids(s) == [knight]
     do(s, f"play #{bolt} -> P1")  # a response while the knight waits
     assert limbo_ids(s) == [knight, bolt] and s.decision.seat == 0
+    assert s.zone_of[bolt] == s.zone_of[knight] == s.layout.limbo  # one limbo for everyone (SB-030)
     resolve(s)
     assert s.in_play(knight) and s.life(0) == 18
 
