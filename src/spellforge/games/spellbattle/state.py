@@ -339,11 +339,9 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.check_state()
 
     def check_state(self) -> None:
-        """Destroy every character whose damage reaches its strength, then eliminate beaten players.
-
-        SB-R09 reads "marked damage >= current strength", so a character whose strength has fallen to 0
-        is destroyed even with no damage marked (it takes no damage to destroy it, SB-085)."""
+        """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
         while True:
+            # SB-085 / SB-R09: marked damage >= current strength, so a strength of 0 needs no damage (SB-K19)
             doomed = [c for c in self.characters() if self.damage[c] >= self.strength(c)]
             if not doomed:
                 break
