@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.errors import CardDataError
 from spellforge.core.selectors import SelectorVocabulary
 
 KEYWORDS = ("ambush", "bonding", "deadly", "flying")
@@ -107,10 +108,12 @@ VOCABULARY = EffectVocabulary(
 def load(paths: list[Path]) -> dict[str, SBCard]:
     cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
     for card in cards.values():
+        if card.type == "spell" and not card.effects:
+            raise CardDataError(
+                f"{card.source}: card {card.key!r}: effects: a spell needs an effect (SB-075)"
+            )
         for e in card.effects:
             if e.verb == "modify" and e.param("stat") not in STATS:
-                from spellforge.core.errors import CardDataError
-
                 raise CardDataError(
                     f"{card.source}: card {card.key!r}: effects[{e.index}].stat: must be strength or speed"
                 )

@@ -133,10 +133,10 @@ class CombatMixin(SBBase):
                 continue
             flying = self.has_keyword(b, "flying")
             for g in groups:
+                # SB-R11: the blocker may name any member it could block alone; naming one blocks all
                 for a in members[g]:
-                    if flying or not self.has_keyword(a, "flying"):  # SB-099, SB-R11
+                    if flying or not self.has_keyword(a, "flying"):  # SB-099
                         out.append(Block(b, a))
-                        break
         return out
 
     def act_blockers(self, action: Action, d: Decision) -> None:

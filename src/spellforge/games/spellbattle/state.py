@@ -350,14 +350,8 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def check_state(self) -> None:
         """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
         while True:
-            doomed = [
-                c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)
-            ]
-            doomed += [
-                c
-                for c in self.characters()
-                if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed
-            ]
+            # SB-085 / SB-R09: marked damage >= current strength, so a strength of 0 needs no damage (SB-K19)
+            doomed = [c for c in self.characters() if self.damage[c] >= self.strength(c)]
             if not doomed:
                 break
             for cid in doomed:
