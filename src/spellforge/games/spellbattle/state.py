@@ -189,10 +189,12 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         sorcery = self.step == "main" and not self.stack and self.is_active(seat)
         if sorcery and hand and not self.farm_played[seat]:
             out.append(Farm())
+        seen: set[str] = set()
         for cid in hand:
             d = defs[cid]
-            if d.cost > farms:
-                continue
+            if d.cost > farms or d.key in seen:
+                continue  # identical cards in hand are interchangeable: one option each
+            seen.add(d.key)
             if d.type == "character":
                 if sorcery or "ambush" in d.keywords:
                     out.append(Play(cid))
@@ -233,7 +235,13 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def legal_farm(self) -> list[Action]:
         assert self.decision is not None
-        return [Play(cid, farm=True) for cid in self.zones[self.layout.hand[self.decision.seat]]]
+        seen: set[str] = set()
+        out: list[Action] = []
+        for cid in self.zones[self.layout.hand[self.decision.seat]]:
+            if self.defs[cid].key not in seen:
+                seen.add(self.defs[cid].key)
+                out.append(Play(cid, farm=True))
+        return out
 
     def act_farm(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Play)
