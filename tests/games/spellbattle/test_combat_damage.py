@@ -23,7 +23,7 @@ def test_fastest_strikes_first_and_the_dead_deal_nothing() -> None:
     """Scenario 1: a 3/3 attacker blocked by a 2/1 and a 1/2 kills both in speed step 3 unharmed."""
     s, a, (b1, b2) = attack_scene("veteran-pikeman", ["ash-squire", "pack-hound"])  # 3/3 vs 2/1 and 1/2
     assert s.decision.kind == "assign" and s.decision.seat == 0
-    assert "assign #%d: 2 -> #%d" % (a, b1) in legal(s)
+    assert f"assign #{a}: 2 -> #{b1}" in legal(s)
     do(s, f"assign #{a}: 2 -> #{b1}", f"assign #{a}: 1 -> #{b2}")
     assert s.zone_of[b1] == s.layout.discard[1] and s.zone_of[b2] == s.layout.discard[1]
     assert s.in_play(a) and s.damage[a] == 0
