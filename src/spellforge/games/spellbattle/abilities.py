@@ -74,8 +74,7 @@ class AbilityMixin(SBBase):
         for effect in self.defs[cid].triggered:
             if effect.trigger == "dies":
                 self.pending_triggers.append((seat, cid, effect.index, cid))
-        self.leave_play(cid)
-        self.move(cid, self.discard_zone(cid))
+        self.leave_play(cid, self.discard_zone(cid))
         self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
         self.emit(Event(ev.DESTROYED, seat, cid, other=source))
 
@@ -88,13 +87,16 @@ class AbilityMixin(SBBase):
                         out.append((src, effect))
         return out
 
-    def leave_play(self, cid: int) -> None:
+    def leave_play(self, cid: int, zone: int) -> None:
+        """Move a card from play to ``zone``: it leaves combat and loses its in-play facts, and the abilities
+        in play are recomputed once it has gone, so its static abilities stop at once (SB-K17)."""
         self.remove_from_combat(cid)
         if self.mods:
             self.mods = [m for m in self.mods if m[0] != cid]
         self.damage[cid] = 0
         self.tapped[cid] = False
         self.face_down[cid] = False
+        self.move(cid, zone)
         self.refresh_play()
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
@@ -279,8 +281,9 @@ def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             continue
         seat = state.controller[cid]
         if state.in_play(cid):
-            state.leave_play(cid)
-        state.move(cid, state.layout.aside)
+            state.leave_play(cid, state.layout.aside)
+        else:
+            state.move(cid, state.layout.aside)
         state.controller[cid] = state.owner[cid] if state.owner[cid] >= 0 else seat
         state.emit(Event("set_aside", seat, cid))
 
@@ -311,8 +314,9 @@ def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> No
             continue
         seat = state.owner[cid] if state.owner[cid] >= 0 else ctx.controller
         if state.in_play(cid):
-            state.leave_play(cid)
-        state.move(cid, state.layout.hand[seat])
+            state.leave_play(cid, state.layout.hand[seat])
+        else:
+            state.move(cid, state.layout.hand[seat])
         state.controller[cid] = seat
         state.emit(Event("to_hand", seat, cid))
 

@@ -341,14 +341,8 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def check_state(self) -> None:
         """Destroy every character whose damage reaches its strength, then eliminate beaten players."""
         while True:
-            doomed = [
-                c for c in self.characters() if self.damage[c] > 0 and self.damage[c] >= self.strength(c)
-            ]
-            doomed += [
-                c
-                for c in self.characters()
-                if self.strength(c) == 0 and self.damage[c] > 0 and c not in doomed
-            ]
+            # SB-085 / SB-R09: marked damage >= current strength, so a strength of 0 needs no damage (SB-K19)
+            doomed = [c for c in self.characters() if self.damage[c] >= self.strength(c)]
             if not doomed:
                 break
             for cid in doomed:
@@ -394,9 +388,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                     )
         for cid in list(self.zones[self.play_zone]):
             if self.controller[cid] == seat or self.owner[cid] == seat:
-                self.leave_play(cid)
-                dest = out_zone if self.owner[cid] == seat else self.discard_zone(cid)
-                self.move(cid, dest)
+                self.leave_play(cid, out_zone if self.owner[cid] == seat else self.discard_zone(cid))
                 self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
         for zone in (self.layout.hand[seat], self.layout.deck[seat], self.layout.discard[seat]):
             for cid in list(self.zones[zone]):
