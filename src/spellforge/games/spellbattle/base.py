@@ -7,11 +7,13 @@ attributes and gives the small, hot helpers: who is active, farms, current stren
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
+from spellforge.core.selectors import Selector
 from spellforge.core.stack import PriorityMixin, StackItem
 
 if TYPE_CHECKING:
@@ -246,6 +248,11 @@ class SBBase(PriorityMixin, Selecting):
         for z in sorted(set(zones)):
             out.extend(self.zones[z])
         return out
+
+    def matches(self, sel: Selector, cid: int, ctx: Context) -> bool:
+        if sel.zone == "discard" and sel.relation == "you" and self.options["format"] == OFF_THE_TOP:
+            sel = replace(sel, relation="any")  # SB-R26: the shared discard pile is everyone's own
+        return super().matches(sel, cid, ctx)
 
     def card_controller(self, cid: int) -> int:
         if cid >= STACK_BASE:
