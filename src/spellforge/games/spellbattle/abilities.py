@@ -51,11 +51,11 @@ class AbilityMixin(SBBase):
             self.controller[cid] = seat
             self.emit(Event(ev.DRAW, seat, cid, secret=True))
 
-    def deal_damage(self, source: int, target: int, amount: int) -> None:
+    def deal_damage(self, source: int, target: int, amount: int, by: int = -1) -> None:
         if amount <= 0:
             return
         if is_player(target):
-            self.deal_player_damage(source, target_seat(target), amount)
+            self.deal_player_damage(source, target_seat(target), amount, by)
         elif self.is_character(target):
             self.damage[target] += amount  # SB-R18: stays marked until the end of turn or combat
             self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
@@ -303,6 +303,12 @@ def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.ask("sacrifice", seat, n, ())
 
 
+def verb_damage(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """Damage is dealt by the controller of the effect: a copy's by the copier (SB-K09, SB-166)."""
+    for t in state.affected(effect, ctx):
+        state.deal_damage(ctx.source, t, effect.amount, ctx.controller)
+
+
 def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     state.overrun[ctx.controller] = True
     state.emit(Event("overrun", ctx.controller, ctx.source))
@@ -325,8 +331,9 @@ VERBS: dict[str, Verb] = {
     **{
         k: v
         for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "modify", "tap", "untap", "gain_control")
+        if k in ("draw", "destroy", "modify", "tap", "untap", "gain_control")
     },
+    "damage": verb_damage,
     "counter": verb_counter,
     "copy": verb_copy,
     "set_aside": verb_set_aside,

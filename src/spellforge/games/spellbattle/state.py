@@ -41,7 +41,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         n = self.n_seats
         mode = self.options["teams"]
         n_teams = self.options["team_count"] if mode != "none" else n
-        self.team_of = tuple(s % n_teams for s in range(n))
+        self.team_of = self.game.seat_teams(n, self.options)
         if mode == AS_ONE:
             self.sides = tuple(tuple(s for s in range(n) if s % n_teams == t) for t in range(n_teams))
             self.pool_of = self.team_of
