@@ -171,9 +171,10 @@ class SpellBattle(Ruleset):
         resolved = resolve_section(deck.main, card_index(self.cards), "cards", problems)
         cards = expand(resolved)
         size = LIMITED_DECK if options.get("format") in (SEALED, DRAFT) else CONSTRUCTED_DECK
-        if len(cards) != size and not any("unknown card" in p for p in problems):
+        listed = deck.count()  # as written, unknown names included: the size is wrong either way
+        if listed != size:
             problems.append(
-                f"the deck has {len(cards)} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}"
+                f"the deck has {listed} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}"
             )
         problems += copy_problems(resolved, COPIES, "cards")
         return cards, problems
