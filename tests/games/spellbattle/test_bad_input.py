@@ -105,14 +105,16 @@ def test_a_spell_with_strength_is_refused(tmp_path: Path) -> None:
 def test_an_illegal_deck_lists_every_violation() -> None:
     deck = parse_deck_text("4 fire-lance\n3 Fire Lnace\n3 war-ox\n28 field hand\n")
     problems = GAME.validate_deck(deck)
-    assert any("unknown card 'Fire Lnace'" in p and "did you mean" in p and "fire" in p for p in problems)
+    assert any(
+        "unknown card 'Fire Lnace'" in p and "did you mean" in p and "fire" in p.lower() for p in problems
+    )
     assert any("38 cards" in p and "exactly 40" in p for p in problems)
     assert any("4 copies of 'Fire Lance'" in p for p in problems)
     assert any("28 copies of 'Field Hand'" in p for p in problems)
     assert len(problems) == 4
     with pytest.raises(DeckError) as err:
         GAME.new_game(seed=1, decks=[deck, "sky-raiders"])
-    assert len(err.value.problems) == 1 and all(p in str(err.value) for p in problems)
+    assert all(p in str(err.value) for p in problems) and "P1" in str(err.value)
 
 
 def test_a_deck_with_an_unknown_section_or_bad_lines_is_refused() -> None:

@@ -171,10 +171,8 @@ class SpellBattle(Ruleset):
         resolved = resolve_section(deck.main, card_index(self.cards), "cards", problems)
         cards = expand(resolved)
         size = LIMITED_DECK if options.get("format") in (SEALED, DRAFT) else CONSTRUCTED_DECK
-        listed = deck.count()  # as written, unknown names included: the size is wrong either way
-        if listed != size:
-            problems.append(
-                f"the deck has {listed} cards; a {options.get('format', CONSTRUCTED)} deck has exactly {size}"
-            )
+        if deck.count() != size:
+            fmt = options.get("format", CONSTRUCTED)
+            problems.append(f"the deck lists {deck.count()} cards; a {fmt} deck has exactly {size}")
         problems += copy_problems(resolved, COPIES, "cards")
         return cards, problems
