@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from spellforge import find_game
 from spellforge.games.spellbattle.scenario import Seat, card, do, legal, pass_all, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
@@ -50,14 +51,13 @@ def limbo_entries(s: SpellBattleState) -> list[tuple[str, int, int]]:
 
 @pytest.mark.rules("SB-100")
 def test_card_text_sorts_into_the_four_kinds_of_ability() -> None:
-    s = scenario(Seat(), Seat())
-    defs = {d.key: d for d in s.defs} | {k: v for k, v in s.game.cards.items()}
-    assert [e.kind for e in defs["hedge-archer"].effects] == ["activated"]
-    assert [e.kind for e in defs["grave-caller"].effects] == ["triggered"]
-    assert [e.kind for e in defs["phoenix-ward"].effects] == ["replacement"]
-    assert [e.kind for e in defs["banner-lord"].effects] == ["static"]
-    assert [e.kind for e in defs["fire-lance"].effects] == ["effect"]  # a spell's effect is no ability
-    every = {e.kind for d in s.game.cards.values() for e in d.effects}
+    cards = find_game("spellbattle").cards
+    assert [e.kind for e in cards["hedge-archer"].effects] == ["activated"]
+    assert [e.kind for e in cards["grave-caller"].effects] == ["triggered"]
+    assert [e.kind for e in cards["phoenix-ward"].effects] == ["replacement"]
+    assert [e.kind for e in cards["banner-lord"].effects] == ["static"]
+    assert [e.kind for e in cards["fire-lance"].effects] == ["effect"]  # a spell's effect is no ability
+    every = {e.kind for d in cards.values() for e in d.effects}
     assert every == {"activated", "triggered", "replacement", "static", "effect"}
 
 
