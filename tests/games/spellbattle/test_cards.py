@@ -604,12 +604,17 @@ def test_war_banner_applies_while_in_play_and_stops_when_it_leaves() -> None:
 
 @exercises("grim-harvest")
 def test_grim_harvest() -> None:
-    s = scenario(Seat(hand=["grim-harvest", "sudden-strike", KEEP], farms=3), Seat(play=["field-hand"]))
+    s = scenario(
+        Seat(hand=["grim-harvest", "sudden-strike", "war-banner", KEEP], farms=6), Seat(play=["field-hand"])
+    )
     harvest = cast(s, "grim-harvest")
     assert s.in_play(harvest)
     before = hand(s, 0)
     cast(s, "sudden-strike", f"#{card(s, 'field-hand', seat=1)}")
     assert hand(s, 0) == before  # played one, drew one for the opponent's destroyed character
+    banner = cast(s, "war-banner")
+    s.destroy_card(banner, -1)  # an in-play spell is no character (no card of the pool does this yet)
+    assert s.pending_triggers == []  # nothing waits to go into limbo
 
 
 @exercises("watchtower")

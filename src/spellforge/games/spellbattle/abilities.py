@@ -151,6 +151,8 @@ class AbilityMixin(SBBase):
                     continue
                 if effect.trigger == "turn_start" and event.seat != self.controller[src]:
                     continue
+                if effect.trigger == "destroyed" and self.defs[event.card].type != "character":
+                    continue  # "whenever a character is destroyed": not an in-play spell
                 self.pending_triggers.append((self.controller[src], src, effect.index, event.card))
 
     def op_flush_triggers(self) -> None:
