@@ -223,3 +223,23 @@ def test_a_copy_of_a_draw_spell_draws_for_the_copier() -> None:
     do(s, f"play #{card(s, 'scholars-insight')}", f"play #{card(s, 'mirror-echo')} -> @1")
     resolve(s)
     assert len(s.zones[s.layout.hand[1]]) == 2 and len(s.zones[s.layout.hand[0]]) == 3
+
+
+@pytest.mark.rules("SB-K09", "SB-106")
+def test_a_copy_in_limbo_is_targeted_like_an_ability_not_a_card() -> None:
+    s = scenario(
+        Seat(hand=["fire-lance", "dispel-echo", "severing-word", "field-hand"], farms=4),
+        Seat(hand=["mirror-echo"], farms=2),
+    )
+    do(s, f"play #{card(s, 'fire-lance')} -> P2")
+    do(s, f"play #{card(s, 'mirror-echo')} -> @{s.stack[-1].uid}")
+    resolve(s)
+    do(s, "target P1")
+    copy = s.stack[-1]
+    assert copy.kind == "copy" and copy.controller == 1
+    assert s.decision is not None and s.decision.seat == 0
+    assert f"play #{card(s, 'dispel-echo')} -> @{copy.uid}" in legal(s)
+    assert not any(a.startswith(f"play #{card(s, 'severing-word')}") for a in legal(s))
+    do(s, f"play #{card(s, 'dispel-echo')} -> @{copy.uid}")
+    resolve(s)
+    assert s.life(0) == 20 and s.life(1) == 17  # the copy was countered; the original resolved
