@@ -91,6 +91,11 @@ class Ruleset:
     data_dir: ClassVar[Path]
     # Extra configurations (players and options) the generic conformance suite also plays.
     conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = ()
+    # Tournament facts the match runner (sim.matches) checks: the fewest players an event needs, the
+    # players per game a match may have (empty: any count the game allows) and the match lengths allowed.
+    tournament_min_players: ClassVar[int] = 2
+    tournament_game_players: ClassVar[tuple[int, ...]] = ()
+    match_lengths: ClassVar[tuple[int, ...]] = (1, 3, 5)
 
     # ------------------------------------------------------------------ data
 
@@ -229,6 +234,17 @@ class Ruleset:
 
     def layout(self, players: int, options: dict[str, Any]) -> Layout:
         return Layout(self.zones, players)
+
+    def seat_teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The team (0, 1, ...) of each seat in a game with these options (hook; default: each seat alone).
+
+        Seats of one team win or lose together; the match runner seats a team entrant on them."""
+        return tuple(range(players))
+
+    def time_up_action(self) -> Action | None:
+        """The meta action that ends a game when a match's time runs out, by the game's own tiebreak
+        (hook; None: a game stopped by the clock is a draw)."""
+        return None
 
     # ------------------------------------------------------------------ actions
 

@@ -51,11 +51,11 @@ class AbilityMixin(SBBase):
             self.controller[cid] = seat
             self.emit(Event(ev.DRAW, seat, cid, secret=True))
 
-    def deal_damage(self, source: int, target: int, amount: int) -> None:
+    def deal_damage(self, source: int, target: int, amount: int, by: int = -1) -> None:
         if amount <= 0:
             return
         if is_player(target):
-            self.deal_player_damage(source, target_seat(target), amount)
+            self.deal_player_damage(source, target_seat(target), amount, by)
         elif self.is_character(target):
             self.damage[target] += amount  # SB-R18: stays marked until the end of turn or combat
             self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
@@ -74,8 +74,7 @@ class AbilityMixin(SBBase):
         for effect in self.defs[cid].triggered:
             if effect.trigger == "dies":
                 self.pending_triggers.append((seat, cid, effect.index, cid))
-        self.leave_play(cid)
-        self.move(cid, self.discard_zone(cid))
+        self.leave_play(cid, self.discard_zone(cid))
         self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
         self.emit(Event(ev.DESTROYED, seat, cid, other=source))
 
@@ -88,13 +87,16 @@ class AbilityMixin(SBBase):
                         out.append((src, effect))
         return out
 
-    def leave_play(self, cid: int) -> None:
+    def leave_play(self, cid: int, zone: int) -> None:
+        """Move a card from play to ``zone``: it leaves combat and loses its in-play facts, and the abilities
+        in play are recomputed once it has gone, so its static abilities stop at once (SB-K17)."""
         self.remove_from_combat(cid)
         if self.mods:
             self.mods = [m for m in self.mods if m[0] != cid]
         self.damage[cid] = 0
         self.tapped[cid] = False
         self.face_down[cid] = False
+        self.move(cid, zone)
         self.refresh_play()
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
@@ -149,6 +151,8 @@ class AbilityMixin(SBBase):
                     continue
                 if effect.trigger == "turn_start" and event.seat != self.controller[src]:
                     continue
+                if effect.trigger == "destroyed" and self.defs[event.card].type != "character":
+                    continue  # "whenever a character is destroyed": not an in-play spell
                 self.pending_triggers.append((self.controller[src], src, effect.index, event.card))
 
     def op_flush_triggers(self) -> None:
@@ -279,8 +283,9 @@ def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             continue
         seat = state.controller[cid]
         if state.in_play(cid):
-            state.leave_play(cid)
-        state.move(cid, state.layout.aside)
+            state.leave_play(cid, state.layout.aside)
+        else:
+            state.move(cid, state.layout.aside)
         state.controller[cid] = state.owner[cid] if state.owner[cid] >= 0 else seat
         state.emit(Event("set_aside", seat, cid))
 
@@ -300,6 +305,12 @@ def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.ask("sacrifice", seat, n, ())
 
 
+def verb_damage(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """Damage is dealt by the controller of the effect: a copy's by the copier (SB-K09, SB-166)."""
+    for t in state.affected(effect, ctx):
+        state.deal_damage(ctx.source, t, effect.amount, ctx.controller)
+
+
 def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     state.overrun[ctx.controller] = True
     state.emit(Event("overrun", ctx.controller, ctx.source))
@@ -311,8 +322,9 @@ def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> No
             continue
         seat = state.owner[cid] if state.owner[cid] >= 0 else ctx.controller
         if state.in_play(cid):
-            state.leave_play(cid)
-        state.move(cid, state.layout.hand[seat])
+            state.leave_play(cid, state.layout.hand[seat])
+        else:
+            state.move(cid, state.layout.hand[seat])
         state.controller[cid] = seat
         state.emit(Event("to_hand", seat, cid))
 
@@ -321,8 +333,9 @@ VERBS: dict[str, Verb] = {
     **{
         k: v
         for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "modify", "tap", "untap", "gain_control")
+        if k in ("draw", "destroy", "modify", "tap", "untap", "gain_control")
     },
+    "damage": verb_damage,
     "counter": verb_counter,
     "copy": verb_copy,
     "set_aside": verb_set_aside,

@@ -7,11 +7,13 @@ attributes and gives the small, hot helpers: who is active, farms, current stren
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
+from spellforge.core.selectors import Selector
 from spellforge.core.stack import PriorityMixin, StackItem
 
 if TYPE_CHECKING:
@@ -247,6 +249,11 @@ class SBBase(PriorityMixin, Selecting):
             out.extend(self.zones[z])
         return out
 
+    def matches(self, sel: Selector, cid: int, ctx: Context) -> bool:
+        if sel.zone == "discard" and sel.relation == "you" and self.options["format"] == OFF_THE_TOP:
+            sel = replace(sel, relation="any")  # SB-R26: the shared discard pile is everyone's own
+        return super().matches(sel, cid, ctx)
+
     def card_controller(self, cid: int) -> int:
         if cid >= STACK_BASE:
             item = self.find_item(cid - STACK_BASE)
@@ -287,10 +294,10 @@ class SBBase(PriorityMixin, Selecting):
 
         def check_state(self) -> None: ...
         def destroy_card(self, cid: int, source: int) -> None: ...
-        def leave_play(self, cid: int) -> None: ...
+        def leave_play(self, cid: int, zone: int) -> None: ...
         def refresh_play(self) -> None: ...
         def run_verb(self, effect: Effect, ctx: Context) -> None: ...
         def remove_from_combat(self, cid: int) -> None: ...
-        def deal_player_damage(self, source: int, seat: int, amount: int) -> None: ...
+        def deal_player_damage(self, source: int, seat: int, amount: int, by: int = -1) -> None: ...
         def clear_combat(self) -> None: ...
         def draw_cards(self, seat: int, n: int) -> None: ...

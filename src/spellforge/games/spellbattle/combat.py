@@ -224,11 +224,12 @@ class CombatMixin(SBBase):
         self.pending_dmg = []
         self.check_state()
 
-    def deal_player_damage(self, source: int, seat: int, amount: int) -> None:
+    def deal_player_damage(self, source: int, seat: int, amount: int, by: int = -1) -> None:
+        """``by``: the seat dealing it, when that is not the source card's controller (a copy's copier)."""
         if not self.alive[seat] or amount <= 0:
             return
         self.pool_damage[self.pool_of[seat]] += amount
-        src_seat = self.controller[source] if source >= 0 else -1
+        src_seat = by if by >= 0 else self.controller[source] if source >= 0 else -1
         if self.first_damager < 0 and src_seat >= 0 and self.is_enemy(src_seat, seat):
             self.first_damager = src_seat  # for the time-out tiebreak (SB-166)
         self.emit(Event(ev.DAMAGE, seat, -1, amount, other=source))

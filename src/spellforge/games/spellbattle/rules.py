@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from spellforge.core.actions import Action
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.errors import SpellforgeError
@@ -14,7 +16,7 @@ from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 from spellforge.core.zones import Layout, Visibility, ZoneSpec
 
 from . import cards as card_data
-from .actions import ACTIONS
+from .actions import ACTIONS, CallTime
 from .base import ALLIANCE, AS_ONE, CONSTRUCTED, DRAFT, FREE_FOR_ALL, OFF_THE_TOP, SEALED
 from .limited import LIMITED_DECK, PILE, ROUNDS
 from .state import SpellBattleState
@@ -46,6 +48,9 @@ class SpellBattle(Ruleset):
         {"players": 3, "format": OFF_THE_TOP},
     )
     actions = ACTIONS
+    tournament_min_players = 6  # SB-160
+    tournament_game_players = (2, 3, 4)  # SB-168
+    match_lengths = (1, 3, 5)  # SB-162
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "format",
@@ -103,6 +108,14 @@ class SpellBattle(Ruleset):
     def layout(self, players: int, options: dict[str, Any]) -> Layout:
         shared = ("deck", "discard") if options["format"] == OFF_THE_TOP else ()
         return Layout(self.zones, players, shared)
+
+    def seat_teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """Teams sit alternately (SB-R23): seat s is on team s mod the number of teams."""
+        n_teams = options.get("team_count", 2) if options.get("teams", FREE_FOR_ALL) != FREE_FOR_ALL else players
+        return tuple(s % n_teams for s in range(players))
+
+    def time_up_action(self) -> Action | None:
+        return CallTime()  # SB-164..166 / SB-R24
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["teams"] != FREE_FOR_ALL:

@@ -41,7 +41,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         n = self.n_seats
         mode = self.options["teams"]
         n_teams = self.options["team_count"] if mode != "none" else n
-        self.team_of = tuple(s % n_teams for s in range(n))
+        self.team_of = self.game.seat_teams(n, self.options)
         if mode == AS_ONE:
             self.sides = tuple(tuple(s for s in range(n) if s % n_teams == t) for t in range(n_teams))
             self.pool_of = self.team_of
@@ -405,9 +405,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                     )
         for cid in list(self.zones[self.play_zone]):
             if self.controller[cid] == seat or self.owner[cid] == seat:
-                self.leave_play(cid)
-                dest = out_zone if self.owner[cid] == seat else self.discard_zone(cid)
-                self.move(cid, dest)
+                self.leave_play(cid, out_zone if self.owner[cid] == seat else self.discard_zone(cid))
                 self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
         for zone in (self.layout.hand[seat], self.layout.deck[seat], self.layout.discard[seat]):
             for cid in list(self.zones[zone]):
