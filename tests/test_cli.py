@@ -150,3 +150,10 @@ def test_play_in_the_terminal_with_scripted_input(
     assert code == 0
     assert "Type the number of an option" in out and "choose 1 to" in out and "not an action" in out
     assert "P2 won (resignation)" in out
+
+
+def test_simulate_can_verify_every_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "spellbattle", "--bots", "random", "--games", "4", "--seed", "2", "--json", "--verify-replays"
+    )
+    assert code == 0 and json.loads(out)["errors"] == 0

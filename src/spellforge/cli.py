@@ -176,6 +176,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         backend=args.backend,
         progress=progress,
+        verify_replays=args.verify_replays,
     )
     if progress is not None:
         bar.stop()
@@ -332,6 +333,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--fixed-seats", action="store_true", help="do not rotate seats between games")
+    p.add_argument(
+        "--verify-replays",
+        action="store_true",
+        help="replay every game's record and check it reproduces the game",
+    )
     p.add_argument("--workers", type=int, default=1, help="worker processes (process/ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -64,8 +64,13 @@ def play_game(
     options: dict[str, Any] | None = None,
     fixed_seats: bool = False,
     max_decisions: int = 1_000_000,
+    verify_replay: bool = False,
 ) -> GameResult:
-    """Play one game between bots. Any exception is caught and reported in ``error``."""
+    """Play one game between bots. Any exception is caught and reported in ``error``.
+
+    With ``verify_replay`` the finished game's record is replayed from scratch and must reproduce the
+    final state byte for byte (``to_json``); a difference is reported as an error.
+    """
     game = find_game(game_name)
     n = players or game.default_players
     slots = seat_slots(n, len(bot_specs), index, fixed_seats)
@@ -91,6 +96,8 @@ def play_game(
                 raise SpellforgeError(f"game did not end after {max_decisions} decisions")
         result.winners = list(state.outcome.winners)
         result.reason = state.outcome.reason
+        if verify_replay and game.replay(game.record(state)).to_json() != state.to_json():
+            raise SpellforgeError("the replay of this game's record does not reproduce it")
     except Exception as exc:  # a simulation reports errors instead of stopping the batch
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
     if state is not None:
@@ -101,8 +108,11 @@ def play_game(
 
 
 def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
-    game_name, specs, seed, indices, players, options, fixed = args
-    return [play_game(game_name, specs, game_seed(seed, i), i, players, options, fixed) for i in indices]
+    game_name, specs, seed, indices, players, options, fixed, verify = args
+    return [
+        play_game(game_name, specs, game_seed(seed, i), i, players, options, fixed, verify_replay=verify)
+        for i in indices
+    ]
 
 
 @dataclass
@@ -199,6 +209,7 @@ def simulate(
     workers: int = 1,
     backend: str = "local",
     progress: Any = None,
+    verify_replays: bool = False,
 ) -> BatchResult:
     """Play ``games`` games and summarise them (see the module docstring)."""
     ruleset = find_game(game)
@@ -216,7 +227,10 @@ def simulate(
         raise SpellforgeError("--games must be at least 1")
     start = time.perf_counter()
     results: list[GameResult] = []
-    jobs = [(ruleset.name, specs, seed, idx, n, opts, fixed_seats) for idx in _chunks(games, max(workers, 1))]
+    jobs = [
+        (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
+        for idx in _chunks(games, max(workers, 1))
+    ]
     if backend == "local" or (backend == "process" and workers <= 1):
         for job in jobs:
             results.extend(_run_chunk(job))

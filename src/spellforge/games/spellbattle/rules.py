@@ -111,7 +111,9 @@ class SpellBattle(Ruleset):
 
     def seat_teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Teams sit alternately (SB-R23): seat s is on team s mod the number of teams."""
-        n_teams = options.get("team_count", 2) if options.get("teams", FREE_FOR_ALL) != FREE_FOR_ALL else players
+        n_teams = (
+            options.get("team_count", 2) if options.get("teams", FREE_FOR_ALL) != FREE_FOR_ALL else players
+        )
         return tuple(s % n_teams for s in range(players))
 
     def time_up_action(self) -> Action | None:
