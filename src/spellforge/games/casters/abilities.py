@@ -120,9 +120,12 @@ class AbilityMixin(CastersBase):
 
     def condition_met(self, seat: int, when: str) -> bool:
         for item in self.stack:
-            if item.kind in ("card", "ability") and NEGATED not in item.data:
-                if when == "activates" or item.controller != seat:
-                    return True
+            if (
+                item.kind in ("card", "ability")
+                and NEGATED not in item.data
+                and (when == "activates" or item.controller != seat)
+            ):
+                return True
         return False
 
     def legal_priority(self) -> list[Action]:

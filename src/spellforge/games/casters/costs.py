@@ -13,9 +13,9 @@ A bare level ("Sacrifice two LvL3") means minions of that Level (CA-R02); a leve
 (CA-R03). Discards come from the hand, sacrifices from the payer's own face-up field and Stage area (CA-R04).
 
 >>> parse_cost("Sacrifice two LvL3")
-(CostPart(verb='sacrifice', count=2, noun='minion', level=3),)
+(CostPart(verb='sacrifice', n=2, noun='minion', level=3),)
 >>> parse_cost("Discard a card and sacrifice a minion")[1]
-CostPart(verb='sacrifice', count=1, noun='minion', level=0)
+CostPart(verb='sacrifice', n=1, noun='minion', level=0)
 >>> parse_cost("Free Summon")
 ()
 """
@@ -50,17 +50,17 @@ _LEVEL = re.compile(r"(?:lvl|level)\s*(\d+)")
 
 
 class CostPart(NamedTuple):
-    """One requirement of a cost: ``count`` cards of kind ``noun`` (of Level ``level``, 0 = any)."""
+    """One requirement of a cost: ``n`` cards of kind ``noun`` (of Level ``level``, 0 = any)."""
 
     verb: str  # "discard" (from hand) or "sacrifice" (from your own face-up cards)
-    count: int
+    n: int
     noun: str  # "card", "minion", "spell" or "stage"
     level: int = 0
 
     def describe(self) -> str:
-        what = self.noun + ("s" if self.count > 1 else "")
+        what = self.noun + ("s" if self.n > 1 else "")
         lvl = f" LvL{self.level}" if self.level else ""
-        return f"{self.verb} {self.count} {what}{lvl}"
+        return f"{self.verb} {self.n} {what}{lvl}"
 
 
 def parse_cost(text: str) -> tuple[CostPart, ...]:
@@ -139,7 +139,7 @@ def payable(
     the same cards, so this is a small bipartite matching (the parts are few and short).
     """
     for verb in (DISCARD, SACRIFICE):
-        slots = [p for p in parts if p.verb == verb for _ in range(p.count)]
+        slots = [p for p in parts if p.verb == verb for _ in range(p.n)]
         if not slots:
             continue
         pool = pools.get(verb, ())
@@ -174,6 +174,6 @@ def _matching(slots: list[CostPart], pool: Sequence[int], fits: Callable[[int, C
 def after_paying(parts: tuple[CostPart, ...]) -> tuple[CostPart, ...]:
     """The parts still to pay once one card has been paid for the first part."""
     first = parts[0]
-    if first.count > 1:
-        return (first._replace(count=first.count - 1), *parts[1:])
+    if first.n > 1:
+        return (first._replace(n=first.n - 1), *parts[1:])
     return parts[1:]

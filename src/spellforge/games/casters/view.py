@@ -11,7 +11,14 @@ from typing import Any
 
 from spellforge.core.actions import STACK_BASE, seat_name, target_str
 from spellforge.core.events import Event
-from spellforge.core.observe import card_view, decision_view, event_visible_card, log_view, outcome_view, zone_view
+from spellforge.core.observe import (
+    card_view,
+    decision_view,
+    event_visible_card,
+    log_view,
+    outcome_view,
+    zone_view,
+)
 
 from .base import DECK, FIELD, GRAVEYARD, HAND, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
