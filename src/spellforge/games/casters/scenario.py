@@ -88,8 +88,10 @@ def scenario(
         plan.extend((SHIELDS[seat], FILLER, {}) for _ in range(shields))
         plans.append(plan)
         decks.append([game.cards[key] for _, key, _ in plan])
-    state = game.new_game(seed=seed, decks=decks)
-    assert isinstance(state, CastersState)
+    options = game.resolve_options(2, {})
+    state = CastersState.__new__(CastersState)
+    state.init_core(game, seed, decks, options, game.layout(2, options))
+    state.init_game()  # not started: no setup, the position below replaces it
     _arrange(state, plans, sides)
     state.initiative = initiative
     state.turn = turn

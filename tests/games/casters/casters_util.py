@@ -1,0 +1,27 @@
+"""Helpers shared by the Casters tests (a uniquely named module, so it never shadows another game's)."""
+
+from __future__ import annotations
+
+from spellforge.core.events import Event
+from spellforge.games import find_game
+from spellforge.games.casters.scenario import Side, card_id, scenario
+from spellforge.games.casters.state import CastersState
+
+GAME = find_game("casters")
+
+__all__ = ["GAME", "Side", "act", "card_id", "events", "legal", "scenario"]
+
+
+def legal(state: CastersState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def act(state: CastersState, *texts: str) -> CastersState:
+    """Apply actions written as a player would type them."""
+    for text in texts:
+        state.apply(GAME.parse_action(state, text))
+    return state
+
+
+def events(state: CastersState, kind: str) -> list[Event]:
+    return [e for e in state.events() if e.kind == kind]
