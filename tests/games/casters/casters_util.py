@@ -9,7 +9,7 @@ from spellforge.games.casters.state import CastersState
 
 GAME = find_game("casters")
 
-__all__ = ["GAME", "Side", "act", "card_id", "events", "legal", "scenario"]
+__all__ = ["GAME", "Side", "act", "card_id", "events", "legal", "scenario", "turn_events"]
 
 
 def legal(state: CastersState) -> list[str]:
@@ -25,3 +25,23 @@ def act(state: CastersState, *texts: str) -> CastersState:
 
 def events(state: CastersState, kind: str) -> list[Event]:
     return [e for e in state.events() if e.kind == kind]
+
+
+def turn_events(state: CastersState, turn: int, kind: str = "") -> list[Event]:
+    """The events of turn ``turn`` (a scenario's log starts inside its first turn, with no turn marker)."""
+    current = None
+    out: list[Event] = []
+    for e in state.events():
+        if e.kind == "turn":
+            current = e.amount
+            continue
+        if current is None:
+            current = state_start_turn(state)
+        if current == turn and (not kind or e.kind == kind):
+            out.append(e)
+    return out
+
+
+def state_start_turn(state: CastersState) -> int:
+    turns = [e.amount for e in state.events() if e.kind == "turn"]
+    return (turns[0] - 1) if turns else state.turn

@@ -27,7 +27,8 @@ class BattleMixin(CastersBase):
         if skips >= 2:
             return  # both players skipped in a row: the Battle Phase ends (CA-048)
         if not self.untapped_minions(seat):
-            self.schedule(("battle_turn", 1 - seat, skips + 1))  # nothing can attack: a forced skip (CA-R18)
+            self.emit(Event("skip", seat, note="forced"))  # nothing can attack: a forced skip (CA-R18)
+            self.schedule(("battle_turn", 1 - seat, skips + 1))
             return
         self.ask("battle", seat, skips)
 

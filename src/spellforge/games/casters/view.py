@@ -192,7 +192,7 @@ class ViewMixin(CastersBase):
             "stage_lost": f"{who} loses Stage {card} to the Graveyard",
             "attack": f"{who} attacks {self.target_name(e.other)} with {card}",
             "block": f"{who} blocks with {card}",
-            "skip": f"{who} skips",
+            "skip": f"{who} skips" + (" (no untapped minion)" if e.note == "forced" else ""),
             "equip": f"{card} is equipped to {self.target_name(e.other)}",
             "unequip": f"{card} falls to the Graveyard with its minion",
             "negate": f"{who} negates {card}",
