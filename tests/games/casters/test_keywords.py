@@ -180,7 +180,8 @@ def test_an_equipped_minion_lends_its_effects_and_falls_with_its_host() -> None:
     )
     lancer, imp, hound = (card_id(state, k) for k in ("reef-lancer", "barbed-imp", "spirit-hound"))
     ghoul = card_id(state, "gravel-ghoul")
-    assert [a.card for a in state.legal_actions() if isinstance(a, Attack)] == [lancer, lancer, lancer]
+    attackers = [a.card for a in state.legal_actions() if isinstance(a, Attack)]
+    assert attackers == [lancer, lancer, lancer] and imp not in attackers and hound not in attackers
     act(state, f"attack #{lancer} -> P2")
     # two On Attack abilities lent by the equipment: the Imp's ping and the Hound's draw
     assert state.decision is not None and state.decision.kind == "trigger_order"
