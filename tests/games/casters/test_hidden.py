@@ -3,8 +3,6 @@ searcher only, secret events stay secret, and an empty deck is no loss (CA-R16).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from casters_util import GAME, Side, act, card_id, events, scenario
 
