@@ -101,3 +101,15 @@ def test_no_affordable_stage_at_setup_leaves_the_player_without_one() -> None:
     assert len(state.zones[STAGE_DECK[0]]) == 2  # every revealed card went back
     assert state.health(0) == 10
     assert events(state, "set_phase")[0].amount == 1  # only the other player's Stage counts
+
+
+@pytest.mark.rules("CA-013", "CA-018")
+def test_each_player_has_their_own_decks_graveyard_and_field() -> None:
+    state = new(2, FREE)
+    layout = state.layout
+    for name in ("deck", "stage_deck", "hand", "set", "field", "stages", "graveyard"):
+        zones = getattr(layout, name)
+        assert len(set(zones)) == 2 and [layout.seat_of[z] for z in zones] == [0, 1]
+    for cid in state.all_card_ids():
+        seat = layout.seat_of[state.zone_of[cid]]
+        assert seat == state.owner[cid]  # before play begins every card sits in its owner's zones

@@ -9,6 +9,7 @@ from the initiative holder (CA-034), then battle alternately (``battle.py``). St
 from __future__ import annotations
 
 from spellforge.core.actions import Action
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.stack import StackItem
@@ -17,7 +18,6 @@ from .abilities import AbilityMixin
 from .actions import NO_TARGET, Equip, Play, Recycle, Reveal, SetCard
 from .base import (
     DECK,
-    END,
     FIELD,
     FIELD_ZONES,
     GRAVEYARD,
@@ -192,8 +192,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             if effect is None:
                 out.append(Play(card))
             else:
-                from spellforge.core.effects import Context
-
                 out.extend(Play(card, t) for t in self.targets_for(effect, Context(card, seat)))
         return out
 
@@ -224,7 +222,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     def op_begin_end(self) -> None:
         """Damage on minions and Stages is restored (lost Stages stay lost); the coin passes."""
-        self.phase = END
         for z in FIELD:
             for cid in self.zones[z]:
                 self.damage[cid] = 0
@@ -295,6 +292,8 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             sh = self.shield_host[cid]
             if in_shields != (sh >= 0) or (sh >= 0 and not self.is_minion(sh)):
                 problems.append(f"#{cid}: Shield bookkeeping is wrong (host {sh})")
+        if d is not None and d.kind in ("set", "reveal", "battle", "block") and (self.stack or self.pending_triggers):
+            problems.append(f"a {d.kind} decision with the stack or triggers still waiting")
         for seat in (0, 1):
             if not 0 <= self.stage_damage[seat] < 5:
                 problems.append(f"P{seat + 1} has Stage damage {self.stage_damage[seat]}")
