@@ -41,6 +41,7 @@ class AbilityMixin(CastersBase):
         statics: list[tuple[int, Effect, int]] = []
         responders: list[tuple[int, Effect]] = []
         listening: set[str] = set()
+        hosts: set[int] = set()
         defs = self.defs
         att = self.attached_to
         for z in (*FIELD, *STAGES):
@@ -48,6 +49,7 @@ class AbilityMixin(CastersBase):
                 d = defs[cid]
                 host = att[cid]
                 if host >= 0:
+                    hosts.add(host)
                     for e in d.granted_statics:
                         statics.append((cid, e, host))
                     for e in d.granted_triggers:
@@ -66,6 +68,7 @@ class AbilityMixin(CastersBase):
         self.statics = tuple(statics)
         self.responders = tuple(responders)
         self.listening = frozenset(listening)
+        self.hosts = frozenset(hosts)
 
     def rebuild(self) -> None:
         super().rebuild()

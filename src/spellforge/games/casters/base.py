@@ -65,6 +65,7 @@ class CastersBase(PriorityMixin, Selecting):
         "attacks",
         "combat",
         "damage",
+        "hosts",
         "initiative",
         "listening",
         "mods",
@@ -92,7 +93,7 @@ class CastersBase(PriorityMixin, Selecting):
         "stage_damage": "list",
         "tapped": "list",
     }
-    DERIVED = PriorityMixin.DERIVED | {"statics", "responders", "listening"}
+    DERIVED = PriorityMixin.DERIVED | {"statics", "responders", "listening", "hosts"}
     CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
     RECORDS: ClassVar[tuple[type, ...]] = (StackItem, CostPart)
 
@@ -123,6 +124,7 @@ class CastersBase(PriorityMixin, Selecting):
     statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
     responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability
     listening: frozenset[str]
+    hosts: frozenset[int]  # minions with equipment attached
 
     # ------------------------------------------------------------------ seats and zones
 
@@ -168,6 +170,8 @@ class CastersBase(PriorityMixin, Selecting):
         return [c for c in self.zones[FIELD[seat]] if not tapped[c] and defs[c].type == "minion" and att[c] < 0]
 
     def attachments(self, host: int) -> list[int]:
+        if host not in self.hosts:
+            return []
         seat = self.controller[host]
         att = self.attached_to
         return [c for c in self.zones[FIELD[seat]] if att[c] == host]
@@ -185,10 +189,11 @@ class CastersBase(PriorityMixin, Selecting):
         value = d.attack if name == "attack" else d.health
         if self.zone_of[cid] not in FIELD_ZONES:
             return value
-        for a in self.attachments(cid):
-            ad = self.defs[a]
-            if ad.type == "minion":
-                value += ad.attack if name == "attack" else ad.health
+        if cid in self.hosts:
+            for a in self.attachments(cid):
+                ad = self.defs[a]
+                if ad.type == "minion":
+                    value += ad.attack if name == "attack" else ad.health
         for src, effect, host in self.statics:
             if effect.verb == "modify" and effect.param("stat") == name and self.static_applies(src, effect, host, cid):
                 value += effect.amount
@@ -196,6 +201,12 @@ class CastersBase(PriorityMixin, Selecting):
             if c == cid and stat == name:
                 value += amount
         return value if value > 0 else 0
+
+    def health_can_drop(self) -> bool:
+        """Whether any effect lowers Health now: only then can an undamaged minion be at 0 Health."""
+        return any(e.param("stat") == "health" and e.amount < 0 for _, e, _ in self.statics) or any(
+            stat == "health" and amount < 0 for _, stat, amount in self.mods
+        )
 
     def attack_of(self, cid: int) -> int:
         return self.stat(cid, "attack")

@@ -237,7 +237,14 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
     def op_check(self) -> None:
         """Minions whose damage reaches their Health die; a player whose Stage Deck is empty has lost."""
         while True:
-            doomed = [c for seat in (0, 1) for c in self.minions(seat) if self.damage[c] >= self.health_of(c)]
+            weakened = self.health_can_drop()
+            damage = self.damage
+            doomed = [
+                c
+                for seat in (0, 1)
+                for c in self.minions(seat)
+                if (damage[c] or weakened) and damage[c] >= self.health_of(c)
+            ]
             if not doomed:
                 break
             for cid in doomed:
