@@ -63,8 +63,8 @@ def test_stage_damage_is_removed_but_lost_stages_stay_lost() -> None:
 def test_the_coin_passes_every_end_of_turn() -> None:
     # CA section 5, scenario 13: next turn the other player reveals first and attacks first.
     state = scenario(
-        Side(set=["tide-sprite"], hand=["reef-lancer"], deck=["gravel-ghoul"]),
-        Side(set=["ashen-whelp"], hand=["frostbinder"], deck=["gravel-ghoul"]),
+        Side(set=["tide-sprite"], hand=["reef-lancer"], field=["gravel-ghoul"], deck=["gravel-ghoul"]),
+        Side(set=["ashen-whelp"], hand=["frostbinder"], field=["dusk-ravager"], deck=["gravel-ghoul"]),
         phase="end",
         initiative=0,
     )
@@ -74,3 +74,6 @@ def test_the_coin_passes_every_end_of_turn() -> None:
     act(state, legal(state)[0])
     act(state, legal(state)[0])  # P1 sets too; then P2 reveals first
     assert state.decision is not None and state.decision.kind == "reveal" and state.decision.seat == 1
+    while state.phase == "reveal":
+        act(state, legal(state)[0])
+    assert state.decision is not None and state.decision.kind == "battle" and state.decision.seat == 1

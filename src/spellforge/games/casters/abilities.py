@@ -322,7 +322,7 @@ class AbilityMixin(CastersBase):
         """CA-068: attach to the chosen minion if it is still yours on the field; otherwise it is wasted."""
         card = item.card
         host = item.targets[0]
-        if NEGATED in item.data or not self.is_minion(host) or self.controller[host] != item.controller:
+        if not self.is_minion(host) or self.controller[host] != item.controller:
             self.emit(Event("fizzle", item.controller, card))
             self.move(card, GRAVEYARD[self.owner[card]])
             return

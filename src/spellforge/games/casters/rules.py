@@ -11,11 +11,10 @@ from spellforge.core.decks import DeckList, card_index, copy_problems, expand, r
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
 from spellforge.core.state import State
-from spellforge.core.zones import Layout
 
 from . import cards as card_data
 from .actions import ACTIONS
-from .base import FIELD, HAND, SET, STAGE_DECK, STAGES, ZONES
+from .base import FIELD, HAND, SET, STAGES, ZONES
 from .state import CastersState
 
 MAIN_DECK = 30  # CA-014
@@ -56,9 +55,6 @@ class Casters(Ruleset):
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
-
-    def layout(self, players: int, options: dict[str, Any]) -> Layout:
-        return Layout(self.zones, players)
 
     def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
         """CA-014..CA-016, CA-R06: a 30-card Main Deck of Minions and Spells with at most 2 copies of a card,
@@ -113,6 +109,4 @@ class Casters(Ruleset):
             health = state.health(s) + 2.0 * len(state.zones[STAGES[s]])
             score += sign * (2.0 * health + board + 1.0 * cards)
         score += 0.5 if state.initiative == seat else -0.5
-        if not state.zones[STAGE_DECK[seat]]:
-            return -1.0
         return math.tanh(score / 40.0)

@@ -167,56 +167,61 @@ class ViewMixin(CastersBase):
         who = seat_name(e.seat) if e.seat >= 0 else ""
         card = self.describe_card(e.card) if e.card >= 0 and event_visible_card(e, seat) else "a card"
         k = e.kind
-        simple = {
-            "draw": f"{who} draws {card}",
-            "set": f"{who} sets {card} face down",
-            "reveal": f"{who} reveals {card}",
-            "recycle": f"{who} sends {card} to the Graveyard to draw 2",
-            "activate": f"{who} activates {card}" + ("'s ability" if e.note == "ability" else ""),
-            "summon": f"{card} is summoned for {who}",
-            "passive": f"{card} stays on the field (Passive)",
-            "death": f"{card} dies",
-            "destroyed": f"{card} is destroyed",
-            "sacrifice": f"{who} sacrifices {card}",
-            "discard": f"{who} discards {card}" + (" to pay a cost" if e.note == "cost" else ""),
-            "mill": f"{who} mills {card}",
-            "search": f"{who} searches out {card}",
-            "search_fail": f"{who} searches but finds nothing",
-            "to_hand": f"{card} returns to {who}'s hand",
-            "shield": f"{card} gains a Shield",
-            "shield_used": f"{card}'s Shield takes {e.amount} damage and returns to the deck",
-            "damage": f"{card} takes {e.amount} damage",
-            "hero_damage": f"{who}'s Hero takes {e.amount} damage",
-            "stage_reveal": f"{who} reveals Stage {card}",
-            "stage_up": f"{who}'s Stage {card} goes face up",
-            "stage_lost": f"{who} loses Stage {card} to the Graveyard",
-            "attack": f"{who} attacks {self.target_name(e.other)} with {card}",
-            "block": f"{who} blocks with {card}",
-            "skip": f"{who} skips" + (" (no untapped minion)" if e.note == "forced" else ""),
-            "equip": f"{card} is equipped to {self.target_name(e.other)}",
-            "unequip": f"{card} falls to the Graveyard with its minion",
-            "negate": f"{who} negates {card}",
-            "negate_next": f"{who} will negate the next card the opponent activates this turn",
-            "fizzle": f"{card} has no legal target and does nothing",
-            "trigger_lost": f"{card}'s triggered ability has no legal target",
-            "modify": f"{card} gets {e.amount:+d} {e.note} this turn",
-            "tap": f"{card} is tapped",
-            "untap": f"{card} untaps" + (f" ({e.note})" if e.note else ""),
-            "unpaid": f"{who} cannot finish paying for {card}",
-            "empty_deck": f"{who}'s Main Deck is empty",
-        }
-        if k in simple:
-            return simple[k]
-        if k == "turn":
-            return f"-- turn {e.amount} ({who} holds the coin) --"
+        template = TEMPLATES.get(k)
+        if template is not None:
+            other = self.target_name(e.other) if k in ("attack", "equip") else ""
+            return template.format(who=who, card=card, amount=e.amount, note=e.note, other=other)
+        if k == "activate":
+            return f"{who} activates {card}" + ("'s ability" if e.note == "ability" else "")
+        if k == "discard":
+            return f"{who} discards {card}" + (" to pay a cost" if e.note == "cost" else "")
+        if k == "skip":
+            return f"{who} skips" + (" (no untapped minion)" if e.note == "forced" else "")
+        if k == "untap":
+            return f"{card} untaps" + (f" ({e.note})" if e.note else "")
+        if k == "modify":
+            return f"{card} gets {e.amount:+d} {e.note} this turn"
         if k == "coin":
             return f"{who} wins the coin toss" if e.note == "flip" else f"the coin passes to {who}"
-        if k == "set_phase":
-            return f"set phase: each player sets {e.amount} card(s)"
         if k == "stack":
             return f"{card}'s {e.note} goes on the stack" if e.note != "card" else f"{card} goes on the stack"
         if k == "resolve":
             return f"{card} resolves" if e.note == "card" else f"{card}'s {e.note} resolves"
-        if k == "combat":
-            return ""
         return ""
+
+
+TEMPLATES = {
+    "turn": "-- turn {amount} ({who} holds the coin) --",
+    "set_phase": "set phase: each player sets {amount} card(s)",
+    "draw": "{who} draws {card}",
+    "set": "{who} sets {card} face down",
+    "reveal": "{who} reveals {card}",
+    "recycle": "{who} sends {card} to the Graveyard to draw 2",
+    "summon": "{card} is summoned for {who}",
+    "passive": "{card} stays on the field (Passive)",
+    "death": "{card} dies",
+    "destroyed": "{card} is destroyed",
+    "sacrifice": "{who} sacrifices {card}",
+    "mill": "{who} mills {card}",
+    "search": "{who} searches out {card}",
+    "search_fail": "{who} searches but finds nothing",
+    "to_hand": "{card} returns to {who}'s hand",
+    "shield": "{card} gains a Shield",
+    "shield_used": "{card}'s Shield takes {amount} damage and returns to the deck",
+    "damage": "{card} takes {amount} damage",
+    "hero_damage": "{who}'s Hero takes {amount} damage",
+    "stage_reveal": "{who} reveals Stage {card}",
+    "stage_up": "{who}'s Stage {card} goes face up",
+    "stage_lost": "{who} loses Stage {card} to the Graveyard",
+    "attack": "{who} attacks {other} with {card}",
+    "block": "{who} blocks with {card}",
+    "equip": "{card} is equipped to {other}",
+    "unequip": "{card} falls to the Graveyard with its minion",
+    "negate": "{who} negates {card}",
+    "negate_next": "{who} will negate the next card the opponent activates this turn",
+    "fizzle": "{card} has no legal target and does nothing",
+    "trigger_lost": "{card}'s triggered ability has no legal target",
+    "tap": "{card} is tapped",
+    "unpaid": "{who} cannot finish paying for {card}",
+    "empty_deck": "{who}'s Main Deck is empty",
+}
