@@ -164,3 +164,13 @@ def test_on_attack_triggers_after_the_minion_taps() -> None:
     kinds = [e.kind for e in state.events() if e.kind in ("attack", "stack", "resolve", "modify", "hero_damage")]
     assert kinds == ["attack", "stack", "resolve", "modify", "hero_damage"]
     assert [e.amount for e in events(state, "hero_damage")] == [4]  # 2 printed + 2 from On Attack
+
+
+@pytest.mark.rules("CA-R20", "CA-K13")
+def test_an_attack_on_a_minion_that_dies_before_damage_hits_nobody() -> None:
+    state = scenario(Side(field=["barbed-imp"]), Side(field=["reef-lancer:tapped:damage=7"]))
+    imp, lancer = card_id(state, "barbed-imp"), card_id(state, "reef-lancer")
+    act(state, f"attack #{imp} -> #{lancer}")  # its On Attack ping (the only target) finishes the Lancer first
+    assert state.zone_of[lancer] == GRAVEYARD[1]
+    assert not turn_events(state, 3, "hero_damage")
+    assert all(e.card != imp for e in turn_events(state, 3, "damage"))

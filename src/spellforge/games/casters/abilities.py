@@ -401,7 +401,8 @@ class AbilityMixin(CastersBase):
         if cid == attacker:
             self.combat = None
         elif cid == target or cid in blockers:
-            self.combat = (attacker, target if cid != target else -1, tuple(b for b in blockers if b != cid))
+            # NO_TARGET, not -1: a negative target is a player, and -1 is P1's Hero
+            self.combat = (attacker, target if cid != target else NO_TARGET, tuple(b for b in blockers if b != cid))
 
     def sacrifice(self, cid: int) -> None:
         """CA-058/CA-K03: one of your face-up cards to your Graveyard; a sacrificed minion has a Death."""

@@ -119,7 +119,7 @@ class CastersBase(PriorityMixin, Selecting):
     resolving: StackItem | None
     pending_triggers: list[tuple[int, int, int, int, int]]  # (seat, effect card, effect index, source, event card)
     payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
-    combat: tuple[int, int, tuple[int, ...]] | None  # (attacker, target, blockers in damage order)
+    combat: tuple[int, int, tuple[int, ...]] | None  # (attacker, target or NO_TARGET if gone, blockers in order)
     # derived from the cards face up (recomputed, never saved)
     statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
     responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability

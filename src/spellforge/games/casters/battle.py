@@ -13,7 +13,7 @@ from spellforge.core.actions import Action, Done, is_player, player_target
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 
-from .actions import Attack, Block, Skip
+from .actions import NO_TARGET, Attack, Block, Skip
 from .base import CastersBase
 
 
@@ -67,7 +67,7 @@ class BattleMixin(CastersBase):
         if combat is None:
             return  # the attacker left the field before damage
         attacker, target, _ = combat
-        if is_player(target):
+        if target != NO_TARGET and is_player(target):
             self.ask("block", 1 - self.controller[attacker])
             return
         self.schedule(("combat_damage",))
@@ -99,7 +99,9 @@ class BattleMixin(CastersBase):
         attacker, target, blockers = combat
         power = self.attack_of(attacker)
         hits: list[tuple[int, int, int]] = []  # (source, target, amount): all dealt at the same time
-        if is_player(target):
+        if target == NO_TARGET:
+            pass  # the attacked minion left the field before damage: the attack hits nothing
+        elif is_player(target):
             left = power
             for b in blockers:
                 if not self.is_minion(b):

@@ -20,6 +20,7 @@ from spellforge.core.observe import (
     zone_view,
 )
 
+from .actions import NO_TARGET
 from .base import DECK, FIELD, GRAVEYARD, HAND, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
 
@@ -96,7 +97,7 @@ class ViewMixin(CastersBase):
             attacker, target, blockers = self.combat
             combat = {
                 "attacker": attacker,
-                "target": target_str(target) if target != -1 else None,
+                "target": target_str(target) if target != NO_TARGET else None,
                 "blockers": list(blockers),
             }
         return {
