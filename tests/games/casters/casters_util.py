@@ -20,6 +20,8 @@ def act(state: CastersState, *texts: str) -> CastersState:
     """Apply actions written as a player would type them."""
     for text in texts:
         state.apply(GAME.parse_action(state, text))
+        problems = state.check_invariants()
+        assert not problems, f"after {text!r}: {problems}"
     return state
 
 

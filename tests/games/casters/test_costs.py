@@ -167,3 +167,27 @@ def test_a_cost_cannot_use_the_card_being_played() -> None:
     # Discard a card with an empty hand: the revealed card itself is not in hand, so it cannot pay.
     state = scenario(Side(set=["hollow-brute"], deck=["tide-sprite", "reef-lancer"]), phase="reveal")
     assert [e.card for e in events(state, "recycle")] == [card_id(state, "hollow-brute")]
+
+
+@pytest.mark.rules("CA-R04")
+def test_a_determinized_sample_that_cannot_finish_a_payment_abandons_it() -> None:
+    from spellforge.core.rng import Rng
+
+    state = scenario(
+        Side(set=["carrion-queen"], hand=["tide-sprite", "reef-lancer"], deck=["quell", "searing-hex", "unmaking"]),
+        Side(set=["ashen-whelp", "frostbinder"]),
+        phase="reveal",
+    )
+    queen = card_id(state, "carrion-queen")
+    act(state, f"play #{queen}")
+    assert state.decision is not None and state.decision.kind == "pay"
+    for k in range(40):  # the opponent's sample may give P1 a hand of spells
+        det = state.determinize(1, Rng(k))
+        if not any(det.defs[c].type == "minion" for c in det.zones[det.layout.hand[0]]):
+            break
+    else:
+        pytest.fail("no sample without minions in hand")
+    assert [str(a) for a in det.legal_actions()] == ["pass"]
+    det.apply(det.legal_actions()[0])
+    assert det.zone_of[queen] == det.layout.graveyard[0] and det.payment is None
+    assert not det.check_invariants()

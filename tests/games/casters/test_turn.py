@@ -63,16 +63,16 @@ def test_stage_damage_is_removed_but_lost_stages_stay_lost() -> None:
 def test_the_coin_passes_every_end_of_turn() -> None:
     # CA section 5, scenario 13: next turn the other player reveals first and attacks first.
     state = scenario(
-        Side(set=["tide-sprite"], hand=["reef-lancer"], field=["gravel-ghoul"], deck=["gravel-ghoul"]),
-        Side(set=["ashen-whelp"], hand=["frostbinder"], field=["dusk-ravager"], deck=["gravel-ghoul"]),
+        Side(hand=["tide-sprite", "reef-lancer"], field=["gravel-ghoul"], deck=["gravel-ghoul"]),
+        Side(hand=["ashen-whelp", "frostbinder"], field=["dusk-ravager"], deck=["gravel-ghoul"]),
         phase="end",
         initiative=0,
     )
     assert state.initiative == 1 and state.turn == 4
     assert events(state, "coin")[-1].seat == 1
     assert state.decision is not None and state.decision.kind == "set" and state.decision.seat == 1
-    act(state, legal(state)[0])
-    act(state, legal(state)[0])  # P1 sets too; then P2 reveals first
+    while state.decision is not None and state.decision.kind == "set":
+        act(state, legal(state)[0])  # P2 sets first, then P1; then P2 reveals first
     assert state.decision is not None and state.decision.kind == "reveal" and state.decision.seat == 1
     while state.phase == "reveal":
         act(state, legal(state)[0])

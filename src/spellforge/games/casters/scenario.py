@@ -95,6 +95,8 @@ def scenario(
     _arrange(state, plans, sides)
     state.initiative = initiative
     state.turn = turn
+    # as if this turn's Set Phase had counted the Stages (a scenario may set more, for convenience)
+    state.set_quota = max(state.face_up_stages(), len(sides[0].set), len(sides[1].set))
     state.refresh_field()
     state.schedule(("phase", phase))
     state._run()
