@@ -17,7 +17,7 @@ handler may post the next one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -324,21 +324,23 @@ class State:
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy in which everything ``seat`` cannot see is resampled consistently with what it can.
 
-        Hidden card identities are permuted among the positions each owner's hidden cards occupy; the
-        copy gets a new RNG drawn from ``rng`` and no history, so nothing hidden can be read from it.
+        Hidden card identities (cards ``can_see(seat, cid)`` denies) are permuted among the positions the
+        hidden cards of one ``hidden_group`` occupy (by default: one owner's); the copy gets a new RNG drawn
+        from ``rng`` and no history, so nothing hidden can be read from it.
         """
         new = self.clone()
         new.rng = rng.fork()
         new._hist = None
         new._log = None
         new.determinized = True
-        pools: dict[int, list[tuple[int, int]]] = {}
+        pools: dict[Hashable, list[tuple[int, int]]] = {}
+        sees = new.can_see
+        group = new.hidden_group
         for z, ids in enumerate(new.zones):
-            visible_zone = new.layout.visible_to(z, seat)
             for i, cid in enumerate(ids):
-                if visible_zone and not (new.face_down[cid] and not new.can_see_face_down(seat, cid)):
+                if sees(seat, cid):
                     continue
-                pools.setdefault(new.owner[cid], []).append((z, i))
+                pools.setdefault(group(cid), []).append((z, i))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
         mapping: dict[int, int] = {}
         for positions in pools.values():
@@ -380,6 +382,13 @@ class State:
         if not self.layout.visible_to(self.zone_of[cid], seat):
             return False
         return not self.face_down[cid] or self.can_see_face_down(seat, cid)
+
+    def hidden_group(self, cid: int) -> Hashable:
+        """Which hidden cards determinize() may exchange with ``cid`` (hook; default: its owner's).
+
+        A game whose hidden cards come from separate pools that never mix (Casters' Stage deck beside
+        its Main Deck) returns a finer key, so a resampled Stage never lands in a hand."""
+        return self.owner[cid]
 
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any

@@ -5,9 +5,10 @@ from __future__ import annotations
 from spellforge.core.errors import UnknownNameError
 from spellforge.core.ruleset import Ruleset
 
+from .casters import Casters
 from .spellbattle import SpellBattle
 
-GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(),)}
+GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(), Casters())}
 
 
 def find_game(name: str) -> Ruleset:

@@ -8,6 +8,7 @@ before anything of theirs is shown.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,22 @@ Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2
   view        show the table again cards      your hand in full
   concede     resign this game     save FILE  save the game (resume with 'spellforge replay FILE')
   quit        stop without resigning"""
+
+
+_CARD_REF = re.compile(r"#(\d+)")
+
+
+def public_action_text(state: State, action: Action, watcher: int | None) -> str:
+    """How a bot's move reads to ``watcher`` once applied: a card it cannot see where the card is now
+    (set face down, put into a hand, played as a farm) is not named, not even by its id."""
+
+    def mask(m: re.Match[str]) -> str:
+        cid = int(m.group(1))
+        if cid < len(state.defs) and state.can_see(watcher, cid):
+            return m.group(0)
+        return "a hidden card"
+
+    return _CARD_REF.sub(mask, str(action))
 
 
 def generic_view(view: dict[str, Any]) -> RenderableType:
@@ -89,11 +106,11 @@ class TerminalGame:
             assert seat is not None
             if seat in self.bots:
                 action = self.bots[seat].choose(Observation.of(state))
-                if self.humans:
-                    self.console.print(
-                        Text(f"{seat_name(seat)} ({self.bots[seat].name}): {action}", style="magenta")
-                    )
                 state.apply(action)
+                if self.humans:
+                    watcher = next(iter(self.humans)) if len(self.humans) == 1 else None
+                    said = public_action_text(state, action, watcher)
+                    self.console.print(Text(f"{seat_name(seat)} ({self.bots[seat].name}): {said}", style="magenta"))
                 continue
             if len(self.humans) > 1 and self.last_human is not None and seat != self.last_human:
                 self.console.clear()

@@ -1,0 +1,655 @@
+"""The stack and what Casters cards do: activation, responses, triggers, resolution, and the verbs.
+
+One stack holds card plays, response abilities and triggers (CA-R23); it resolves last in, first out
+(CA-040). A card or ability *activates* when it goes on the stack: opponents' "When a card activates..."
+abilities may then respond whoever has initiative (CA-039). Triggers that fire together go on the stack
+second player first, so the initiative player's resolve first (CA-038).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spellforge.core.actions import STACK_BASE, Action, Choose, Pass, is_player, target_seat
+from spellforge.core.cards import Effect
+from spellforge.core.effects import SHARED_VERBS, Context, Verb
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.stack import StackItem
+
+from .actions import NO_TARGET, Discard, Take, Target, Use
+from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
+from .costs import parse_cost
+
+NEGATED = "negated"
+# The event kinds face-up cards may listen to, by trigger word.
+TRIGGER_EVENTS = {
+    "attack": "attack",
+    "ally_attack": "attack",
+    "activates": "activate",
+    "opponent_activates": "activate",
+}
+
+
+class AbilityMixin(CastersBase):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ what is face up
+
+    def refresh_field(self) -> None:
+        """Recompute the continuous effects, response abilities and listened events of face-up cards."""
+        statics: list[tuple[int, Effect, int]] = []
+        responders: list[tuple[int, Effect]] = []
+        listening: set[str] = set()
+        hosts: set[int] = set()
+        defs = self.defs
+        att = self.attached_to
+        for z in (*FIELD, *STAGES):
+            for cid in self.zones[z]:
+                d = defs[cid]
+                host = att[cid]
+                if host >= 0:
+                    hosts.add(host)
+                    for e in d.granted_statics:
+                        statics.append((cid, e, host))
+                    for e in d.granted_triggers:
+                        kind = TRIGGER_EVENTS.get(e.trigger)
+                        if kind:
+                            listening.add(kind)
+                    continue
+                for e in d.own_statics:
+                    statics.append((cid, e, -1))
+                for e in d.activated:
+                    responders.append((cid, e))
+                for e in d.own_triggers:
+                    kind = TRIGGER_EVENTS.get(e.trigger)
+                    if kind:
+                        listening.add(kind)
+        self.statics = tuple(statics)
+        self.responders = tuple(responders)
+        self.listening = frozenset(listening)
+        self.hosts = frozenset(hosts)
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.refresh_field()
+
+    # ------------------------------------------------------------------ priority (core.stack)
+
+    def next_uid(self) -> int:
+        self.uid_counter += 1
+        return self.uid_counter
+
+    def pending_work(self) -> tuple[tuple[Any, ...], ...]:
+        return (("flush_triggers",),) if self.pending_triggers else ()
+
+    def open_window(self, seat: int | None = None) -> None:
+        """A window where nobody can respond is skipped: the top item resolves (or the window closes).
+
+        Every priority decision would have the single option ``pass`` and be taken automatically; skipping
+        them changes nothing but the time it takes.
+        """
+        if not self.pending_triggers and not self.responses_possible():
+            if self.stack:
+                self.schedule(("resolve_top",), ("reopen_window",))
+            return
+        super().open_window(seat)
+
+    def op_window(self) -> None:
+        self.open_window()
+
+    def responses_possible(self) -> bool:
+        if not self.responders or not self.stack:
+            return False
+        return bool(self.responses(0) or self.responses(1))
+
+    def responses(self, seat: int) -> list[Action]:
+        """Response abilities ``seat`` may use now: untapped where tapping is the cost (CA-R30, CA-K14)."""
+        out: list[Action] = []
+        for cid, effect in self.responders:
+            if self.controller[cid] != seat or self.zone_of[cid] not in FIELD_ZONES:
+                continue
+            if effect.cost("tap", False) and self.tapped[cid]:
+                continue
+            if not self.condition_met(seat, effect.cost("when", "")):
+                continue
+            k = self.defs[cid].activated.index(effect)
+            if effect.target is not None:
+                for t in self.targets_for(effect, Context(cid, seat)):
+                    out.append(Use(cid, k, t))
+            else:
+                out.append(Use(cid, k))
+        return out
+
+    def condition_met(self, seat: int, when: str) -> bool:
+        for item in self.stack:
+            if (
+                item.kind in ("card", "ability")
+                and NEGATED not in item.data
+                and (when == "activates" or item.controller != seat)
+            ):
+                return True
+        return False
+
+    def legal_priority(self) -> list[Action]:
+        return [Pass(), *self.responses(self.priority)]
+
+    def act_priority(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.priority_passed()
+            return
+        assert isinstance(action, Use)
+        self.use_ability(self.priority, action.card, action.ability, action.target)
+        self.priority_kept()
+
+    def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
+        """A response ability: its cost (tap this, or sacrifice this) is paid, then it activates."""
+        effect = self.defs[cid].activated[index]
+        if effect.cost("tap", False):
+            self.tapped[cid] = True
+        targets = (target,) if target != NO_TARGET else ()
+        item = StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets, (cid,))
+        if effect.cost("sacrifice", False):
+            self.sacrifice(cid)
+        self.push_item(item)
+        self.activated(item)
+
+    def push_item(self, item: StackItem) -> None:
+        self.stack.append(item)
+        self.passes = 0
+        self.emit(Event("stack", item.controller, item.card, note=item.kind))
+
+    def activated(self, item: StackItem) -> None:
+        """A card or ability activated: "When ... activates" triggers fire, a pending negate applies."""
+        self.emit(Event("activate", item.controller, item.card, note=item.kind))
+        opponent = 1 - item.controller
+        if self.negate_next[opponent] > 0:
+            self.negate_next[opponent] -= 1
+            self.negate_item(item, opponent)
+
+    # ------------------------------------------------------------------ triggers (CA-038, CA-R21, CA-R23)
+
+    def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None:
+        self.pending_triggers.append((seat, card, effect.index, source, event_card))
+
+    def on_event(self, event: Event) -> None:
+        kind = event.kind
+        if kind not in self.listening:
+            return
+        if kind == "attack":
+            attacker = event.card
+            seat = event.seat
+            for e in self.defs[attacker].own_triggers:
+                if e.trigger == "attack":
+                    self.add_trigger(seat, attacker, e, attacker, attacker)
+            for a in self.attachments(attacker):
+                for e in self.defs[a].granted_triggers:
+                    if e.trigger == "attack":
+                        self.add_trigger(seat, a, e, attacker, attacker)
+            for cid in self.zones[FIELD[seat]]:
+                if self.attached_to[cid] < 0:
+                    for e in self.defs[cid].own_triggers:
+                        if e.trigger == "ally_attack":
+                            self.add_trigger(seat, cid, e, cid, attacker)
+            return
+        # "activate": cards and abilities of either player
+        for z in (*FIELD, *STAGES):
+            for cid in self.zones[z]:
+                if self.attached_to[cid] >= 0 or cid == event.card:
+                    continue
+                owner = self.controller[cid]
+                for e in self.defs[cid].own_triggers:
+                    if e.trigger == "activates" or (e.trigger == "opponent_activates" and event.seat != owner):
+                        self.add_trigger(owner, cid, e, cid, event.card)
+
+    def op_flush_triggers(self) -> None:
+        """Waiting triggers go on the stack, the second player's first so the initiative player's resolve
+        first (CA-038); a player with several chooses their order."""
+        if not self.pending_triggers:
+            return
+        self.schedule(("flush_triggers",))
+        for seat in (1 - self.initiative, self.initiative):
+            mine = [t for t in self.pending_triggers if t[0] == seat]
+            if not mine:
+                continue
+            if len({(t[1], t[2]) for t in mine}) > 1:
+                self.ask("trigger_order", seat)
+            else:
+                self.put_trigger(self.pending_triggers.index(mine[0]))
+            return
+
+    def legal_trigger_order(self) -> list[Action]:
+        assert self.decision is not None
+        seat = self.decision.seat
+        mine = [t for t in self.pending_triggers if t[0] == seat]
+        return [Choose(str(k + 1)) for k in range(len(mine))]
+
+    def act_trigger_order(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Choose)
+        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        self.put_trigger(mine[int(action.option) - 1])
+
+    def put_trigger(self, index: int) -> None:
+        seat, card, effect_index, source, event_card = self.pending_triggers.pop(index)
+        effect = self.defs[card].effects[effect_index]
+        if effect.target is not None:
+            if not self.targets_for(effect, Context(source, seat)):
+                self.emit(Event("trigger_lost", seat, card, note="no legal target"))
+                return
+            self.ask("trigger_target", seat, card, effect_index, source, event_card)
+            return
+        self.push_item(StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card)))
+
+    def legal_trigger_target(self) -> list[Action]:
+        assert self.decision is not None
+        card, effect_index, source, _ = self.decision.data
+        effect = self.defs[card].effects[effect_index]
+        return [Target(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
+
+    def act_trigger_target(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Target)
+        card, effect_index, source, event_card = d.data
+        item = StackItem(self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card))
+        self.push_item(item)
+
+    # ------------------------------------------------------------------ resolution (CA-R05, CA-040)
+
+    def item_source(self, item: StackItem) -> int:
+        return int(item.data[0]) if item.kind != "card" else item.card
+
+    def item_effects(self, item: StackItem) -> tuple[Effect, ...]:
+        d = self.defs[item.card]
+        return d.on_resolve if item.kind == "card" else (d.effects[item.effect],)
+
+    def op_resolve_top(self) -> None:
+        item = self.stack.pop()
+        card = item.card
+        d = self.defs[card]
+        self.emit(Event("resolve", item.controller, card, note=item.kind))
+        if item.kind == "card":
+            mode = item.data[0]
+            if mode == "equip":
+                self.schedule(("check",))
+                self.resolve_equip(item)
+                return
+            if d.type == "minion":
+                self.schedule(("check",))
+                self.summon(card, item.controller, on_play=NEGATED not in item.data)  # CA-R05, CA-R28
+                return
+            effect = d.target_effect
+            if item.targets and effect is not None and effect.target is not None:
+                ctx = Context(card, item.controller)
+                if not any(self.still_legal(effect.target, t, ctx) for t in item.targets):
+                    self.emit(Event("fizzle", item.controller, card))
+                    self.move(card, GRAVEYARD[self.owner[card]])
+                    return
+        self.resolving = item
+        self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
+
+    def op_run_effect(self, index: int) -> None:
+        item = self.resolving
+        assert item is not None
+        effects = self.item_effects(item)
+        if index >= len(effects):
+            return
+        self.schedule(("run_effect", index + 1))
+        effect = effects[index]
+        source = self.item_source(item)
+        targets: tuple[int, ...] = ()
+        if effect.target is not None:
+            ctx0 = Context(source, item.controller)
+            targets = tuple(t for t in item.targets if self.still_legal(effect.target, t, ctx0))
+            if not targets:
+                return
+        self.run_verb(effect, Context(source, item.controller, targets, uid=item.uid))
+
+    def op_finish_resolve(self) -> None:
+        """CA-010/CA-060: a used Spell goes to the Graveyard; a Passive one stays on the field."""
+        item = self.resolving
+        self.resolving = None
+        if item is None or item.kind != "card" or self.zone_of[item.card] != STACK:
+            return
+        card = item.card
+        if self.defs[card].passive:
+            self.move(card, FIELD[item.controller])
+            self.controller[card] = item.controller
+            self.refresh_field()
+            self.emit(Event("passive", item.controller, card))
+        else:
+            self.move(card, GRAVEYARD[self.owner[card]])
+
+    def resolve_equip(self, item: StackItem) -> None:
+        """CA-068: attach to the chosen minion if it is still yours on the field; otherwise it is wasted."""
+        card = item.card
+        host = item.targets[0]
+        if not self.is_minion(host) or self.controller[host] != item.controller:
+            self.emit(Event("fizzle", item.controller, card))
+            self.move(card, GRAVEYARD[self.owner[card]])
+            return
+        self.move(card, FIELD[item.controller])
+        self.controller[card] = item.controller
+        self.attached_to[card] = host
+        self.refresh_field()
+        self.emit(Event("equip", item.controller, card, other=host))
+
+    def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None:
+        """CA-008/CA-K20: onto its controller's field untapped; then its On Play triggers (CA-R05)."""
+        self.move(cid, FIELD[seat])
+        self.controller[cid] = seat
+        self.tapped[cid] = False
+        self.damage[cid] = 0
+        self.attacks[cid] = 0
+        self.refresh_field()
+        self.emit(Event("summon", seat, cid))
+        if on_play:
+            for e in self.defs[cid].own_triggers:
+                if e.trigger == "play":
+                    self.add_trigger(seat, cid, e, cid, cid)
+
+    def negate_item(self, item: StackItem, by: int) -> None:
+        """CA-K07/CA-R28: costs stay paid; a Spell (or an Equip) goes to the Graveyard with no effect; a
+        Minion is still summoned without its On Play; an ability is cancelled."""
+        self.emit(Event("negate", by, item.card, note=item.kind))
+        if item.kind == "card" and self.defs[item.card].type == "minion" and item.data[0] == "play":
+            i = self.stack.index(item)
+            self.stack[i] = item._replace(data=(*item.data, NEGATED))
+            return
+        self.stack.remove(item)
+        if item.kind == "card":
+            self.move(item.card, GRAVEYARD[self.owner[item.card]])
+
+    # ------------------------------------------------------------------ leaving the field
+
+    def leave_field(self, cid: int, dest: int, *, death: bool) -> None:
+        """A field card leaves: its equipment goes to the Graveyard (CA-R25), its Shields back on top of
+        their owner's Main Deck (CA-R24), and a minion going to the Graveyard has a Death (CA-065)."""
+        seat = self.controller[cid]
+        was_minion = self.is_minion(cid)
+        attached = self.attachments(cid) if was_minion else []
+        for a in attached:
+            self.attached_to[a] = -1
+            self.move(a, GRAVEYARD[self.owner[a]])
+            self.emit(Event("unequip", seat, a))
+        if was_minion:
+            for s in self.shields_on(cid):
+                self.shield_host[s] = -1
+                self.move(s, DECK[self.owner[s]])
+            if self.combat is not None:
+                self.drop_from_combat(cid)
+        self.attached_to[cid] = -1
+        self.tapped[cid] = False
+        self.damage[cid] = 0
+        self.attacks[cid] = 0
+        if self.mods:
+            self.mods = [m for m in self.mods if m[0] != cid]
+        self.move(cid, dest)
+        self.controller[cid] = self.owner[cid]
+        self.refresh_field()
+        if death and was_minion:
+            self.emit(Event("death", seat, cid))
+            for e in self.defs[cid].own_triggers:
+                if e.trigger == "death":
+                    self.add_trigger(seat, cid, e, cid, cid)
+            for a in attached:  # CA-069: Death effects an equipped Minion lent its host
+                for e in self.defs[a].granted_triggers:
+                    if e.trigger == "death":
+                        self.add_trigger(seat, a, e, cid, cid)
+
+    def drop_from_combat(self, cid: int) -> None:
+        assert self.combat is not None
+        attacker, target, blockers = self.combat
+        if cid == attacker:
+            self.combat = None
+        elif cid == target or cid in blockers:
+            # NO_TARGET, not -1: a negative target is a player, and -1 is P1's Hero
+            self.combat = (attacker, target if cid != target else NO_TARGET, tuple(b for b in blockers if b != cid))
+
+    def sacrifice(self, cid: int) -> None:
+        """CA-058/CA-K03: one of your face-up cards to your Graveyard; a sacrificed minion has a Death."""
+        seat = self.controller[cid]
+        self.emit(Event("sacrifice", seat, cid))
+        if self.zone_of[cid] == STAGES[seat]:
+            self.move(cid, GRAVEYARD[self.owner[cid]])
+            self.refresh_field()
+            return
+        self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
+
+    def discard(self, cid: int, note: str = "") -> None:
+        """CA-059: from hand to the Graveyard, face up."""
+        seat = self.owner[cid]
+        self.move(cid, GRAVEYARD[seat])
+        self.emit(Event("discard", seat, cid, note=note))
+
+    # ------------------------------------------------------------------ hooks of the shared verbs
+
+    def run_verb(self, effect: Effect, ctx: Context) -> None:
+        VERBS[effect.verb](self, effect, ctx)
+
+    def affected(self, effect: Effect, ctx: Context) -> list[int]:
+        return [
+            t
+            for t in super().affected(effect, ctx)
+            if t < 0 or t >= STACK_BASE or not self.immune_to(t, ctx.source)
+        ]
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        """CA-029: from the top of the Main Deck; an empty deck simply gives nothing (CA-R16)."""
+        deck = self.zones[DECK[seat]]
+        hand = HAND[seat]
+        for _ in range(n):
+            if not deck:
+                self.emit(Event("empty_deck", seat))
+                return
+            cid = deck[-1]
+            self.move(cid, hand)
+            self.emit(Event("draw", seat, cid, secret=True))
+
+    def deal_damage(self, source: int, target: int, amount: int) -> None:
+        """Damage to a Hero wears Stages away (CA-R08); to a minion it stays until end of turn (CA-049),
+        unless a Shield takes the whole instance instead (CA-067, CA-R24)."""
+        if amount <= 0:
+            return
+        if is_player(target):
+            self.hit_hero(target_seat(target), amount, source)
+            return
+        if not self.is_minion(target):
+            return
+        shields = self.shields_on(target)
+        if shields:
+            s = shields[-1]
+            self.shield_host[s] = -1
+            self.move(s, DECK[self.owner[s]])
+            self.emit(Event("shield_used", self.controller[target], target, amount, other=source))
+            return
+        self.damage[target] += amount
+        self.emit(Event("damage", self.controller[target], target, amount, other=source))
+
+    def hit_hero(self, seat: int, amount: int, source: int) -> None:
+        self.stage_damage[seat] += amount
+        self.emit(Event("hero_damage", seat, -1, amount, other=source))
+        losses, self.stage_damage[seat] = divmod(self.stage_damage[seat], 5)
+        if losses:
+            self.schedule(*[("lose_stage", seat)] * losses)
+
+    def destroy_card(self, cid: int, source: int) -> None:
+        """CA-K19: a field card to its owner's Graveyard; Passive spells too (CA-062); minions die (CA-065)."""
+        if self.zone_of[cid] not in FIELD_ZONES:
+            return
+        self.emit(Event("destroyed", self.controller[cid], cid, other=source))
+        if self.attached_to[cid] >= 0:
+            self.attached_to[cid] = -1
+            self.move(cid, GRAVEYARD[self.owner[cid]])
+            self.refresh_field()
+            return
+        self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
+
+    def set_tapped(self, cid: int, tapped: bool) -> None:
+        if self.is_minion(cid) and self.tapped[cid] != tapped:
+            self.tapped[cid] = tapped
+            self.emit(Event("tap" if tapped else "untap", self.controller[cid], cid))
+
+    def return_to_hand(self, cid: int) -> None:
+        """To its owner's hand: not a Death, since it does not go to the Graveyard (CA-065)."""
+        if not self.is_minion(cid):
+            return
+        owner = self.owner[cid]
+        self.leave_field(cid, HAND[owner], death=False)
+        self.emit(Event("to_hand", owner, cid))
+
+    def discard_cards(self, seat: int, n: int, ctx: Context) -> None:
+        """The player chooses which cards to discard; with too few, all of them go (CA-059)."""
+        hand = self.zones[HAND[seat]]
+        if len(hand) <= n:
+            for cid in list(hand):
+                self.discard(cid, "effect")
+            return
+        self.ask("discard", seat, n)
+
+    def legal_discard(self) -> list[Action]:
+        assert self.decision is not None
+        return [Discard(c) for c in self.zones[HAND[self.decision.seat]]]
+
+    def act_discard(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Discard)
+        self.discard(action.card, "effect")
+        if d.data[0] > 1 and self.zones[HAND[d.seat]]:
+            self.ask("discard", d.seat, d.data[0] - 1)
+
+    def mill_cards(self, seat: int, n: int) -> None:
+        """CA-K21: the top ``n`` Main Deck cards to the Graveyard, face up."""
+        deck = self.zones[DECK[seat]]
+        for _ in range(n):
+            if not deck:
+                return
+            cid = deck[-1]
+            self.move(cid, GRAVEYARD[seat])
+            self.emit(Event("mill", seat, cid))
+
+    def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
+        if self.is_minion(cid):
+            self.mods.append((cid, stat, amount))
+            self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
+
+    def gain_shields(self, host: int, seat: int, n: int) -> None:
+        """CA-066/CA-R24: the top card of the Main Deck goes face down under the minion, per Shield."""
+        deck = self.zones[DECK[seat]]
+        for _ in range(n):
+            if not deck or not self.is_minion(host):
+                return
+            cid = deck[-1]
+            self.move(cid, SHIELDS[seat])
+            self.shield_host[cid] = host
+            self.emit(Event("shield", self.controller[host], host))
+
+    # ------------------------------------------------------------------ decisions inside a resolution
+
+    def legal_search(self) -> list[Action]:
+        assert self.decision is not None
+        level, kind = self.decision.data
+        found = self.search_matches(self.decision.seat, level, kind)
+        return [Take(c) for c in found] or [Pass()]
+
+    def search_matches(self, seat: int, level: int, kind: str) -> list[int]:
+        """One card per distinct matching card name: copies are the same choice."""
+        seen: set[str] = set()
+        out: list[int] = []
+        for c in self.zones[DECK[seat]]:
+            d = self.defs[c]
+            if (kind == "card" or d.type == kind) and (not level or d.level == level) and d.key not in seen:
+                seen.add(d.key)
+                out.append(c)
+        return out
+
+    def act_search(self, action: Action, d: Decision) -> None:
+        """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
+        if isinstance(action, Take):
+            self.move(action.card, HAND[d.seat])
+            self.emit(Event("search", d.seat, action.card))
+        self.shuffle(DECK[d.seat])
+
+    def legal_optional(self) -> list[Action]:
+        return [Choose("yes"), Pass()]
+
+    def act_optional(self, action: Action, d: Decision) -> None:
+        card, effect_index, source = d.data
+        if isinstance(action, Pass):
+            return
+        effect = self.defs[card].effects[effect_index]
+        self.start_payment(d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat))
+
+    def op_resummon(self, cid: int, seat: int) -> None:
+        if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
+            self.summon(cid, seat)
+
+
+# ---------------------------------------------------------------------- Casters' own verbs
+
+
+def verb_negate(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    for t in ctx.targets:
+        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        if item is not None:
+            state.negate_item(item, ctx.controller)
+
+
+def verb_negate_next(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    state.negate_next[ctx.controller] += 1
+    state.emit(Event("negate_next", ctx.controller, ctx.source))
+
+
+def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    level = effect.param("level", 0)
+    kind = effect.param("kind", "card")
+    if state.search_matches(ctx.controller, level, kind):
+        state.ask("search", ctx.controller, level, kind)
+    else:
+        state.emit(Event("search_fail", ctx.controller, ctx.source))
+
+
+def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    hosts = state.affected(effect, ctx) if effect.to is not None else [ctx.source]
+    for host in hosts:
+        if 0 <= host < STACK_BASE:
+            state.gain_shields(host, ctx.controller, effect.amount or 1)
+
+
+def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    for cid in ctx.targets:
+        if 0 <= cid < STACK_BASE and state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
+            state.summon(cid, ctx.controller)
+
+
+def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """"Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
+    cid = ctx.source
+    if state.zone_of[cid] != GRAVEYARD[state.owner[cid]]:
+        return
+    parts = parse_cost(effect.param("pay", "Free"))
+    if not state.can_pay(ctx.controller, parts):
+        return
+    item = state.resolving
+    card = item.card if item is not None else cid
+    if effect.optional:
+        state.ask("optional", ctx.controller, card, effect.index, cid)
+    else:
+        state.start_payment(ctx.controller, cid, parts, ("resummon", cid, ctx.controller))
+
+
+def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """``grant`` is only ever static: has_keyword() reads it while its source is face up."""
+
+
+VERBS: dict[str, Verb] = {
+    **{
+        k: v
+        for k, v in SHARED_VERBS.items()
+        if k in ("draw", "damage", "destroy", "tap", "untap", "return_to_hand", "discard", "mill", "modify")
+    },
+    "grant": verb_static_only,
+    "negate": verb_negate,
+    "negate_next": verb_negate_next,
+    "search": verb_search,
+    "shield": verb_shield,
+    "summon": verb_summon,
+    "resummon": verb_resummon,
+}

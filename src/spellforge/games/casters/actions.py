@@ -1,0 +1,216 @@
+"""Casters' actions, each printed the way a player would say it, and parsed back.
+
+>>> str(SetCard(12)), str(Reveal(12)), str(Play(12, 7)), str(Recycle(12))
+('set #12', 'reveal #12', 'play #12 -> #7', 'recycle #12')
+>>> str(Attack(3, -2)), str(Attack(3, 9)), str(Block(9)), str(Equip(5, 3))
+('attack #3 -> P2', 'attack #3 -> #9', 'block #9', 'equip #5 -> #3')
+>>> Play.parse("play #12 -> P2") == Play(12, -2)
+True
+
+``recycle`` is a reveal's Option 2: the card goes to the Graveyard and its owner draws 2 (CA-037).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from spellforge.core.actions import CARD, TARGET, Action, parse_target, target_str
+
+NO_TARGET = -(10**9)
+
+
+def _target(text: str | None) -> int:
+    if text is None:
+        return NO_TARGET
+    t = parse_target(text)
+    return NO_TARGET if t is None else t
+
+
+@dataclass(frozen=True, slots=True)
+class _CardAction(Action):
+    """An action about one card: ``<verb> #12``."""
+
+    card: int
+    verb: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return f"{self.verb} #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)))
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard(_CardAction):
+    """Set a card from hand face down (CA-031..CA-033)."""
+
+    verb: ClassVar[str] = "set"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"set\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(_CardAction):
+    """Reveal one of your face-down cards (CA-034, CA-R14)."""
+
+    verb: ClassVar[str] = "reveal"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"reveal\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Recycle(_CardAction):
+    """Option 2: send the revealed card to the Graveyard and draw 2 (CA-037)."""
+
+    verb: ClassVar[str] = "recycle"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"recycle\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_CardAction):
+    """Discard a card from hand: to pay a cost, or because an effect makes you (CA-059)."""
+
+    verb: ClassVar[str] = "discard"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"discard\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice(_CardAction):
+    """Sacrifice one of your face-up cards to pay a cost (CA-058)."""
+
+    verb: ClassVar[str] = "sacrifice"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"sacrifice\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Block(_CardAction):
+    """Block with a minion: blockers take the attacker's damage in the order they are declared (CA-045)."""
+
+    verb: ClassVar[str] = "block"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_CardAction):
+    """Take the card a search found (CA-063)."""
+
+    verb: ClassVar[str] = "take"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"take\s+" + CARD, re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Option 1: pay the revealed card's cost and play it, with its target if it has one (CA-036)."""
+
+    card: int
+    target: int = NO_TARGET
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET + r")?", re.I)
+
+    def __str__(self) -> str:
+        if self.target != NO_TARGET:
+            return f"play #{self.card} -> {target_str(self.target)}"
+        return f"play #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), _target(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Equip(Action):
+    """Option 1 for a card with an "Equip:" line: pay its cost and attach it to your minion (CA-068)."""
+
+    card: int
+    host: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"equip\s+" + CARD + r"\s*->\s*" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"equip #{self.card} -> #{self.host}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Attack with an untapped minion: the opponent's Hero (``P2``) or a tapped minion (CA-041..CA-046)."""
+
+    card: int
+    target: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + TARGET, re.I)
+
+    def __str__(self) -> str:
+        return f"attack #{self.card} -> {target_str(self.target)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        t = parse_target(m.group(2))
+        return cls(int(m.group(1)), t) if t is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Skip this battle turn (CA-041); you may still attack on a later one (CA-052)."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"skip", re.I)
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Use a response ability of a face-up card ("...you may tap this: negate it"). ``ability`` counts
+    from 0 and prints from 1 when a card has several."""
+
+    card: int
+    ability: int = 0
+    target: int = NO_TARGET
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
+    )
+
+    def __str__(self) -> str:
+        which = f"/{self.ability + 1}" if self.ability else ""
+        tail = f" -> {target_str(self.target)}" if self.target != NO_TARGET else ""
+        return f"use #{self.card}{which}{tail}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        ability = int(m.group(2)) - 1 if m.group(2) else 0
+        return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Action):
+    """Choose the target of a triggered ability as it goes on the stack."""
+
+    target: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
+
+    def __str__(self) -> str:
+        return f"target {target_str(self.target)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        t = parse_target(m.group(1))
+        return cls(t) if t is not None else None
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    SetCard,
+    Reveal,
+    Play,
+    Equip,
+    Recycle,
+    Discard,
+    Sacrifice,
+    Attack,
+    Skip,
+    Block,
+    Use,
+    Target,
+    Take,
+)

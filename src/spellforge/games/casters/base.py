@@ -1,0 +1,302 @@
+"""The attributes of a Casters state and the reads every part of the rules shares.
+
+:class:`CastersBase` declares every slot of the game (the mixins and the concrete class add none) and the
+small, hot helpers: which zone is which, what is a minion on the field, current Attack and Health, keywords,
+Shields. Casters is always two players (CA-001), so the zone numbers are module constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spellforge.core.actions import STACK_BASE
+from spellforge.core.cards import Effect
+from spellforge.core.effects import Context, Selecting
+from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.zones import Layout, Visibility, ZoneSpec
+
+from .costs import CostPart
+
+if TYPE_CHECKING:
+    from .cards import CastersCard
+
+ZONES = (
+    ZoneSpec("deck", True, Visibility.HIDDEN, "the Main Deck, 30 cards, top = end of the list (CA-014)"),
+    ZoneSpec("stage_deck", True, Visibility.HIDDEN, "the Stage Deck: 5 health per card (CA-016, CA-R07)"),
+    ZoneSpec("hand", True, Visibility.OWNER, "seen only by its owner"),
+    ZoneSpec("set", True, Visibility.OWNER, "face-down set cards: only their owner sees them (CA-033, CA-R13)"),
+    ZoneSpec("field", True, Visibility.PUBLIC, "minions, Passive spells and equipped cards (CA-013)"),
+    ZoneSpec("stages", True, Visibility.PUBLIC, "the face-up Stage area (CA-023, CA-031)"),
+    ZoneSpec("graveyard", True, Visibility.PUBLIC, "discarded, destroyed and used cards (CA-018)"),
+    ZoneSpec("shields", True, Visibility.HIDDEN, "face-down Shield cards under minions (CA-066)"),
+    ZoneSpec("stack", False, Visibility.PUBLIC, "revealed cards being played or waiting on the stack"),
+)
+LAYOUT = Layout(ZONES, 2)
+DECK: tuple[int, int] = LAYOUT.deck
+STAGE_DECK: tuple[int, int] = LAYOUT.stage_deck
+HAND: tuple[int, int] = LAYOUT.hand
+SET: tuple[int, int] = LAYOUT.set
+FIELD: tuple[int, int] = LAYOUT.field
+STAGES: tuple[int, int] = LAYOUT.stages
+GRAVEYARD: tuple[int, int] = LAYOUT.graveyard
+SHIELDS: tuple[int, int] = LAYOUT.shields
+STACK: int = LAYOUT.stack
+FIELD_ZONES = frozenset(FIELD)
+
+STAGE_HEALTH = 5  # CA-011
+HAND_START = 5  # CA-026
+NO_CARD = -1
+
+# Phases (CA-028), plus the setup before turn 1.
+SETUP = "setup"
+DRAW = "draw"
+SET_PHASE = "set"
+REVEAL = "reveal"
+BATTLE = "battle"
+END = "end"
+
+
+class CastersBase(PriorityMixin, Selecting):
+    """Every attribute of a Casters state (the mixins and the concrete class add none)."""
+
+    __slots__ = (
+        "attached_to",
+        "attacks",
+        "combat",
+        "damage",
+        "hosts",
+        "initiative",
+        "listening",
+        "mods",
+        "negate_next",
+        "payment",
+        "pending_triggers",
+        "phase",
+        "resolving",
+        "responders",
+        "set_quota",
+        "shield_host",
+        "stage_damage",
+        "statics",
+        "tapped",
+        "uid_counter",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "attached_to": "list",
+        "attacks": "list",
+        "damage": "list",
+        "mods": "list",
+        "negate_next": "list",
+        "pending_triggers": "list",
+        "shield_host": "list",
+        "stage_damage": "list",
+        "tapped": "list",
+    }
+    DERIVED = PriorityMixin.DERIVED | {"statics", "responders", "listening", "hosts"}
+    CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
+    RECORDS: ClassVar[tuple[type, ...]] = (StackItem, CostPart)
+
+    defs: tuple[CastersCard, ...]
+    initiative: int  # the seat holding the coin (CA-019)
+    phase: str
+    set_quota: int  # cards each player sets this turn (CA-031, CA-R12)
+    # per card
+    tapped: list[bool]
+    damage: list[int]  # damage this turn (CA-049)
+    attached_to: list[int]  # the minion an equipped card is attached to, else -1 (CA-068)
+    shield_host: list[int]  # the minion a Shield card lies under, else -1 (CA-066)
+    attacks: list[int]  # attacks made this turn (Double Strike, CA-R26)
+    mods: list[tuple[int, str, int]]  # (card, stat, amount) until end of turn
+    # per seat
+    stage_damage: list[int]  # Hero damage this turn not yet worth a Stage (CA-R08)
+    negate_next: list[int]  # pending "negate the next card an opponent activates this turn"
+    # the stack
+    stack: list[StackItem]
+    priority: int
+    passes: int
+    uid_counter: int
+    resolving: StackItem | None
+    pending_triggers: list[tuple[int, int, int, int, int]]  # (seat, effect card, effect index, source, event card)
+    payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
+    combat: tuple[int, int, tuple[int, ...]] | None  # (attacker, target or NO_TARGET if gone, blockers in order)
+    # derived from the cards face up (recomputed, never saved)
+    statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
+    responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability
+    listening: frozenset[str]
+    hosts: frozenset[int]  # minions with equipment attached
+
+    # ------------------------------------------------------------------ seats and zones
+
+    def seats_in_game(self) -> list[int]:
+        return [0, 1]
+
+    def priority_order(self) -> list[int]:
+        """Priority and simultaneous effects go initiative player first (CA-038, CA-K16)."""
+        return [self.initiative, 1 - self.initiative]
+
+    def window_first_seat(self) -> int:
+        return self.initiative
+
+    def hidden_group(self, cid: int) -> Hashable:
+        """Stage cards and Main Deck cards never mix: a resampled Stage stays in the Stage Deck."""
+        return (self.owner[cid], self.defs[cid].type == "stage")
+
+    def health(self, seat: int) -> int:
+        """A Hero's health: 5 per card left in the Stage Deck (CA-R07), less this turn's Stage damage."""
+        return STAGE_HEALTH * len(self.zones[STAGE_DECK[seat]]) - self.stage_damage[seat]
+
+    def face_up_stages(self) -> int:
+        return len(self.zones[STAGES[0]]) + len(self.zones[STAGES[1]])
+
+    # ------------------------------------------------------------------ cards on the field
+
+    def on_field(self, cid: int) -> bool:
+        return self.zone_of[cid] in FIELD_ZONES
+
+    def is_minion(self, cid: int) -> bool:
+        """A minion on the field: not a Minion card used as equipment (CA-R25)."""
+        return self.zone_of[cid] in FIELD_ZONES and self.defs[cid].type == "minion" and self.attached_to[cid] < 0
+
+    def minions(self, seat: int) -> list[int]:
+        defs = self.defs
+        att = self.attached_to
+        return [c for c in self.zones[FIELD[seat]] if defs[c].type == "minion" and att[c] < 0]
+
+    def untapped_minions(self, seat: int) -> list[int]:
+        defs = self.defs
+        att = self.attached_to
+        tapped = self.tapped
+        return [c for c in self.zones[FIELD[seat]] if not tapped[c] and defs[c].type == "minion" and att[c] < 0]
+
+    def attachments(self, host: int) -> list[int]:
+        if host not in self.hosts:
+            return []
+        seat = self.controller[host]
+        att = self.attached_to
+        return [c for c in self.zones[FIELD[seat]] if att[c] == host]
+
+    def shields_on(self, host: int) -> list[int]:
+        sh = self.shield_host
+        out: list[int] = []
+        for z in SHIELDS:
+            out.extend(c for c in self.zones[z] if sh[c] == host)
+        return out
+
+    def stat(self, cid: int, name: str) -> int:
+        """Current Attack or Health: printed + equipment (CA-069) + continuous effects + this turn's changes."""
+        d = self.defs[cid]
+        value = d.attack if name == "attack" else d.health
+        if self.zone_of[cid] not in FIELD_ZONES:
+            return value
+        if cid in self.hosts:
+            for a in self.attachments(cid):
+                ad = self.defs[a]
+                if ad.type == "minion":
+                    value += ad.attack if name == "attack" else ad.health
+        for src, effect, host in self.statics:
+            if effect.verb == "modify" and effect.param("stat") == name and self.static_applies(src, effect, host, cid):
+                value += effect.amount
+        for c, stat, amount in self.mods:
+            if c == cid and stat == name:
+                value += amount
+        return value if value > 0 else 0
+
+    def health_can_drop(self) -> bool:
+        """Whether any effect lowers Health now: only then can an undamaged minion be at 0 Health."""
+        return any(e.param("stat") == "health" and e.amount < 0 for _, e, _ in self.statics) or any(
+            stat == "health" and amount < 0 for _, stat, amount in self.mods
+        )
+
+    def attack_of(self, cid: int) -> int:
+        return self.stat(cid, "attack")
+
+    def health_of(self, cid: int) -> int:
+        return self.stat(cid, "health")
+
+    def static_applies(self, src: int, effect: Effect, host: int, cid: int) -> bool:
+        if host >= 0:
+            return cid == host  # an Equip: line applies to the minion it is attached to
+        if effect.to is None or not self.is_minion(cid):
+            return False
+        if self.immune_to(cid, src):
+            return False
+        ctx = Context(src, self.controller[src])
+        return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
+
+    def has_keyword(self, cid: int, keyword: str) -> bool:
+        if cid >= STACK_BASE:
+            return False
+        if keyword == "tapped":
+            return self.tapped[cid]
+        if keyword == "untapped":
+            return not self.tapped[cid]
+        if keyword in self.defs[cid].keywords:
+            return True
+        if self.zone_of[cid] not in FIELD_ZONES:
+            return False
+        for a in self.attachments(cid):
+            if self.defs[a].type == "minion" and keyword in self.defs[a].keywords:
+                return True  # CA-069: an equipped Minion lends its abilities
+        for src, effect, host in self.statics:
+            if effect.verb == "grant" and effect.param("keyword") == keyword and self.static_applies(src, effect, host, cid):
+                return True
+        return False
+
+    def immune_to(self, cid: int, source: int) -> bool:
+        """CA-K22: an Immune minion is not affected by spells (Veilguard Golem's "Immune to spells")."""
+        return 0 <= source < STACK_BASE and self.defs[source].type == "spell" and "immune" in self.defs[cid].keywords
+
+    # ------------------------------------------------------------------ selectors (core.effects.Selecting)
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        if cid >= STACK_BASE:
+            item = self.find_item(cid - STACK_BASE)
+            return item is not None and item.kind in ("card", "ability") and noun in ("activation", "card")
+        d = self.defs[cid]
+        if self.zone_of[cid] in FIELD_ZONES:
+            if self.attached_to[cid] >= 0:
+                return noun == "card"  # equipment is a field card, not a minion or a spell to hit
+            return noun == "card" or d.type == noun
+        return noun == "card" or d.type == noun
+
+    def card_controller(self, cid: int) -> int:
+        if cid >= STACK_BASE:
+            item = self.find_item(cid - STACK_BASE)
+            return item.controller if item else -1
+        return self.controller[cid]
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        if zone == "play":
+            return [*self.zones[FIELD[0]], *self.zones[FIELD[1]]]
+        if zone == "stack":
+            return [STACK_BASE + item.uid for item in self.stack]
+        if zone == "graveyard":
+            return [*self.zones[GRAVEYARD[0]], *self.zones[GRAVEYARD[1]]]
+        return list(self.zones[HAND[ctx.controller]])
+
+    def targets_for(self, effect: Effect, ctx: Context) -> list[int]:
+        """Legal choices for an effect's ``target`` now: never a card Immune to its source (CA-K22)."""
+        assert effect.target is not None
+        found = self.select(effect.target, ctx)
+        return [t for t in found if t < 0 or t >= STACK_BASE or not self.immune_to(t, ctx.source)]
+
+    def describe_card(self, cid: int) -> str:
+        return f"{self.defs[cid].name} #{cid}"
+
+    if TYPE_CHECKING:  # provided by the mixins of CastersState; declared here for the type checker
+
+        def run_verb(self, effect: Effect, ctx: Context) -> None: ...
+        def refresh_field(self) -> None: ...
+        def leave_field(self, cid: int, dest: int, *, death: bool) -> None: ...
+        def destroy_card(self, cid: int, source: int) -> None: ...
+        def deal_damage(self, source: int, target: int, amount: int) -> None: ...
+        def draw_cards(self, seat: int, n: int) -> None: ...
+        def push_item(self, item: StackItem) -> None: ...
+        def start_payment(self, seat: int, card: int, parts: tuple[CostPart, ...], then: tuple[Any, ...]) -> None: ...
+        def can_pay(self, seat: int, parts: tuple[CostPart, ...], exclude: int = NO_CARD) -> bool: ...
+        def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None: ...
+        def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None: ...
+        def discard(self, cid: int, note: str = "") -> None: ...
+        def sacrifice(self, cid: int) -> None: ...
+        def hit_hero(self, seat: int, amount: int, source: int) -> None: ...

@@ -1,0 +1,251 @@
+"""Casters card data: the field schema, the effect vocabulary, and the definition class.
+
+A card file holds ``[[card]]`` tables::
+
+    [[card]]
+    id = "frostbinder"
+    name = "Frostbinder"
+    type = "minion"            # minion, spell or stage (CA-007)
+    class = "blue"             # blue or purple (CA-006)
+    level = 2                  # minions and Stages (CA-002)
+    cost = "Free Summon"       # text, parsed by costs.parse_cost (CA-R01, CA-R02)
+    attack = 2
+    health = 2
+    text = "On Play: tap an untapped minion."
+    effects = [{ on = "play", do = "tap", target = "untapped minion" }]
+
+Effects use the shared vocabulary of ``core.cards``; ``on`` names a trigger (``play`` = "On Play:",
+``death`` = "Death:", ``attack`` = "On Attack:", ``opponent_activates`` = "When an opponent's card
+activates", ``revealed`` = a Stage's "When revealed:"), ``activate = { tap = true, when = "..." }`` a response
+ability, ``static = true`` a continuous effect, and ``equip = true`` marks the card's "Equip:" line (it
+applies to the minion the card is attached to, CA-068..CA-070).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.errors import CardDataError
+from spellforge.core.selectors import SelectorVocabulary
+
+from .costs import CostPart, parse_cost
+
+MINION = "minion"
+SPELL = "spell"
+STAGE = "stage"
+KEYWORDS = ("passive", "double_strike", "immune")
+STATE_WORDS = ("tapped", "untapped")  # selector words read from the card's state, not its text
+STATS = ("attack", "health")
+WHEN = ("opponent_activates", "activates")
+SEARCH_KINDS = ("card", "minion", "spell")
+
+
+class CardModel(BaseModel):
+    """The fields of a ``[[card]]`` table in a Casters card file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    type: Literal["minion", "spell", "stage"]
+    card_class: Literal["blue", "purple"] = Field(alias="class")
+    level: int | None = Field(default=None, ge=1, le=10)
+    cost: str = Field(min_length=1)
+    attack: int | None = Field(default=None, ge=0, le=20)
+    health: int | None = Field(default=None, ge=1, le=20)
+    keywords: list[Literal["passive", "double_strike", "immune"]] = []
+    text: str = ""
+
+
+def check(card: CardModel) -> None:
+    """Cross-field rules (raise ValueError("field: problem"); the loader names file and card)."""
+    try:
+        parse_cost(card.cost)
+    except ValueError as exc:
+        raise ValueError(f"cost: {exc}") from None
+    if card.type == MINION:
+        if card.level is None or card.attack is None or card.health is None:
+            raise ValueError("level/attack/health: a minion needs all three (CA-002, CA-005)")
+        if "passive" in card.keywords:
+            raise ValueError("keywords: only a spell can be Passive (CA-060)")
+    else:
+        if card.attack is not None or card.health is not None:
+            raise ValueError("attack/health: only minions have them (CA-005)")
+        if set(card.keywords) - {"passive"} or (card.type == STAGE and card.keywords):
+            raise ValueError("keywords: double_strike and immune are minion keywords; Stages have none")
+    if card.type == SPELL and card.level is not None:
+        raise ValueError("level: spells have no Level (CA-002)")
+    if card.type == STAGE and card.level is None:
+        raise ValueError("level: a Stage needs a level (CA-002)")
+
+
+@dataclass(frozen=True, slots=True)
+class CastersCard(CardDef):
+    """A Casters card definition; the cost is kept as printed and pre-parsed into ``cost_parts``."""
+
+    card_class: str = ""
+    level: int = 0
+    cost: str = ""
+    attack: int = 0
+    health: int = 0
+    cost_parts: tuple[CostPart, ...] = field(default=(), init=False, repr=False, compare=False)
+    equip_line: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    granted_triggers: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    own_triggers: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    own_statics: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    granted_statics: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    target_effect: Effect | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        CardDef.__post_init__(self)
+        setattr_ = object.__setattr__
+        setattr_(self, "cost_parts", parse_cost(self.cost))
+        equip = tuple(e for e in self.effects if e.param("equip", False))
+        setattr_(self, "equip_line", equip)
+        setattr_(self, "own_triggers", tuple(e for e in self.triggered if e not in equip))
+        setattr_(self, "own_statics", tuple(e for e in self.statics if e not in equip))
+        # CA-069/070: an equipped Minion lends its effects (not its On Play) and its Equip: line; an
+        # equipped Spell lends only its Equip: line.
+        granted = [e for e in equip if e.trigger]
+        if self.type == MINION:
+            granted = [e for e in self.own_triggers if e.trigger != "play"] + granted
+        setattr_(self, "granted_triggers", tuple(granted))
+        setattr_(self, "granted_statics", tuple(e for e in equip if e.static))
+        setattr_(self, "target_effect", next((e for e in self.on_resolve if e.target is not None), None))
+
+    @property
+    def is_minion(self) -> bool:
+        return self.type == MINION
+
+    @property
+    def is_stage(self) -> bool:
+        return self.type == STAGE
+
+    @property
+    def equippable(self) -> bool:
+        """A card with an "Equip:" line may be attached to a minion (CA-068)."""
+        return bool(self.equip_line)
+
+    @property
+    def passive(self) -> bool:
+        return "passive" in self.keywords
+
+
+def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> CastersCard:
+    return CastersCard(
+        key=card.id,
+        name=card.name,
+        type=card.type,
+        text=card.text,
+        keywords=frozenset(card.keywords),
+        effects=effects,
+        source=source,
+        card_class=card.card_class,
+        level=card.level or 0,
+        cost=card.cost,
+        attack=card.attack or 0,
+        health=card.health or 0,
+    )
+
+
+_EQUIP = {"equip": bool}
+
+VOCABULARY = EffectVocabulary(
+    verbs={
+        "draw": VerbSpec(params=_EQUIP, help="draw `amount` cards (you, or the players named by `to`)"),
+        "damage": VerbSpec(params=_EQUIP, needs="target|to", help="deal `amount` damage to minions or Heroes"),
+        "destroy": VerbSpec(params=_EQUIP, needs="target|to", help="send field cards to the Graveyard (CA-K19)"),
+        "tap": VerbSpec(params=_EQUIP, needs="target|to", help="tap cards (CA-K14)"),
+        "untap": VerbSpec(params=_EQUIP, needs="target|to", help="untap cards (CA-K14)"),
+        "return_to_hand": VerbSpec(params=_EQUIP, needs="target|to", help="return a minion to its owner's hand"),
+        "discard": VerbSpec(params=_EQUIP, needs="to", help="the players named discard `amount` cards of their choice"),
+        "mill": VerbSpec(params=_EQUIP, needs="to", help="top `amount` Main Deck cards to the Graveyard (CA-K21)"),
+        "modify": VerbSpec(
+            params={"stat": str, **_EQUIP}, help="change attack or health by `amount` (static, or this turn)"
+        ),
+        "grant": VerbSpec(params={"keyword": str, **_EQUIP}, help="a static keyword, e.g. Equip: Double Strike"),
+        "negate": VerbSpec(params=_EQUIP, needs="target", help="cancel a card or ability on the stack (CA-K07)"),
+        "negate_next": VerbSpec(params=_EQUIP, help="negate the next card or ability an opponent activates this turn"),
+        "search": VerbSpec(
+            params={"level": int, "kind": str, **_EQUIP},
+            help="find a matching card in your Main Deck, reveal it, add it to your hand (CA-K06)",
+        ),
+        "shield": VerbSpec(params=_EQUIP, help="put `amount` Shields under this minion (CA-K09)"),
+        "summon": VerbSpec(params=_EQUIP, needs="target", help="summon a minion from your Graveyard (CA-K20)"),
+        "resummon": VerbSpec(
+            params={"pay": str, **_EQUIP}, help="summon this card from your Graveyard, paying `pay` (CA-K20)"
+        ),
+    },
+    selectors=SelectorVocabulary(
+        nouns=frozenset({MINION, SPELL, STAGE, "card", "activation"}),
+        zones=frozenset({"stack", "graveyard", "hand"}),
+        keywords=frozenset(KEYWORDS + STATE_WORDS),
+    ),
+    triggers=frozenset({"play", "death", "attack", "ally_attack", "activates", "opponent_activates", "revealed"}),
+    activation={"tap": bool, "sacrifice": bool, "when": str},
+    durations=frozenset({"turn"}),
+)
+
+
+def _problem(card: CastersCard, where: str, message: str) -> CardDataError:
+    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
+
+
+def validate_effects(card: CastersCard) -> None:
+    """Rules that need both the card and its parsed effects (raises CardDataError naming the field)."""
+    for e in card.effects:
+        where = f"effects[{e.index}]"
+        if e.verb == "modify":
+            if e.param("stat") not in STATS:
+                raise _problem(card, f"{where}.stat", "must be attack or health")
+            if e.target is None and e.to is None and not e.param("equip", False):
+                raise _problem(card, where, 'modify needs target or to (or equip = true for an Equip: line)')
+        if e.verb == "grant":
+            if e.param("keyword") not in KEYWORDS:
+                raise _problem(card, f"{where}.keyword", f"must be one of {', '.join(KEYWORDS)}")
+            if not e.static:
+                raise _problem(card, where, "grant is a static effect (static = true)")
+        if e.verb == "search" and e.param("kind", "card") not in SEARCH_KINDS:
+            raise _problem(card, f"{where}.kind", f"must be one of {', '.join(SEARCH_KINDS)}")
+        if e.verb == "resummon":
+            try:
+                parse_cost(e.param("pay", "Free"))
+            except ValueError as exc:
+                raise _problem(card, f"{where}.pay", str(exc)) from None
+        if e.activate is not None:
+            when = e.cost("when", "")
+            if when and when not in WHEN:
+                raise _problem(card, f"{where}.activate.when", f"must be one of {', '.join(WHEN)}")
+            if not when:
+                raise _problem(card, f"{where}.activate.when", "a response ability names its condition")
+        if e.param("equip", False):
+            if card.type == STAGE:
+                raise _problem(card, where, "Stages cannot be equipped")
+            if not (e.static or e.trigger):
+                raise _problem(card, where, "an Equip: line is static or triggered")
+        if e.trigger == "revealed" and card.type != STAGE:
+            raise _problem(card, f"{where}.on", "only a Stage is revealed into play")
+        if e.trigger in ("play", "death", "attack") and card.type != MINION and not e.param("equip", False):
+            raise _problem(card, f"{where}.on", f"'{e.trigger}' is a minion trigger")
+        if e.static and e.verb not in ("modify", "grant"):
+            raise _problem(card, where, "only modify and grant can be static")
+    if card.type == SPELL:
+        if card.equippable and (card.on_resolve or card.passive):
+            raise _problem(card, "effects", "an Equip spell has only its Equip: line (CA-070)")
+        if not card.effects:
+            raise _problem(card, "effects", "a spell needs at least one effect (CA-009)")
+        targeted = [e for e in card.on_resolve if e.target is not None]
+        if len(targeted) > 1:
+            raise _problem(card, "effects", "a spell chooses at most one target")
+
+
+def load(paths: list[Path]) -> dict[str, CastersCard]:
+    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
+    for card in cards.values():
+        validate_effects(card)
+    return cards

@@ -1,0 +1,112 @@
+"""Casters: the ruleset's declared facts, zones, turn, deck construction, and a heuristic evaluator."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from spellforge.core.cards import CardDef
+from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
+from spellforge.core.flow import Phase, TurnStructure
+from spellforge.core.ruleset import Ruleset
+from spellforge.core.state import State
+
+from . import cards as card_data
+from .actions import ACTIONS
+from .base import FIELD, HAND, SET, STAGES, ZONES
+from .state import CastersState
+
+MAIN_DECK = 30  # CA-014
+STAGE_DECK_SIZE = 5  # CA-016
+MAIN_COPIES = 2  # CA-R06
+STAGE_COPIES = 1  # CA-R06
+SECTIONS = ("cards", "stage")
+
+
+class Casters(Ruleset):
+    """Casters: a shared turn of hidden sets, alternating reveals and attacks; Stages are the Hero's health."""
+
+    name = "casters"
+    title = "Casters"
+    summary = "2 players; set cards face down together, reveal them in turn, pay costs with cards; Stages are life"
+    min_players = 2
+    max_players = 2  # CA-001
+    default_players = 2
+    max_turns = 100
+    data_dir = Path(__file__).parent
+    state_class = CastersState
+    actions = ACTIONS
+    zones = ZONES
+    turn_structure = TurnStructure(
+        (
+            Phase("draw", begin="begin_draw", help="each player draws a card and untaps (CA-029, CA-030)"),
+            Phase("set", begin="begin_set", help="both set cards face down, one per face-up Stage (CA-031)"),
+            Phase("reveal", begin="begin_reveal", help="reveal alternately; play or recycle each (CA-034..037)"),
+            Phase("battle", begin="begin_battle", help="attack alternately, one minion at a time (CA-041)"),
+            Phase("end", begin="begin_end", help="damage is restored and the coin passes (CA-049, CA-055)"),
+        )
+    )
+
+    def render_terminal(self, view: dict[str, Any]) -> Any:
+        from .terminal import render
+
+        return render(view)
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(card_data.load(paths))
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        """CA-014..CA-016, CA-R06: a 30-card Main Deck of Minions and Spells with at most 2 copies of a card,
+        and a Stage Deck of 5 different Stages. Every problem is listed."""
+        problems: list[str] = []
+        for section in sorted(set(deck.sections) - set(SECTIONS)):
+            problems.append(f"[{section}] a Casters deck has only [cards] (Main Deck) and [stage] (Stage Deck)")
+        index = card_index(self.cards)
+        main = resolve_section(deck.main, index, "cards", problems)
+        stage = resolve_section(deck.sections.get("stage", ()), index, "stage", problems)
+        for card, _ in main:
+            if card.type == "stage":
+                problems.append(f"[cards] {card.name!r} is a Stage: it belongs in the Stage Deck (CA-015)")
+        for card, _ in stage:
+            if card.type != "stage":
+                problems.append(f"[stage] {card.name!r} is a {card.type}: the Stage Deck holds only Stages (CA-016)")
+        main_cards = expand(main)
+        stage_cards = expand(stage)
+        unknown = any("unknown card" in p for p in problems)
+        if len(main_cards) != MAIN_DECK and not unknown:
+            problems.append(f"[cards] the Main Deck has {len(main_cards)} cards; it needs exactly {MAIN_DECK} (CA-014)")
+        if len(stage_cards) != STAGE_DECK_SIZE and not unknown:
+            problems.append(
+                f"[stage] the Stage Deck has {len(stage_cards)} cards; it needs exactly {STAGE_DECK_SIZE} (CA-016)"
+            )
+        problems += copy_problems(main, MAIN_COPIES, "cards")
+        problems += copy_problems(stage, STAGE_COPIES, "stage")
+        return main_cards + stage_cards, problems
+
+    # ------------------------------------------------------------------ bots
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Stages left, board, cards in hand and set, from ``seat``'s side; only what ``seat`` could know.
+
+        Health dominates (it is how games are won), the board is the next threat, cards are options.
+        """
+        assert isinstance(state, CastersState)
+        if state.outcome is not None:
+            if not state.outcome.winners:
+                return 0.0
+            return 1.0 if seat in state.outcome.winners else -1.0
+        score = 0.0
+        for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+            board = 0.0
+            for c in state.zones[FIELD[s]]:
+                if state.is_minion(c):
+                    board += 0.6 * state.attack_of(c) + 0.4 * (state.health_of(c) - state.damage[c])
+                    board += 1.5 * len(state.shields_on(c))
+                else:
+                    board += 1.5
+            cards = len(state.zones[HAND[s]]) + len(state.zones[SET[s]])
+            health = state.health(s) + 2.0 * len(state.zones[STAGES[s]])
+            score += sign * (2.0 * health + board + 1.0 * cards)
+        score += 0.5 if state.initiative == seat else -0.5
+        return math.tanh(score / 40.0)

@@ -1,0 +1,311 @@
+"""The Casters state: setup, the shared turn, the hidden Set Phase, the Reveal Phase, the end of turn.
+
+Both players take part in every phase of the same turn (CA-027): both draw and untap, both set cards face
+down (sequential decisions whose choices stay hidden, CA-033), then reveal them one at a time alternately
+from the initiative holder (CA-034), then battle alternately (``battle.py``). Stacks and abilities live in
+``abilities.py``, costs and Stage loss in ``payment.py``, Views in ``view.py``.
+"""
+
+from __future__ import annotations
+
+from spellforge.core.actions import Action
+from spellforge.core.effects import Context
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.stack import StackItem
+
+from .abilities import AbilityMixin
+from .actions import NO_TARGET, Equip, Play, Recycle, Reveal, SetCard
+from .base import (
+    DECK,
+    FIELD,
+    FIELD_ZONES,
+    GRAVEYARD,
+    HAND,
+    HAND_START,
+    SET,
+    SETUP,
+    SHIELDS,
+    STACK,
+    STAGE_DECK,
+    STAGES,
+    CastersBase,
+)
+from .battle import BattleMixin
+from .payment import PaymentMixin
+from .view import ViewMixin
+
+
+class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBase):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ setup (CA-020..CA-026)
+
+    def init_game(self) -> None:
+        for seat in (0, 1):
+            for cid in list(self.zones[DECK[seat]]):
+                if self.defs[cid].type == "stage":
+                    self.move(cid, STAGE_DECK[seat])
+        n = len(self.defs)
+        self.initiative = 0
+        self.phase = SETUP
+        self.set_quota = 0
+        self.tapped = [False] * n
+        self.damage = [0] * n
+        self.attached_to = [-1] * n
+        self.shield_host = [-1] * n
+        self.attacks = [0] * n
+        self.mods = []
+        self.stage_damage = [0, 0]
+        self.negate_next = [0, 0]
+        self.init_stack()
+        self.uid_counter = 0
+        self.resolving = None
+        self.pending_triggers = []
+        self.payment = None
+        self.combat = None
+        self.refresh_field()
+
+    def op_setup(self) -> None:
+        """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""
+        self.initiative = self.rng.randrange(2)
+        self.emit(Event("coin", self.initiative, note="flip"))
+        for seat in (0, 1):
+            self.shuffle(DECK[seat])
+            self.shuffle(STAGE_DECK[seat])
+        first, second = self.initiative, 1 - self.initiative
+        self.schedule(
+            ("setup_stage", first),
+            ("setup_stage", second),
+            ("window",),
+            ("opening_hands",),
+            ("turn_start",),
+        )
+
+    def op_opening_hands(self) -> None:
+        for seat in (self.initiative, 1 - self.initiative):
+            self.draw_cards(seat, HAND_START)
+
+    # ------------------------------------------------------------------ the turn (CA-027, CA-028)
+
+    def op_turn_start(self) -> None:
+        self.turn += 1
+        if self.turn > self.game.max_turns:
+            self.finish((), "turn limit")
+            return
+        self.emit(Event("turn", self.initiative, amount=self.turn))
+        self.schedule(("phase", self.game.turn_structure.first))
+
+    def op_phase(self, name: str) -> None:
+        self.phase = name
+        phase = self.game.turn_structure.by_name[name]
+        nxt = self.game.turn_structure.following(name)
+        self.schedule((phase.begin,), ("phase", nxt) if nxt else ("turn_start",))
+
+    def op_begin_draw(self) -> None:
+        """CA-029/CA-030: each player draws a card and untaps all of their cards."""
+        for seat in (self.initiative, 1 - self.initiative):
+            self.draw_cards(seat, 1)
+            for cid in self.zones[FIELD[seat]]:
+                self.tapped[cid] = False
+            self.emit(Event("untap_all", seat))
+
+    # ------------------------------------------------------------------ the Set Phase (CA-031..033, CA-R12)
+
+    def op_begin_set(self) -> None:
+        """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
+        self.set_quota = self.face_up_stages()
+        self.emit(Event("set_phase", amount=self.set_quota))
+        self.schedule(("set_cards", self.initiative), ("set_cards", 1 - self.initiative))
+
+    def op_set_cards(self, seat: int) -> None:
+        n = min(self.set_quota, len(self.zones[HAND[seat]]))
+        if n > 0:
+            self.ask("set", seat, n)
+
+    def legal_set(self) -> list[Action]:
+        assert self.decision is not None
+        return [SetCard(c) for c in self.distinct(self.zones[HAND[self.decision.seat]])]
+
+    def act_set(self, action: Action, d: Decision) -> None:
+        """Face down into the set zone, seen by its owner only; the log tells the others just a count."""
+        assert isinstance(action, SetCard)
+        self.move(action.card, SET[d.seat])
+        self.emit(Event("set", d.seat, action.card, secret=True))
+        left = d.data[0] - 1
+        if left > 0 and self.zones[HAND[d.seat]]:
+            self.ask("set", d.seat, left)
+
+    def distinct(self, cards: list[int]) -> list[int]:
+        """One card per name: two copies of a card in hand are the same choice."""
+        defs = self.defs
+        seen: set[str] = set()
+        out: list[int] = []
+        for c in cards:
+            key = defs[c].key
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ the Reveal Phase (CA-034..040, CA-R14)
+
+    def op_begin_reveal(self) -> None:
+        self.schedule(("reveal_step", self.initiative))
+
+    def op_reveal_step(self, seat: int) -> None:
+        """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
+        if not self.zones[SET[seat]]:
+            seat = 1 - seat
+            if not self.zones[SET[seat]]:
+                return
+        self.ask("reveal", seat)
+
+    def legal_reveal(self) -> list[Action]:
+        assert self.decision is not None
+        return [Reveal(c) for c in self.distinct(self.zones[SET[self.decision.seat]])]
+
+    def act_reveal(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Reveal)
+        self.move(action.card, STACK)
+        self.emit(Event("reveal", d.seat, action.card))
+        self.ask("option", d.seat, action.card)
+
+    def legal_option(self) -> list[Action]:
+        """Option 2 always (CA-R15); Option 1 when the cost can be paid (CA-R04) and, for a card that
+        chooses a target or a minion to equip, when there is one."""
+        assert self.decision is not None
+        seat = self.decision.seat
+        card = self.decision.data[0]
+        d = self.defs[card]
+        out: list[Action] = [Recycle(card)]
+        if not self.can_pay(seat, d.cost_parts):
+            return out
+        if d.equippable:
+            for host in self.minions(seat):
+                if not self.immune_to(host, card):
+                    out.append(Equip(card, host))
+        if d.type == "minion":
+            out.append(Play(card))
+        elif not d.equippable:
+            effect = d.target_effect
+            if effect is None:
+                out.append(Play(card))
+            else:
+                out.extend(Play(card, t) for t in self.targets_for(effect, Context(card, seat)))
+        return out
+
+    def act_option(self, action: Action, d: Decision) -> None:
+        seat = d.seat
+        self.schedule(("reveal_step", 1 - seat))  # after this card has fully resolved (CA-R14)
+        if isinstance(action, Recycle):
+            self.move(action.card, GRAVEYARD[self.owner[action.card]])
+            self.emit(Event("recycle", seat, action.card))
+            self.draw_cards(seat, 2)  # CA-037
+            return
+        if isinstance(action, Equip):
+            card, mode, target = action.card, "equip", action.host
+        else:
+            assert isinstance(action, Play)
+            card, mode, target = action.card, "play", action.target
+        self.start_payment(seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target))
+
+    def op_activate_card(self, card: int, seat: int, mode: str, target: int) -> None:
+        """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
+        targets = (target,) if target != NO_TARGET else ()
+        item = StackItem(self.next_uid(), "card", card, seat, -1, targets, (mode,))
+        self.push_item(item)
+        self.activated(item)
+        self.open_window()
+
+    # ------------------------------------------------------------------ end of turn (CA-049, CA-050, CA-055)
+
+    def op_begin_end(self) -> None:
+        """Damage on minions and Stages is restored (lost Stages stay lost); the coin passes."""
+        for z in FIELD:
+            for cid in self.zones[z]:
+                self.damage[cid] = 0
+                self.attacks[cid] = 0
+        self.stage_damage = [0, 0]
+        self.mods = []
+        self.negate_next = [0, 0]
+        self.initiative = 1 - self.initiative
+        self.emit(Event("coin", self.initiative, note="pass"))
+
+    # ------------------------------------------------------------------ checks (CA-057, CA-R11, CA-R21)
+
+    def op_check(self) -> None:
+        """Minions whose damage reaches their Health die; a player whose Stage Deck is empty has lost."""
+        while True:
+            weakened = self.health_can_drop()
+            damage = self.damage
+            doomed = [
+                c
+                for seat in (0, 1)
+                for c in self.minions(seat)
+                if (damage[c] or weakened) and damage[c] >= self.health_of(c)
+            ]
+            if not doomed:
+                break
+            for cid in doomed:
+                if self.is_minion(cid):
+                    self.destroy_card(cid, -1)
+        out = [s for s in (0, 1) if not self.zones[STAGE_DECK[s]]]
+        if len(out) == 2:
+            self.finish((), "both Heroes lost their last Stage at once (CA-R11)")
+        elif out:
+            self.finish((1 - out[0],), "stages")
+
+    # ------------------------------------------------------------------ hidden information
+
+    def can_see(self, seat: int | None, cid: int) -> bool:
+        """A player searching their Main Deck looks through it (CA-063): its cards are visible to them then."""
+        d = self.decision
+        if d is not None and d.kind == "search" and seat == d.seat and self.zone_of[cid] == DECK[seat]:
+            return True
+        return super().can_see(seat, cid)
+
+    # ------------------------------------------------------------------ invariants
+
+    def check_invariants(self) -> list[str]:
+        problems = super().check_invariants()
+        stack_cards = {i.card for i in self.stack if i.kind == "card"}
+        if self.resolving is not None and self.resolving.kind == "card":
+            stack_cards.add(self.resolving.card)
+        if self.payment is not None:
+            stack_cards.add(self.payment[1])
+        d = self.decision
+        if d is not None and d.kind == "option":
+            stack_cards.add(d.data[0])
+        for cid in self.zones[STACK]:
+            if cid not in stack_cards:
+                problems.append(f"#{cid} is in the stack zone but nothing is playing it")
+        stage_zones = {*STAGE_DECK, *STAGES, *GRAVEYARD, STACK}
+        for cid in range(len(self.defs)):
+            z = self.zone_of[cid]
+            is_stage = self.defs[cid].type == "stage"
+            if is_stage and z not in stage_zones:
+                problems.append(f"Stage #{cid} is in {self.layout.label(z)}")
+            if not is_stage and z in (*STAGE_DECK, *STAGES):
+                problems.append(f"#{cid} is not a Stage but is in {self.layout.label(z)}")
+            if z not in FIELD_ZONES and (self.tapped[cid] or self.damage[cid] or self.attached_to[cid] >= 0):
+                problems.append(f"#{cid} is off the field but keeps field state")
+            if self.damage[cid] < 0 or self.attacks[cid] < 0:
+                problems.append(f"#{cid} has negative damage or attacks")
+            host = self.attached_to[cid]
+            if host >= 0 and (not self.is_minion(host) or self.controller[host] != self.controller[cid]):
+                problems.append(f"#{cid} is attached to #{host}, which is not its controller's minion")
+            in_shields = z in SHIELDS
+            sh = self.shield_host[cid]
+            if in_shields != (sh >= 0) or (sh >= 0 and not self.is_minion(sh)):
+                problems.append(f"#{cid}: Shield bookkeeping is wrong (host {sh})")
+        if d is not None and d.kind in ("set", "reveal", "battle", "block") and (self.stack or self.pending_triggers):
+            problems.append(f"a {d.kind} decision with the stack or triggers still waiting")
+        for seat in (0, 1):
+            if not 0 <= self.stage_damage[seat] < 5:
+                problems.append(f"P{seat + 1} has Stage damage {self.stage_damage[seat]}")
+            if self.negate_next[seat] < 0:
+                problems.append(f"P{seat + 1} has a negative negate count")
+            if len(self.zones[SET[seat]]) > self.set_quota:
+                problems.append(f"P{seat + 1} set more cards than the quota {self.set_quota}")
+        return problems
