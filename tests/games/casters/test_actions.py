@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from casters_util import GAME, Side, scenario
+from .casters_util import GAME, Side, scenario
 
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.errors import IllegalActionError

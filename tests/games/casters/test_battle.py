@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from casters_util import Side, act, card_id, events, legal, scenario, turn_events
+from .casters_util import Side, act, card_id, events, legal, scenario, turn_events
 
 from spellforge.core.errors import IllegalActionError
 from spellforge.games.casters.actions import Attack

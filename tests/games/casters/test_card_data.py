@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from casters_util import GAME
+from .casters_util import GAME
 
 from spellforge.core.errors import CardDataError
 from spellforge.games.casters import cards as card_data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from casters_util import GAME, Side, act, card_id, events, legal, scenario, turn_events
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario, turn_events
 
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGE_DECK, STAGES
 from spellforge.games.casters.state import CastersState

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.core.errors import CardDataError
 from spellforge.games.casters import cards as card_data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from casters_util import GAME
+from .casters_util import GAME
 
 from spellforge.cli import main
 from spellforge.core.decks import parse_deck_text

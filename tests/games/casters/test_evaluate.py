@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casters_util import GAME, Side, scenario
+from .casters_util import GAME, Side, scenario
 
 from spellforge.core.rng import Rng
 

@@ -4,7 +4,7 @@ searcher only, secret events stay secret, and an empty deck is no loss (CA-R16).
 from __future__ import annotations
 
 import pytest
-from casters_util import GAME, Side, act, card_id, events, scenario
+from .casters_util import GAME, Side, act, card_id, events, scenario
 
 from spellforge.core.rng import Rng
 from spellforge.games.casters.base import DECK, HAND, STAGE_DECK

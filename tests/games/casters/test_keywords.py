@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.core.errors import IllegalActionError
 from spellforge.games.casters.actions import Attack, Block

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.games.casters.base import GRAVEYARD, HAND, SET
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from casters_util import GAME, Side, act, card_id, events, legal, scenario
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 from spellforge.core.rng import Rng
 from spellforge.games.casters.base import HAND, SET

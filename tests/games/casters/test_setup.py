@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from casters_util import GAME, events
+from .casters_util import GAME, events
 
 from spellforge.core.cards import CardDef
 from spellforge.core.errors import SpellforgeError

@@ -4,7 +4,7 @@ CA-R23, CA-R28, CA-R30, CA-K07)."""
 from __future__ import annotations
 
 import pytest
-from casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.games.casters.base import GRAVEYARD, HAND
 

@@ -6,7 +6,7 @@ import io
 import re
 
 import pytest
-from casters_util import GAME
+from .casters_util import GAME
 from rich.console import Console
 
 from spellforge.bots import make_bot
