@@ -154,6 +154,16 @@ def test_play_in_the_terminal_with_scripted_input(
 
 def test_simulate_can_verify_every_replay(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "simulate", "spellbattle", "--bots", "random", "--games", "4", "--seed", "2", "--json", "--verify-replays"
+        capsys,
+        "simulate",
+        "spellbattle",
+        "--bots",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+        "--verify-replays",
     )
     assert code == 0 and json.loads(out)["errors"] == 0

@@ -110,7 +110,9 @@ class TerminalGame:
                 if self.humans:
                     watcher = next(iter(self.humans)) if len(self.humans) == 1 else None
                     said = public_action_text(state, action, watcher)
-                    self.console.print(Text(f"{seat_name(seat)} ({self.bots[seat].name}): {said}", style="magenta"))
+                    self.console.print(
+                        Text(f"{seat_name(seat)} ({self.bots[seat].name}): {said}", style="magenta")
+                    )
                 continue
             if len(self.humans) > 1 and self.last_human is not None and seat != self.last_human:
                 self.console.clear()

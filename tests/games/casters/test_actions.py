@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import GAME, Side, scenario
 
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.errors import IllegalActionError
@@ -24,9 +23,28 @@ from spellforge.games.casters.actions import (
     Use,
 )
 
+from .casters_util import GAME, Side, scenario
+
 SAMPLES: list[Action] = [
-    SetCard(12), Reveal(3), Play(4), Play(4, 9), Play(4, -2), Equip(5, 6), Recycle(7), Discard(8), Sacrifice(9),
-    Attack(1, -2), Attack(1, 14), Skip(), Block(2), Use(3), Use(3, 1, 1_000_004), Target(5), Take(40), Pass(), Done(),
+    SetCard(12),
+    Reveal(3),
+    Play(4),
+    Play(4, 9),
+    Play(4, -2),
+    Equip(5, 6),
+    Recycle(7),
+    Discard(8),
+    Sacrifice(9),
+    Attack(1, -2),
+    Attack(1, 14),
+    Skip(),
+    Block(2),
+    Use(3),
+    Use(3, 1, 1_000_004),
+    Target(5),
+    Take(40),
+    Pass(),
+    Done(),
 ]
 
 
@@ -49,7 +67,12 @@ def test_readable_forms() -> None:
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     state = scenario(Side(field=["dusk-ravager", "gravel-ghoul:tapped"]), Side(field=["reef-lancer"]))
     before = state.to_json()
-    for bad in (Attack(card_id := state.zones[state.layout.field[0]][1], -2), SetCard(0), Block(card_id), Pass()):
+    for bad in (
+        Attack(card_id := state.zones[state.layout.field[0]][1], -2),
+        SetCard(0),
+        Block(card_id),
+        Pass(),
+    ):
         with pytest.raises(IllegalActionError, match="is not legal now"):
             state.apply(bad)
         assert state.to_json() == before

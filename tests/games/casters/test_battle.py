@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario, turn_events
 
 from spellforge.core.errors import IllegalActionError
 from spellforge.games.casters.actions import Attack
 from spellforge.games.casters.base import GRAVEYARD, HAND, STAGE_DECK
+
+from .casters_util import Side, act, card_id, events, legal, scenario, turn_events
 
 
 @pytest.mark.rules("CA-041", "CA-042", "CA-043", "CA-046", "CA-K14")
@@ -161,7 +162,9 @@ def test_on_attack_triggers_after_the_minion_taps() -> None:
     state = scenario(Side(field=["cinder-charger"]), Side(field=["reef-lancer:tapped"]))
     charger = card_id(state, "cinder-charger")
     act(state, f"attack #{charger} -> P2")
-    kinds = [e.kind for e in state.events() if e.kind in ("attack", "stack", "resolve", "modify", "hero_damage")]
+    kinds = [
+        e.kind for e in state.events() if e.kind in ("attack", "stack", "resolve", "modify", "hero_damage")
+    ]
     assert kinds == ["attack", "stack", "resolve", "modify", "hero_damage"]
     assert [e.amount for e in events(state, "hero_damage")] == [4]  # 2 printed + 2 from On Attack
 
@@ -170,7 +173,9 @@ def test_on_attack_triggers_after_the_minion_taps() -> None:
 def test_an_attack_on_a_minion_that_dies_before_damage_hits_nobody() -> None:
     state = scenario(Side(field=["barbed-imp"]), Side(field=["reef-lancer:tapped:damage=7"]))
     imp, lancer = card_id(state, "barbed-imp"), card_id(state, "reef-lancer")
-    act(state, f"attack #{imp} -> #{lancer}")  # its On Attack ping (the only target) finishes the Lancer first
+    act(
+        state, f"attack #{imp} -> #{lancer}"
+    )  # its On Attack ping (the only target) finishes the Lancer first
     assert state.zone_of[lancer] == GRAVEYARD[1]
     assert not turn_events(state, 3, "hero_damage")
     assert all(e.card != imp for e in turn_events(state, 3, "damage"))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from .casters_util import GAME
 
 from spellforge.core.errors import CardDataError
 from spellforge.games.casters import cards as card_data
+
+from .casters_util import GAME
 
 MINION = """[[card]]
 id = "odd-golem"
@@ -47,49 +48,61 @@ def test_the_pool_has_three_card_types_each_with_its_fields() -> None:
 
 @pytest.mark.rules("CA-007")
 def test_a_fourth_card_type_is_rejected(tmp_path: Path) -> None:
-    with pytest.raises(CardDataError, match=r"cards.toml: card 'odd-golem': type: Input should be 'minion', 'spell' or 'stage'"):
+    with pytest.raises(
+        CardDataError,
+        match=r"cards.toml: card 'odd-golem': type: Input should be 'minion', 'spell' or 'stage'",
+    ):
         load(tmp_path, MINION.replace('type = "minion"', 'type = "artifact"'))
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('attack = 2\n', ''), "level/attack/health: a minion needs all three"),
+        (("attack = 2\n", ""), "level/attack/health: a minion needs all three"),
         (('class = "blue"', 'class = "green"'), "class: Input should be 'blue' or 'purple'"),
-        (('health = 3', 'health = 3\nspeed = 2'), "speed: Extra inputs are not permitted"),
+        (("health = 3", "health = 3\nspeed = 2"), "speed: Extra inputs are not permitted"),
         (('cost = "Free Summon"', 'cost = "Free Mana"'), "cost: cannot read cost"),
-        (('health = 3', 'health = 3\nkeywords = ["passive"]'), "keywords: only a spell can be Passive"),
-        (('health = 3', 'health = 3\nkeywords = ["flying"]'), "keywords.0: Input should be"),
+        (("health = 3", 'health = 3\nkeywords = ["passive"]'), "keywords: only a spell can be Passive"),
+        (("health = 3", 'health = 3\nkeywords = ["flying"]'), "keywords.0: Input should be"),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "play", do = "explode" }]'),
+            ("health = 3", 'health = 3\neffects = [{ on = "play", do = "explode" }]'),
             "effects[0].do: unknown verb 'explode'",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "sunrise", do = "draw" }]'),
+            ("health = 3", 'health = 3\neffects = [{ on = "sunrise", do = "draw" }]'),
             "effects[0].on: unknown event 'sunrise'",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "play", do = "draw", colour = "red" }]'),
+            ("health = 3", 'health = 3\neffects = [{ on = "play", do = "draw", colour = "red" }]'),
             "effects[0].colour: unknown field for verb 'draw'",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "play", do = "damage", amount = 1, target = "dragon" }]'),
+            (
+                "health = 3",
+                'health = 3\neffects = [{ on = "play", do = "damage", amount = 1, target = "dragon" }]',
+            ),
             "effects[0].target: unknown selector word 'dragon'",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ static = true, do = "modify", stat = "speed", amount = 1, to = "this" }]'),
+            (
+                "health = 3",
+                'health = 3\neffects = [{ static = true, do = "modify", stat = "speed", amount = 1, to = "this" }]',
+            ),
             "effects[0].stat: must be attack or health",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "death", do = "resummon", pay = "Pay 2 gold" }]'),
+            ("health = 3", 'health = 3\neffects = [{ on = "death", do = "resummon", pay = "Pay 2 gold" }]'),
             "effects[0].pay: cannot read cost",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ activate = { tap = true, when = "dusk" }, do = "draw" }]'),
+            (
+                "health = 3",
+                'health = 3\neffects = [{ activate = { tap = true, when = "dusk" }, do = "draw" }]',
+            ),
             "effects[0].activate.when: must be one of",
         ),
         (
-            ('health = 3', 'health = 3\neffects = [{ on = "revealed", do = "draw" }]'),
+            ("health = 3", 'health = 3\neffects = [{ on = "revealed", do = "draw" }]'),
             "effects[0].on: only a Stage is revealed into play",
         ),
     ],
@@ -109,7 +122,10 @@ def test_spell_rules_are_checked(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="a spell needs at least one effect"):
         load(tmp_path, spell)
     with pytest.raises(CardDataError, match="level: spells have no Level"):
-        load(tmp_path, spell.replace('cost = "Free"', 'cost = "Free"\nlevel = 2') + 'effects = [{ do = "draw" }]\n')
+        load(
+            tmp_path,
+            spell.replace('cost = "Free"', 'cost = "Free"\nlevel = 2') + 'effects = [{ do = "draw" }]\n',
+        )
     with pytest.raises(CardDataError, match="an Equip spell has only its Equip: line"):
         load(
             tmp_path,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from .casters_util import GAME, Side, act, card_id, events, legal, scenario, turn_events
 
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGE_DECK, STAGES
 from spellforge.games.casters.state import CastersState
+
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario, turn_events
 
 CARD_TESTS: dict[str, Callable[[], None]] = {}
 PAUSE = ["ashen-whelp", "tide-sprite"]  # two set cards: P2 must choose a reveal, so the flow stops there
@@ -58,9 +59,20 @@ SUPPORT = {  # what pays each cost
 
 
 @card_test(
-    "tide-sprite", "ashen-whelp", "reef-lancer", "gravel-ghoul", "mistcaller-adept", "dusk-ravager",
-    "glacier-titan", "hollow-brute", "stormglass-knight", "carrion-queen", "pactbound-fiend",
-    "riptide-serpent", "dread-sovereign", "cataclysm-drake",
+    "tide-sprite",
+    "ashen-whelp",
+    "reef-lancer",
+    "gravel-ghoul",
+    "mistcaller-adept",
+    "dusk-ravager",
+    "glacier-titan",
+    "hollow-brute",
+    "stormglass-knight",
+    "carrion-queen",
+    "pactbound-fiend",
+    "riptide-serpent",
+    "dread-sovereign",
+    "cataclysm-drake",
 )
 def check_minion_with_its_cost(key: str) -> None:
     """Paid for (CA-R04), summoned untapped with its printed stats, it attacks the turn it arrives."""
@@ -86,7 +98,10 @@ def check_minion_with_its_cost(key: str) -> None:
 
 @card_test("abyssal-maw")
 def check_abyssal_maw() -> None:
-    state = reveal_and_play(Side(set=["abyssal-maw"], hand=["quell", "searing-hex", "tide-sprite"], deck=["reef-lancer"]), key="abyssal-maw")
+    state = reveal_and_play(
+        Side(set=["abyssal-maw"], hand=["quell", "searing-hex", "tide-sprite"], deck=["reef-lancer"]),
+        key="abyssal-maw",
+    )
     assert [state.defs[c].key for c in state.zones[HAND[0]]] == ["reef-lancer"]
 
 
@@ -102,7 +117,9 @@ def check_frostbinder() -> None:
 
 @card_test("crypt-seeker")
 def check_crypt_seeker() -> None:
-    state = reveal_and_play(Side(set=["crypt-seeker"], deck=["tide-sprite", "gravel-ghoul"]), key="crypt-seeker")
+    state = reveal_and_play(
+        Side(set=["crypt-seeker"], deck=["tide-sprite", "gravel-ghoul"]), key="crypt-seeker"
+    )
     assert [state.defs[c].key for c in state.zones[HAND[0]]] == ["gravel-ghoul"]
 
 
@@ -154,7 +171,10 @@ def check_aegis_squire() -> None:
 
 @card_test("bulwark-paladin")
 def check_bulwark_paladin() -> None:
-    state = reveal_and_play(Side(set=["bulwark-paladin"], hand=["quell"], deck=["reef-lancer", "quell", "tide-sprite"]), key="bulwark-paladin")
+    state = reveal_and_play(
+        Side(set=["bulwark-paladin"], hand=["quell"], deck=["reef-lancer", "quell", "tide-sprite"]),
+        key="bulwark-paladin",
+    )
     assert len(state.shields_on(card_id(state, "bulwark-paladin"))) == 2 and len(state.zones[DECK[0]]) == 1
 
 
@@ -168,7 +188,9 @@ def check_twinblade_duelist() -> None:
 
 @card_test("hush-warden")
 def check_hush_warden() -> None:
-    state = scenario(Side(set=["meteor-shard"], hand=["quell"]), paused(Side(field=["hush-warden"])), phase="reveal")
+    state = scenario(
+        Side(set=["meteor-shard"], hand=["quell"]), paused(Side(field=["hush-warden"])), phase="reveal"
+    )
     act(state, f"play #{card_id(state, 'meteor-shard')}")
     act(state, f"use #{card_id(state, 'hush-warden')} -> @{state.stack[-1].uid}")
     assert not events(state, "hero_damage") and [e.seat for e in events(state, "negate")] == [1]
@@ -232,7 +254,9 @@ def check_unmaking() -> None:
 
 @card_test("tidal-insight")
 def check_tidal_insight() -> None:
-    state = reveal_and_play(Side(set=["tidal-insight"], deck=["reef-lancer", "quell", "tide-sprite"]), key="tidal-insight")
+    state = reveal_and_play(
+        Side(set=["tidal-insight"], deck=["reef-lancer", "quell", "tide-sprite"]), key="tidal-insight"
+    )
     assert len(state.zones[HAND[0]]) == 2 and len(state.zones[DECK[0]]) == 1
 
 
@@ -246,7 +270,9 @@ def check_frozen_grasp() -> None:
 
 @card_test("ebb-tide")
 def check_ebb_tide() -> None:
-    state = scenario(Side(set=["ebb-tide"], hand=["quell"]), paused(Side(field=["glacier-titan"])), phase="reveal")
+    state = scenario(
+        Side(set=["ebb-tide"], hand=["quell"]), paused(Side(field=["glacier-titan"])), phase="reveal"
+    )
     titan = card_id(state, "glacier-titan")
     act(state, f"play #{card_id(state, 'ebb-tide')} -> #{titan}")
     assert state.zone_of[titan] == HAND[1]
@@ -254,7 +280,11 @@ def check_ebb_tide() -> None:
 
 @card_test("memory-rot")
 def check_memory_rot() -> None:
-    state = reveal_and_play(Side(set=["memory-rot"]), Side(deck=["quell", "tide-sprite", "reef-lancer", "gravel-ghoul"]), key="memory-rot")
+    state = reveal_and_play(
+        Side(set=["memory-rot"]),
+        Side(deck=["quell", "tide-sprite", "reef-lancer", "gravel-ghoul"]),
+        key="memory-rot",
+    )
     assert len(state.zones[GRAVEYARD[1]]) == 3 and len(state.zones[DECK[1]]) == 1
 
 
@@ -266,7 +296,9 @@ def check_meteor_shard() -> None:
 
 @card_test("call-of-the-crypt")
 def check_call_of_the_crypt() -> None:
-    state = scenario(Side(set=["call-of-the-crypt"], hand=["quell"], graveyard=["glacier-titan"]), paused(), phase="reveal")
+    state = scenario(
+        Side(set=["call-of-the-crypt"], hand=["quell"], graveyard=["glacier-titan"]), paused(), phase="reveal"
+    )
     titan = card_id(state, "glacier-titan")
     act(state, f"play #{card_id(state, 'call-of-the-crypt')} -> #{titan}")
     assert state.is_minion(titan) and state.controller[titan] == 0
@@ -274,9 +306,16 @@ def check_call_of_the_crypt() -> None:
 
 @card_test("banner-of-the-vanguard")
 def check_banner_of_the_vanguard() -> None:
-    state = reveal_and_play(Side(set=["banner-of-the-vanguard"], hand=["quell"], field=["reef-lancer"]), Side(field=["reef-lancer"]), key="banner-of-the-vanguard")
+    state = reveal_and_play(
+        Side(set=["banner-of-the-vanguard"], hand=["quell"], field=["reef-lancer"]),
+        Side(field=["reef-lancer"]),
+        key="banner-of-the-vanguard",
+    )
     assert state.zone_of[card_id(state, "banner-of-the-vanguard")] == FIELD[0]
-    assert (state.attack_of(card_id(state, "reef-lancer", 0)), state.attack_of(card_id(state, "reef-lancer", 1))) == (3, 2)
+    assert (
+        state.attack_of(card_id(state, "reef-lancer", 0)),
+        state.attack_of(card_id(state, "reef-lancer", 1)),
+    ) == (3, 2)
 
 
 @card_test("altar-of-embers")
@@ -290,10 +329,15 @@ def check_altar_of_embers() -> None:
 
 @card_test("titans-gauntlet")
 def check_titans_gauntlet() -> None:
-    state = scenario(Side(set=["titans-gauntlet"], hand=["quell"], field=["reef-lancer"]), paused(), phase="reveal")
+    state = scenario(
+        Side(set=["titans-gauntlet"], hand=["quell"], field=["reef-lancer"]), paused(), phase="reveal"
+    )
     lancer, gauntlet = card_id(state, "reef-lancer"), card_id(state, "titans-gauntlet")
     act(state, f"equip #{gauntlet} -> #{lancer}")
-    assert state.attached_to[gauntlet] == lancer and (state.attack_of(lancer), state.health_of(lancer)) == (5, 11)
+    assert state.attached_to[gauntlet] == lancer and (state.attack_of(lancer), state.health_of(lancer)) == (
+        5,
+        11,
+    )
 
 
 @card_test("twinfang-sabre")
@@ -308,10 +352,14 @@ def check_twinfang_sabre() -> None:
 
 @card_test("quell")
 def check_quell() -> None:
-    state = scenario(Side(set=["quell"]), Side(set=["tidal-insight"], deck=["reef-lancer", "gravel-ghoul"]), phase="reveal")
+    state = scenario(
+        Side(set=["quell"]), Side(set=["tidal-insight"], deck=["reef-lancer", "gravel-ghoul"]), phase="reveal"
+    )
     act(state, f"play #{card_id(state, 'quell')}")
     act(state, f"play #{card_id(state, 'tidal-insight')}")
-    assert not turn_events(state, 3, "draw") and state.zone_of[card_id(state, "tidal-insight")] == GRAVEYARD[1]
+    assert (
+        not turn_events(state, 3, "draw") and state.zone_of[card_id(state, "tidal-insight")] == GRAVEYARD[1]
+    )
 
 
 @card_test("starfall")
@@ -322,7 +370,9 @@ def check_starfall() -> None:
 
 @card_test("ashen-ritual")
 def check_ashen_ritual() -> None:
-    state = reveal_and_play(Side(set=["ashen-ritual"], field=["tide-sprite"], deck=["quell"] * 4), key="ashen-ritual")
+    state = reveal_and_play(
+        Side(set=["ashen-ritual"], field=["tide-sprite"], deck=["quell"] * 4), key="ashen-ritual"
+    )
     assert len(state.zones[HAND[0]]) == 3 and len(events(state, "sacrifice")) == 1
     assert state.zone_of[card_id(state, "tide-sprite", 0)] == GRAVEYARD[0]
 
@@ -346,7 +396,9 @@ def lose_a_stage(top: str, defender: Side) -> CastersState:
 
 @card_test("dawnlit-shore", "misty-fen", "sunken-library", "obsidian-spire", "skyfall-citadel")
 def check_free_stage(key: str) -> None:
-    state = lose_a_stage(key, Side(stages=["bannered-keep"] if key == "skyfall-citadel" else ["skyfall-citadel"]))
+    state = lose_a_stage(
+        key, Side(stages=["bannered-keep"] if key == "skyfall-citadel" else ["skyfall-citadel"])
+    )
     assert state.zone_of[card_id(state, key, 1)] == STAGES[1]  # "Free Stage" is always affordable
     assert len(state.zones[STAGE_DECK[1]]) == 2
 

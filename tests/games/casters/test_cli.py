@@ -26,7 +26,9 @@ def test_cards_lists_the_pool_with_costs(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "casters", "--bots", "random,random", "--games", "8", "--seed", "3", "--json"]) == 0
+    assert (
+        main(["simulate", "casters", "--bots", "random,random", "--games", "8", "--seed", "3", "--json"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 8 and data["errors"] == 0 and sum(data["wins"]) + data["draws_or_unfinished"] == 8
 

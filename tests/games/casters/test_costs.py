@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.core.errors import CardDataError
 from spellforge.games.casters import cards as card_data
 from spellforge.games.casters.costs import CostPart, parse_cost, payable
+
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 
 @pytest.mark.rules("CA-R01", "CA-K01", "CA-003")
@@ -37,7 +38,10 @@ def test_free_costs_need_nothing(text: str) -> None:
             "Discard a card and sacrifice a minion",
             (CostPart("discard", 1, "card"), CostPart("sacrifice", 1, "minion")),
         ),
-        ("Discard a card, Sacrifice 2 cards", (CostPart("discard", 1, "card"), CostPart("sacrifice", 2, "card"))),
+        (
+            "Discard a card, Sacrifice 2 cards",
+            (CostPart("discard", 1, "card"), CostPart("sacrifice", 2, "card")),
+        ),
         ("Free Stage, Sacrifice a LvL1 Stage", (CostPart("sacrifice", 1, "stage", 1),)),
     ],
 )
@@ -108,7 +112,9 @@ def test_parts_of_one_cost_compete_for_the_same_cards() -> None:
 
 @pytest.mark.rules("CA-R04", "CA-059", "CA-R05", "CA-K01")
 def test_discard_cost_is_paid_card_by_card_from_hand() -> None:
-    state = scenario(Side(set=["stormglass-knight"], hand=["tide-sprite", "reef-lancer", "searing-hex"]), phase="reveal")
+    state = scenario(
+        Side(set=["stormglass-knight"], hand=["tide-sprite", "reef-lancer", "searing-hex"]), phase="reveal"
+    )
     knight = card_id(state, "stormglass-knight")
     assert legal(state) == [f"recycle #{knight}", f"play #{knight}"]
     act(state, f"play #{knight}")
@@ -124,7 +130,10 @@ def test_discard_cost_is_paid_card_by_card_from_hand() -> None:
 @pytest.mark.rules("CA-R04", "CA-036")
 def test_an_unpayable_card_can_only_be_recycled() -> None:
     # "Discard 2 cards" with one card in hand: Option 1 is not offered, so Option 2 is taken automatically.
-    state = scenario(Side(set=["stormglass-knight"], hand=["tide-sprite"], deck=["reef-lancer", "gravel-ghoul"]), phase="reveal")
+    state = scenario(
+        Side(set=["stormglass-knight"], hand=["tide-sprite"], deck=["reef-lancer", "gravel-ghoul"]),
+        phase="reveal",
+    )
     knight = card_id(state, "stormglass-knight")
     assert [e.card for e in events(state, "recycle")] == [knight]
     assert state.zone_of[knight] == state.layout.graveyard[0]
@@ -135,7 +144,11 @@ def test_an_unpayable_card_can_only_be_recycled() -> None:
 def test_face_down_cards_never_pay_a_cost() -> None:
     # CA section 5, scenario 4: one face-up LvL3 minion and a LvL3 still face down cannot pay "Sacrifice two LvL3".
     state = scenario(
-        Side(set=["dread-sovereign", "gravel-ghoul"], field=["mistcaller-adept"], deck=["tide-sprite", "reef-lancer"]),
+        Side(
+            set=["dread-sovereign", "gravel-ghoul"],
+            field=["mistcaller-adept"],
+            deck=["tide-sprite", "reef-lancer"],
+        ),
         Side(set=["tide-sprite", "reef-lancer"]),
         phase="reveal",
     )
@@ -150,14 +163,18 @@ def test_face_down_cards_never_pay_a_cost() -> None:
 @pytest.mark.rules("CA-R04", "CA-K03", "CA-058", "CA-R03")
 def test_sacrifice_cost_offers_only_choices_that_keep_the_cost_payable() -> None:
     state = scenario(
-        Side(set=["dread-sovereign"], field=["gravel-ghoul", "mistcaller-adept", "dusk-ravager"]), phase="reveal"
+        Side(set=["dread-sovereign"], field=["gravel-ghoul", "mistcaller-adept", "dusk-ravager"]),
+        phase="reveal",
     )
     sovereign = card_id(state, "dread-sovereign")
     ghoul, adept, ravager = (card_id(state, k) for k in ("gravel-ghoul", "mistcaller-adept", "dusk-ravager"))
     act(state, f"play #{sovereign}")
     assert legal(state) == [f"sacrifice #{ghoul}", f"sacrifice #{adept}"]  # the LvL4 Ravager never fits
     act(state, f"sacrifice #{ghoul}")  # the last one is forced
-    assert state.zone_of[ghoul] == state.layout.graveyard[0] and state.zone_of[adept] == state.layout.graveyard[0]
+    assert (
+        state.zone_of[ghoul] == state.layout.graveyard[0]
+        and state.zone_of[adept] == state.layout.graveyard[0]
+    )
     assert [e.card for e in events(state, "death")] == [ghoul, adept]
     assert state.is_minion(sovereign) and state.is_minion(ravager)
 
@@ -174,7 +191,11 @@ def test_a_determinized_sample_that_cannot_finish_a_payment_abandons_it() -> Non
     from spellforge.core.rng import Rng
 
     state = scenario(
-        Side(set=["carrion-queen"], hand=["tide-sprite", "reef-lancer"], deck=["quell", "searing-hex", "unmaking"]),
+        Side(
+            set=["carrion-queen"],
+            hand=["tide-sprite", "reef-lancer"],
+            deck=["quell", "searing-hex", "unmaking"],
+        ),
         Side(set=["ashen-whelp", "frostbinder"]),
         phase="reveal",
     )

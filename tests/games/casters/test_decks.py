@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from .casters_util import GAME
 
 from spellforge.cli import main
 from spellforge.core.decks import parse_deck_text
 from spellforge.core.errors import DeckError
+
+from .casters_util import GAME
 
 LEGAL = """
 name = "Test Deck"
@@ -58,7 +59,9 @@ def test_31_cards_are_rejected() -> None:
 
 @pytest.mark.rules("CA-R06")
 def test_a_third_copy_is_rejected() -> None:
-    found = problems(LEGAL.replace("aegis-squire = 2", "aegis-squire = 3").replace("tome-keeper = 2", "tome-keeper = 1"))
+    found = problems(
+        LEGAL.replace("aegis-squire = 2", "aegis-squire = 3").replace("tome-keeper = 2", "tome-keeper = 1")
+    )
     assert found == ["[cards] 3 copies of 'Aegis Squire' (at most 2)"]
 
 

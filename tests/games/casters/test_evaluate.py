@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .casters_util import GAME, Side, scenario
-
 from spellforge.core.rng import Rng
+
+from .casters_util import GAME, Side, scenario
 
 
 def test_evaluate_favours_the_stronger_side_and_stays_in_range() -> None:

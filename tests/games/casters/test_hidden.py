@@ -4,12 +4,13 @@ searcher only, secret events stay secret, and an empty deck is no loss (CA-R16).
 from __future__ import annotations
 
 import pytest
-from .casters_util import GAME, Side, act, card_id, events, scenario
 
 from spellforge.core.rng import Rng
 from spellforge.games.casters.base import DECK, HAND, STAGE_DECK
 from spellforge.games.casters.state import CastersState
 from spellforge.ui.terminal import public_action_text
+
+from .casters_util import GAME, Side, act, card_id, events, scenario
 
 
 def random_state(seed: int, steps: int) -> CastersState:
@@ -69,14 +70,18 @@ def test_draws_and_sets_are_secret_to_everyone_else() -> None:
 
 @pytest.mark.rules("CA-R16")
 def test_drawing_from_an_empty_deck_gives_nothing_and_loses_nothing() -> None:
-    state = scenario(Side(set=["tidal-insight"], deck=["quell"]), Side(set=["ashen-whelp", "tide-sprite"]), phase="reveal")
+    state = scenario(
+        Side(set=["tidal-insight"], deck=["quell"]), Side(set=["ashen-whelp", "tide-sprite"]), phase="reveal"
+    )
     act(state, f"play #{card_id(state, 'tidal-insight')}")
     assert [state.defs[c].key for c in state.zones[HAND[0]]] == ["quell"]
     assert events(state, "empty_deck") and state.outcome is None and state.zones[DECK[0]] == []
 
 
 def test_a_bots_set_card_is_not_named_in_the_terminal() -> None:
-    state = scenario(Side(hand=["gravel-ghoul", "reef-lancer"]), Side(hand=["tide-sprite", "quell"]), phase="set")
+    state = scenario(
+        Side(hand=["gravel-ghoul", "reef-lancer"]), Side(hand=["tide-sprite", "quell"]), phase="set"
+    )
     action = state.legal_actions()[0]
     state.apply(action)
     assert public_action_text(state, action, 1) == "set a hidden card"

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.core.errors import IllegalActionError
 from spellforge.games.casters.actions import Attack, Block
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGES
+
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 OTHER = Side(set=["ashen-whelp", "tide-sprite"])
 
@@ -17,7 +18,9 @@ OTHER = Side(set=["ashen-whelp", "tide-sprite"])
 def test_sacrifice_sends_any_of_your_face_up_cards_to_the_graveyard() -> None:
     for victim in ("banner-of-the-vanguard", "skyfall-citadel", "gravel-ghoul", "titans-gauntlet"):
         field = ["reef-lancer", "gravel-ghoul", "banner-of-the-vanguard", "titans-gauntlet:on=0"]
-        state = scenario(Side(set=["ashen-ritual"], field=field, deck=["tide-sprite"] * 3), OTHER, phase="reveal")
+        state = scenario(
+            Side(set=["ashen-ritual"], field=field, deck=["tide-sprite"] * 3), OTHER, phase="reveal"
+        )
         ritual = card_id(state, "ashen-ritual")
         act(state, f"play #{ritual}")
         target = card_id(state, victim)
@@ -62,9 +65,13 @@ def test_a_passive_spell_stays_is_never_attacked_and_dies_to_destroy() -> None:
     act(state, f"play #{card_id(state, 'unmaking')} -> #{banner}")
     assert state.zone_of[banner] == GRAVEYARD[0] and state.attack_of(lancer) == 2
     # in battle, a Passive spell is never among the attack targets
-    battle = scenario(Side(field=["dusk-ravager"]), Side(field=["banner-of-the-vanguard", "reef-lancer:tapped"]))
+    battle = scenario(
+        Side(field=["dusk-ravager"]), Side(field=["banner-of-the-vanguard", "reef-lancer:tapped"])
+    )
     targets = [a.target for a in battle.legal_actions() if isinstance(a, Attack)]
-    assert card_id(battle, "banner-of-the-vanguard") not in targets and card_id(battle, "reef-lancer") in targets
+    assert (
+        card_id(battle, "banner-of-the-vanguard") not in targets and card_id(battle, "reef-lancer") in targets
+    )
     with pytest.raises(IllegalActionError):
         battle.apply(Attack(card_id(battle, "dusk-ravager"), card_id(battle, "banner-of-the-vanguard")))
     assert before.zone_of[banner] == FIELD[0]
@@ -133,7 +140,9 @@ def test_a_shield_takes_one_whole_damage_instance_then_returns_to_the_deck() -> 
 
 @pytest.mark.rules("CA-R24", "CA-066", "CA-K09")
 def test_shields_stack_need_a_deck_and_go_home_when_the_minion_leaves() -> None:
-    state = scenario(Side(set=["bulwark-paladin"], hand=["tide-sprite"], deck=["gravel-ghoul"]), OTHER, phase="reveal")
+    state = scenario(
+        Side(set=["bulwark-paladin"], hand=["tide-sprite"], deck=["gravel-ghoul"]), OTHER, phase="reveal"
+    )
     paladin = card_id(state, "bulwark-paladin")
     act(state, f"play #{paladin}")
     assert len(state.shields_on(paladin)) == 1  # two Shields, but only one card in the deck
@@ -145,7 +154,9 @@ def test_shields_stack_need_a_deck_and_go_home_when_the_minion_leaves() -> None:
     )
     lancer = card_id(state, "reef-lancer")
     act(state, f"play #{card_id(state, 'ebb-tide')} -> #{lancer}")
-    assert state.zone_of[lancer] == HAND[1] and state.zones[SHIELDS[1]] == [] and len(state.zones[DECK[1]]) == 2
+    assert (
+        state.zone_of[lancer] == HAND[1] and state.zones[SHIELDS[1]] == [] and len(state.zones[DECK[1]]) == 2
+    )
 
 
 @pytest.mark.rules("CA-068", "CA-069", "CA-070", "CA-R25", "CA-K10")
@@ -168,7 +179,10 @@ def test_equipping_a_minion_and_a_spell() -> None:
     act(state, legal(state)[-1])  # P2 reveals a card
     act(state, legal(state)[-1])  # and plays it
     act(state, f"equip #{gauntlet} -> #{lancer}")  # its cost (the one card in hand) is forced
-    assert (state.attack_of(lancer), state.health_of(lancer)) == (attack + 3, health + 3)  # the spell: only +3/+3
+    assert (state.attack_of(lancer), state.health_of(lancer)) == (
+        attack + 3,
+        health + 3,
+    )  # the spell: only +3/+3
     assert state.has_keyword(lancer, "double_strike") is False
 
 
@@ -236,7 +250,9 @@ def test_destroy_sends_the_card_to_its_owners_graveyard() -> None:
 @pytest.mark.rules("CA-K20", "CA-K12")
 def test_summon_from_the_graveyard_arrives_untapped_and_triggers_on_play() -> None:
     state = scenario(
-        Side(set=["call-of-the-crypt"], hand=["tide-sprite"], graveyard=["tome-keeper"], deck=["reef-lancer"]),
+        Side(
+            set=["call-of-the-crypt"], hand=["tide-sprite"], graveyard=["tome-keeper"], deck=["reef-lancer"]
+        ),
         OTHER,
         phase="reveal",
     )
@@ -250,11 +266,17 @@ def test_summon_from_the_graveyard_arrives_untapped_and_triggers_on_play() -> No
 def test_mill_moves_the_top_cards_to_the_graveyard() -> None:
     state = scenario(
         Side(set=["memory-rot"]),
-        Side(set=["ashen-whelp", "frostbinder"], deck=["tide-sprite", "reef-lancer", "gravel-ghoul", "quell"]),
+        Side(
+            set=["ashen-whelp", "frostbinder"], deck=["tide-sprite", "reef-lancer", "gravel-ghoul", "quell"]
+        ),
         phase="reveal",
     )
     act(state, f"play #{card_id(state, 'memory-rot')}")
-    assert [state.defs[e.card].key for e in events(state, "mill")] == ["tide-sprite", "reef-lancer", "gravel-ghoul"]
+    assert [state.defs[e.card].key for e in events(state, "mill")] == [
+        "tide-sprite",
+        "reef-lancer",
+        "gravel-ghoul",
+    ]
     assert [state.defs[c].key for c in state.zones[DECK[1]]] == ["quell"]
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.games.casters.base import GRAVEYARD, HAND, SET
+
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 
 def two_sets(initiative: int = 0):  # type: ignore[no-untyped-def]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 from spellforge.core.rng import Rng
 from spellforge.games.casters.base import HAND, SET
 from spellforge.games.casters.state import CastersState
+
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 HAND_1 = ["tide-sprite", "reef-lancer", "gravel-ghoul", "searing-hex"]
 HAND_2 = ["ashen-whelp", "frostbinder", "dusk-ravager", "quell"]
@@ -49,7 +50,10 @@ def test_the_second_player_sees_the_same_view_whatever_the_first_set() -> None:
     base = set_phase()
     assert base.decision is not None and base.decision.seat == 0  # initiative sets first
     seen = []
-    for picks in (("tide-sprite", "reef-lancer", "gravel-ghoul"), ("searing-hex", "gravel-ghoul", "tide-sprite")):
+    for picks in (
+        ("tide-sprite", "reef-lancer", "gravel-ghoul"),
+        ("searing-hex", "gravel-ghoul", "tide-sprite"),
+    ):
         state = base.clone()
         for key in picks:
             act(state, f"set #{card_id(state, key, 0)}")
@@ -90,7 +94,9 @@ def test_set_views_of_a_real_game_hide_every_set_card() -> None:
         for option in state.legal_actions():
             branch = state.clone()
             branch.apply(option)
-            while branch.decision is not None and branch.decision.kind == "set" and branch.decision.seat == seat:
+            while (
+                branch.decision is not None and branch.decision.kind == "set" and branch.decision.seat == seat
+            ):
                 branch.apply(branch.legal_actions()[0])
             views.add(json.dumps(branch.observe(1 - seat), sort_keys=True))
         assert len(views) == 1

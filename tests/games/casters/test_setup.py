@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import GAME, events
 
 from spellforge.core.cards import CardDef
 from spellforge.core.errors import SpellforgeError
 from spellforge.games.casters.base import DECK, HAND, STAGE_DECK, STAGES
 from spellforge.games.casters.state import CastersState
+
+from .casters_util import GAME, events
 
 MAIN = ["tide-sprite", "reef-lancer", "gravel-ghoul", "mistcaller-adept", "frostbinder"] * 6
 

@@ -4,9 +4,10 @@ CA-R23, CA-R28, CA-R30, CA-K07)."""
 from __future__ import annotations
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario
 
 from spellforge.games.casters.base import GRAVEYARD, HAND
+
+from .casters_util import Side, act, card_id, events, legal, scenario
 
 
 @pytest.mark.rules("CA-038", "CA-R21", "CA-R23", "CA-K16")
@@ -30,9 +31,13 @@ def test_a_negate_in_response_resolves_first_and_the_spell_does_nothing() -> Non
     state = scenario(
         Side(set=["unmaking"], hand=["tide-sprite"]),
         Side(field=["hush-warden", "glacier-titan"], set=["ashen-whelp", "frostbinder"]),
-    phase="reveal",
+        phase="reveal",
     )
-    unmaking, titan, warden = card_id(state, "unmaking"), card_id(state, "glacier-titan"), card_id(state, "hush-warden")
+    unmaking, titan, warden = (
+        card_id(state, "unmaking"),
+        card_id(state, "glacier-titan"),
+        card_id(state, "hush-warden"),
+    )
     act(state, f"play #{unmaking} -> #{titan}")  # the discard for its cost is forced
     assert state.zone_of[card_id(state, "tide-sprite")] == GRAVEYARD[0]
     assert state.decision is not None and state.decision.kind == "priority" and state.decision.seat == 1

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import Side, act, card_id, events, legal, scenario, turn_events
 
 from spellforge.games.casters.base import GRAVEYARD, STAGE_DECK, STAGES
+
+from .casters_util import Side, act, card_id, events, legal, scenario, turn_events
 
 ALTAR_FIRST = ["blood-moon-altar", "misty-fen", "sunken-library", "obsidian-spire"]
 

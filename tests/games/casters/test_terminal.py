@@ -6,7 +6,6 @@ import io
 import re
 
 import pytest
-from .casters_util import GAME
 from rich.console import Console
 
 from spellforge.bots import make_bot
@@ -15,10 +14,14 @@ from spellforge.games.casters.base import HAND, SET
 from spellforge.games.casters.state import CastersState
 from spellforge.ui.terminal import TerminalGame
 
+from .casters_util import GAME
+
 CARD_REF = re.compile(r"#(\d+)\b")
 
 
-def scripted(state: CastersState, humans: set[int], bots: dict[int, object], prompts: int) -> tuple[list[tuple[int, str]], int]:
+def scripted(
+    state: CastersState, humans: set[int], bots: dict[int, object], prompts: int
+) -> tuple[list[tuple[int, str]], int]:
     """Play by always choosing option 1; return (seat, screen text) for each of the humans' prompts."""
     console = Console(record=True, width=160, file=io.StringIO())
     screens: list[tuple[int, str]] = []
@@ -77,7 +80,9 @@ def test_against_a_bot_its_set_cards_are_not_named() -> None:
     assert all(seat == 0 for seat, _ in screens)
 
 
-def test_play_command_runs_a_scripted_session(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_command_runs_a_scripted_session(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("help\n1\n1\n1\nview\n1\nquit\n"))
     assert main(["play", "casters", "--seed", "1"]) == 1
     out = capsys.readouterr().out

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 from spellforge.games.casters.base import STAGE_DECK
+
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 
 @pytest.mark.rules("CA-027", "CA-028")

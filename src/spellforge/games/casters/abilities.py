@@ -199,7 +199,9 @@ class AbilityMixin(CastersBase):
                     continue
                 owner = self.controller[cid]
                 for e in self.defs[cid].own_triggers:
-                    if e.trigger == "activates" or (e.trigger == "opponent_activates" and event.seat != owner):
+                    if e.trigger == "activates" or (
+                        e.trigger == "opponent_activates" and event.seat != owner
+                    ):
                         self.add_trigger(owner, cid, e, cid, event.card)
 
     def op_flush_triggers(self) -> None:
@@ -238,7 +240,9 @@ class AbilityMixin(CastersBase):
                 return
             self.ask("trigger_target", seat, card, effect_index, source, event_card)
             return
-        self.push_item(StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card)))
+        self.push_item(
+            StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card))
+        )
 
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
@@ -249,7 +253,9 @@ class AbilityMixin(CastersBase):
     def act_trigger_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
         card, effect_index, source, event_card = d.data
-        item = StackItem(self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card))
+        item = StackItem(
+            self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card)
+        )
         self.push_item(item)
 
     # ------------------------------------------------------------------ resolution (CA-R05, CA-040)
@@ -402,7 +408,11 @@ class AbilityMixin(CastersBase):
             self.combat = None
         elif cid == target or cid in blockers:
             # NO_TARGET, not -1: a negative target is a player, and -1 is P1's Hero
-            self.combat = (attacker, target if cid != target else NO_TARGET, tuple(b for b in blockers if b != cid))
+            self.combat = (
+                attacker,
+                target if cid != target else NO_TARGET,
+                tuple(b for b in blockers if b != cid),
+            )
 
     def sacrifice(self, cid: int) -> None:
         """CA-058/CA-K03: one of your face-up cards to your Graveyard; a sacrificed minion has a Death."""
@@ -575,7 +585,9 @@ class AbilityMixin(CastersBase):
         if isinstance(action, Pass):
             return
         effect = self.defs[card].effects[effect_index]
-        self.start_payment(d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat))
+        self.start_payment(
+            d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat)
+        )
 
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
@@ -620,7 +632,7 @@ def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 
 
 def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """"Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
+    """ "Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
     cid = ctx.source
     if state.zone_of[cid] != GRAVEYARD[state.owner[cid]]:
         return

@@ -25,7 +25,9 @@ ZONES = (
     ZoneSpec("deck", True, Visibility.HIDDEN, "the Main Deck, 30 cards, top = end of the list (CA-014)"),
     ZoneSpec("stage_deck", True, Visibility.HIDDEN, "the Stage Deck: 5 health per card (CA-016, CA-R07)"),
     ZoneSpec("hand", True, Visibility.OWNER, "seen only by its owner"),
-    ZoneSpec("set", True, Visibility.OWNER, "face-down set cards: only their owner sees them (CA-033, CA-R13)"),
+    ZoneSpec(
+        "set", True, Visibility.OWNER, "face-down set cards: only their owner sees them (CA-033, CA-R13)"
+    ),
     ZoneSpec("field", True, Visibility.PUBLIC, "minions, Passive spells and equipped cards (CA-013)"),
     ZoneSpec("stages", True, Visibility.PUBLIC, "the face-up Stage area (CA-023, CA-031)"),
     ZoneSpec("graveyard", True, Visibility.PUBLIC, "discarded, destroyed and used cards (CA-018)"),
@@ -117,9 +119,13 @@ class CastersBase(PriorityMixin, Selecting):
     passes: int
     uid_counter: int
     resolving: StackItem | None
-    pending_triggers: list[tuple[int, int, int, int, int]]  # (seat, effect card, effect index, source, event card)
+    pending_triggers: list[
+        tuple[int, int, int, int, int]
+    ]  # (seat, effect card, effect index, source, event card)
     payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
-    combat: tuple[int, int, tuple[int, ...]] | None  # (attacker, target or NO_TARGET if gone, blockers in order)
+    combat: (
+        tuple[int, int, tuple[int, ...]] | None
+    )  # (attacker, target or NO_TARGET if gone, blockers in order)
     # derived from the cards face up (recomputed, never saved)
     statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
     responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability
@@ -156,7 +162,9 @@ class CastersBase(PriorityMixin, Selecting):
 
     def is_minion(self, cid: int) -> bool:
         """A minion on the field: not a Minion card used as equipment (CA-R25)."""
-        return self.zone_of[cid] in FIELD_ZONES and self.defs[cid].type == "minion" and self.attached_to[cid] < 0
+        return (
+            self.zone_of[cid] in FIELD_ZONES and self.defs[cid].type == "minion" and self.attached_to[cid] < 0
+        )
 
     def minions(self, seat: int) -> list[int]:
         defs = self.defs
@@ -167,7 +175,9 @@ class CastersBase(PriorityMixin, Selecting):
         defs = self.defs
         att = self.attached_to
         tapped = self.tapped
-        return [c for c in self.zones[FIELD[seat]] if not tapped[c] and defs[c].type == "minion" and att[c] < 0]
+        return [
+            c for c in self.zones[FIELD[seat]] if not tapped[c] and defs[c].type == "minion" and att[c] < 0
+        ]
 
     def attachments(self, host: int) -> list[int]:
         if host not in self.hosts:
@@ -195,7 +205,11 @@ class CastersBase(PriorityMixin, Selecting):
                 if ad.type == "minion":
                     value += ad.attack if name == "attack" else ad.health
         for src, effect, host in self.statics:
-            if effect.verb == "modify" and effect.param("stat") == name and self.static_applies(src, effect, host, cid):
+            if (
+                effect.verb == "modify"
+                and effect.param("stat") == name
+                and self.static_applies(src, effect, host, cid)
+            ):
                 value += effect.amount
         for c, stat, amount in self.mods:
             if c == cid and stat == name:
@@ -239,13 +253,21 @@ class CastersBase(PriorityMixin, Selecting):
             if self.defs[a].type == "minion" and keyword in self.defs[a].keywords:
                 return True  # CA-069: an equipped Minion lends its abilities
         for src, effect, host in self.statics:
-            if effect.verb == "grant" and effect.param("keyword") == keyword and self.static_applies(src, effect, host, cid):
+            if (
+                effect.verb == "grant"
+                and effect.param("keyword") == keyword
+                and self.static_applies(src, effect, host, cid)
+            ):
                 return True
         return False
 
     def immune_to(self, cid: int, source: int) -> bool:
         """CA-K22: an Immune minion is not affected by spells (Veilguard Golem's "Immune to spells")."""
-        return 0 <= source < STACK_BASE and self.defs[source].type == "spell" and "immune" in self.defs[cid].keywords
+        return (
+            0 <= source < STACK_BASE
+            and self.defs[source].type == "spell"
+            and "immune" in self.defs[cid].keywords
+        )
 
     # ------------------------------------------------------------------ selectors (core.effects.Selecting)
 
@@ -293,7 +315,9 @@ class CastersBase(PriorityMixin, Selecting):
         def deal_damage(self, source: int, target: int, amount: int) -> None: ...
         def draw_cards(self, seat: int, n: int) -> None: ...
         def push_item(self, item: StackItem) -> None: ...
-        def start_payment(self, seat: int, card: int, parts: tuple[CostPart, ...], then: tuple[Any, ...]) -> None: ...
+        def start_payment(
+            self, seat: int, card: int, parts: tuple[CostPart, ...], then: tuple[Any, ...]
+        ) -> None: ...
         def can_pay(self, seat: int, parts: tuple[CostPart, ...], exclude: int = NO_CARD) -> bool: ...
         def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None: ...
         def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None: ...

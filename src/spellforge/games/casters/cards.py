@@ -158,25 +158,43 @@ _EQUIP = {"equip": bool}
 VOCABULARY = EffectVocabulary(
     verbs={
         "draw": VerbSpec(params=_EQUIP, help="draw `amount` cards (you, or the players named by `to`)"),
-        "damage": VerbSpec(params=_EQUIP, needs="target|to", help="deal `amount` damage to minions or Heroes"),
-        "destroy": VerbSpec(params=_EQUIP, needs="target|to", help="send field cards to the Graveyard (CA-K19)"),
+        "damage": VerbSpec(
+            params=_EQUIP, needs="target|to", help="deal `amount` damage to minions or Heroes"
+        ),
+        "destroy": VerbSpec(
+            params=_EQUIP, needs="target|to", help="send field cards to the Graveyard (CA-K19)"
+        ),
         "tap": VerbSpec(params=_EQUIP, needs="target|to", help="tap cards (CA-K14)"),
         "untap": VerbSpec(params=_EQUIP, needs="target|to", help="untap cards (CA-K14)"),
-        "return_to_hand": VerbSpec(params=_EQUIP, needs="target|to", help="return a minion to its owner's hand"),
-        "discard": VerbSpec(params=_EQUIP, needs="to", help="the players named discard `amount` cards of their choice"),
-        "mill": VerbSpec(params=_EQUIP, needs="to", help="top `amount` Main Deck cards to the Graveyard (CA-K21)"),
+        "return_to_hand": VerbSpec(
+            params=_EQUIP, needs="target|to", help="return a minion to its owner's hand"
+        ),
+        "discard": VerbSpec(
+            params=_EQUIP, needs="to", help="the players named discard `amount` cards of their choice"
+        ),
+        "mill": VerbSpec(
+            params=_EQUIP, needs="to", help="top `amount` Main Deck cards to the Graveyard (CA-K21)"
+        ),
         "modify": VerbSpec(
             params={"stat": str, **_EQUIP}, help="change attack or health by `amount` (static, or this turn)"
         ),
-        "grant": VerbSpec(params={"keyword": str, **_EQUIP}, help="a static keyword, e.g. Equip: Double Strike"),
-        "negate": VerbSpec(params=_EQUIP, needs="target", help="cancel a card or ability on the stack (CA-K07)"),
-        "negate_next": VerbSpec(params=_EQUIP, help="negate the next card or ability an opponent activates this turn"),
+        "grant": VerbSpec(
+            params={"keyword": str, **_EQUIP}, help="a static keyword, e.g. Equip: Double Strike"
+        ),
+        "negate": VerbSpec(
+            params=_EQUIP, needs="target", help="cancel a card or ability on the stack (CA-K07)"
+        ),
+        "negate_next": VerbSpec(
+            params=_EQUIP, help="negate the next card or ability an opponent activates this turn"
+        ),
         "search": VerbSpec(
             params={"level": int, "kind": str, **_EQUIP},
             help="find a matching card in your Main Deck, reveal it, add it to your hand (CA-K06)",
         ),
         "shield": VerbSpec(params=_EQUIP, help="put `amount` Shields under this minion (CA-K09)"),
-        "summon": VerbSpec(params=_EQUIP, needs="target", help="summon a minion from your Graveyard (CA-K20)"),
+        "summon": VerbSpec(
+            params=_EQUIP, needs="target", help="summon a minion from your Graveyard (CA-K20)"
+        ),
         "resummon": VerbSpec(
             params={"pay": str, **_EQUIP}, help="summon this card from your Graveyard, paying `pay` (CA-K20)"
         ),
@@ -186,7 +204,9 @@ VOCABULARY = EffectVocabulary(
         zones=frozenset({"stack", "graveyard", "hand"}),
         keywords=frozenset(KEYWORDS + STATE_WORDS),
     ),
-    triggers=frozenset({"play", "death", "attack", "ally_attack", "activates", "opponent_activates", "revealed"}),
+    triggers=frozenset(
+        {"play", "death", "attack", "ally_attack", "activates", "opponent_activates", "revealed"}
+    ),
     activation={"tap": bool, "sacrifice": bool, "when": str},
     durations=frozenset({"turn"}),
 )
@@ -204,7 +224,7 @@ def validate_effects(card: CastersCard) -> None:
             if e.param("stat") not in STATS:
                 raise _problem(card, f"{where}.stat", "must be attack or health")
             if e.target is None and e.to is None and not e.param("equip", False):
-                raise _problem(card, where, 'modify needs target or to (or equip = true for an Equip: line)')
+                raise _problem(card, where, "modify needs target or to (or equip = true for an Equip: line)")
         if e.verb == "grant":
             if e.param("keyword") not in KEYWORDS:
                 raise _problem(card, f"{where}.keyword", f"must be one of {', '.join(KEYWORDS)}")

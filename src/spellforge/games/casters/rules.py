@@ -29,7 +29,9 @@ class Casters(Ruleset):
 
     name = "casters"
     title = "Casters"
-    summary = "2 players; set cards face down together, reveal them in turn, pay costs with cards; Stages are life"
+    summary = (
+        "2 players; set cards face down together, reveal them in turn, pay costs with cards; Stages are life"
+    )
     min_players = 2
     max_players = 2  # CA-001
     default_players = 2
@@ -42,7 +44,9 @@ class Casters(Ruleset):
         (
             Phase("draw", begin="begin_draw", help="each player draws a card and untaps (CA-029, CA-030)"),
             Phase("set", begin="begin_set", help="both set cards face down, one per face-up Stage (CA-031)"),
-            Phase("reveal", begin="begin_reveal", help="reveal alternately; play or recycle each (CA-034..037)"),
+            Phase(
+                "reveal", begin="begin_reveal", help="reveal alternately; play or recycle each (CA-034..037)"
+            ),
             Phase("battle", begin="begin_battle", help="attack alternately, one minion at a time (CA-041)"),
             Phase("end", begin="begin_end", help="damage is restored and the coin passes (CA-049, CA-055)"),
         )
@@ -61,7 +65,9 @@ class Casters(Ruleset):
         and a Stage Deck of 5 different Stages. Every problem is listed."""
         problems: list[str] = []
         for section in sorted(set(deck.sections) - set(SECTIONS)):
-            problems.append(f"[{section}] a Casters deck has only [cards] (Main Deck) and [stage] (Stage Deck)")
+            problems.append(
+                f"[{section}] a Casters deck has only [cards] (Main Deck) and [stage] (Stage Deck)"
+            )
         index = card_index(self.cards)
         main = resolve_section(deck.main, index, "cards", problems)
         stage = resolve_section(deck.sections.get("stage", ()), index, "stage", problems)
@@ -70,12 +76,16 @@ class Casters(Ruleset):
                 problems.append(f"[cards] {card.name!r} is a Stage: it belongs in the Stage Deck (CA-015)")
         for card, _ in stage:
             if card.type != "stage":
-                problems.append(f"[stage] {card.name!r} is a {card.type}: the Stage Deck holds only Stages (CA-016)")
+                problems.append(
+                    f"[stage] {card.name!r} is a {card.type}: the Stage Deck holds only Stages (CA-016)"
+                )
         main_cards = expand(main)
         stage_cards = expand(stage)
         unknown = any("unknown card" in p for p in problems)
         if len(main_cards) != MAIN_DECK and not unknown:
-            problems.append(f"[cards] the Main Deck has {len(main_cards)} cards; it needs exactly {MAIN_DECK} (CA-014)")
+            problems.append(
+                f"[cards] the Main Deck has {len(main_cards)} cards; it needs exactly {MAIN_DECK} (CA-014)"
+            )
         if len(stage_cards) != STAGE_DECK_SIZE and not unknown:
             problems.append(
                 f"[stage] the Stage Deck has {len(stage_cards)} cards; it needs exactly {STAGE_DECK_SIZE} (CA-016)"

@@ -103,7 +103,9 @@ def scenario(
     return state
 
 
-def _arrange(state: CastersState, plans: list[list[tuple[int, str, dict[str, str]]]], sides: tuple[Side, Side]) -> None:
+def _arrange(
+    state: CastersState, plans: list[list[tuple[int, str, dict[str, str]]]], sides: tuple[Side, Side]
+) -> None:
     state.work.clear()
     state.decision = None
     state._legal = None
@@ -150,7 +152,11 @@ def _arrange(state: CastersState, plans: list[list[tuple[int, str, dict[str, str
 
 def card_id(state: CastersState, key: str, seat: int | None = None, nth: int = 0) -> int:
     """The id of the ``nth`` card ``key`` (of ``seat``'s cards, if given), in id order."""
-    found = [c for c in state.all_card_ids() if state.defs[c].key == key and (seat is None or state.owner[c] == seat)]
+    found = [
+        c
+        for c in state.all_card_ids()
+        if state.defs[c].key == key and (seat is None or state.owner[c] == seat)
+    ]
     if len(found) <= nth:
         raise KeyError(f"no card {key!r} #{nth} for seat {seat}")
     return found[nth]

@@ -208,7 +208,9 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         else:
             assert isinstance(action, Play)
             card, mode, target = action.card, "play", action.target
-        self.start_payment(seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target))
+        self.start_payment(
+            seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target)
+        )
 
     def op_activate_card(self, card: int, seat: int, mode: str, target: int) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
@@ -299,7 +301,11 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             sh = self.shield_host[cid]
             if in_shields != (sh >= 0) or (sh >= 0 and not self.is_minion(sh)):
                 problems.append(f"#{cid}: Shield bookkeeping is wrong (host {sh})")
-        if d is not None and d.kind in ("set", "reveal", "battle", "block") and (self.stack or self.pending_triggers):
+        if (
+            d is not None
+            and d.kind in ("set", "reveal", "battle", "block")
+            and (self.stack or self.pending_triggers)
+        ):
             problems.append(f"a {d.kind} decision with the stack or triggers still waiting")
         for seat in (0, 1):
             if not 0 <= self.stage_damage[seat] < 5:

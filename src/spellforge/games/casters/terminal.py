@@ -58,7 +58,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     for col in ("player", "health", "Stage Deck", "Stages face up", "hand", "face down", "deck", "GY"):
         head.add_column(col)
     for p in view["players"]:
-        name = Text(p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["initiative"] else "")
+        name = Text(
+            p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["initiative"] else ""
+        )
         health = Text(str(p["health"]))
         if p["stage_damage"]:
             health.append(f" (-{p['stage_damage']} this turn)", style="red")
@@ -77,7 +79,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     board.add_column("minions")
     board.add_column("Passive and equipped")
     for p in view["players"]:
-        minions = Text("\n").join(_minion(c) for c in p["minions"]) if p["minions"] else Text("-", style="dim")
+        minions = (
+            Text("\n").join(_minion(c) for c in p["minions"]) if p["minions"] else Text("-", style="dim")
+        )
         others = []
         for c in p["field"]:
             t = _name(c)
@@ -100,7 +104,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view["combat"]:
         cb = view["combat"]
         blockers = ", ".join(f"#{b}" for b in cb["blockers"]) or "none"
-        parts.append(Text(f"combat: #{cb['attacker']} -> {cb['target']}; blockers in order: {blockers}", style="red"))
+        parts.append(
+            Text(f"combat: #{cb['attacker']} -> {cb['target']}; blockers in order: {blockers}", style="red")
+        )
     if view["payment"]:
         pay = view["payment"]
         parts.append(Text(f"{pay['player']} is paying for #{pay['card']}: {pay['left']} left", style="green"))

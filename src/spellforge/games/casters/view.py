@@ -109,7 +109,9 @@ class ViewMixin(CastersBase):
             "set_quota": self.set_quota,
             "players": players,
             "stack": [self.item_view(i) for i in self.stack],
-            "revealed": [card_view(self, c, seat) for c in self.zones[self.layout.stack] if not self.on_stack(c)],
+            "revealed": [
+                card_view(self, c, seat) for c in self.zones[self.layout.stack] if not self.on_stack(c)
+            ],
             "combat": combat,
             "payment": self.payment_view(),
             "decision": decision_view(self, seat),
