@@ -6,8 +6,9 @@ from spellforge.core.errors import UnknownNameError
 from spellforge.core.ruleset import Ruleset
 
 from .spellbattle import SpellBattle
+from .spellweaver import Spellweaver
 
-GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(),)}
+GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(), Spellweaver())}
 
 
 def find_game(name: str) -> Ruleset:
