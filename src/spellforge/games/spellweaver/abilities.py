@@ -93,12 +93,11 @@ class AbilityMixin(SWBase):
             self.gain_life(self.controller[source], amount)
 
     def destroy_card(self, cid: int, source: int) -> None:
-        """A creature destroyed dies (its triggers fire); any other card in play goes to the graveyard."""
-        if not self.in_play(cid):
+        """A creature destroyed dies (its triggers fire); any other card in play goes to the graveyard.
+        The Spark cannot be destroyed by effects (SW-R11)."""
+        if not self.in_play(cid) or self.defs[cid].type == "system":
             return
-        if self.defs[cid].type == "system":
-            self.remove_spark(cid)
-        elif self.in_row(cid):
+        if self.in_row(cid):
             self.kill([cid])
         else:
             self.leave_play(cid)

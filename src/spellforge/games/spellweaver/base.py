@@ -69,6 +69,7 @@ class SWBase(ClockMixin, Selecting):
         "levels",
         "life",
         "listening",
+        "manual",
         "mods",
         "offered",
         "pending",
@@ -144,6 +145,7 @@ class SWBase(ClockMixin, Selecting):
     play_zones: tuple[int, ...]
     statics: tuple[tuple[int, str, str, int, Effect], ...]  # (source, verb, stat/keyword, amount, effect)
     listening: frozenset[str]
+    manual: bool  # every decision waits for an answer, even with one option (scenarios for tests)
 
     # ------------------------------------------------------------------ seats
 
@@ -272,6 +274,8 @@ class SWBase(ClockMixin, Selecting):
 
     def card_is(self, cid: int, noun: str) -> bool:
         d = self.defs[cid]
+        if d.type == "system":
+            return False  # The Spark is never chosen or affected by a card (SW-R11)
         if noun == "creature":
             return d.is_creature
         if noun == "spell":

@@ -72,12 +72,16 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.blocked = set()
         self.statics = ()
         self.listening = frozenset()
+        self.manual = False
         for seat in range(2):
             heroes = [c for c in self.zones[L.deck[seat]] if self.defs[c].type == "hero"]
             hero = heroes[0] if heroes else self.add_card(self.game.default_hero(), seat, L.deck[seat])  # type: ignore[attr-defined]
             self.move(hero, L.hero[seat])
             self.skills[seat].append(hero)  # SW-075
             self.cooldown[seat].append(0)
+
+    def auto_forced(self, decision: Decision) -> bool:
+        return not self.manual
 
     def rebuild(self) -> None:
         super().rebuild()
