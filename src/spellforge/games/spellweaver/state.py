@@ -360,19 +360,22 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         if self.zone_of[cid] != self.layout.casting:
             return
         opponent = 1 - self.controller[cid]
-        if any(self.defs[c].cancels for c in self.zones[self.layout.hand[opponent]]):
+        if self.cancel_options(opponent):
             self.ask("cancel", opponent, cid)
+
+    def cancel_options(self, seat: int) -> list[Action]:
+        mana = self.mana(seat)
+        out: list[Action] = []
+        for cid in self.zones[self.layout.hand[seat]]:
+            card = self.defs[cid]
+            if card.cancels and self.card_playable(seat, cid, card, mana, True):
+                out.append(Play(cid))
+        return out
 
     def legal_cancel(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        out: list[Action] = [Pass()]
-        mana = self.mana(d.seat)
-        for cid in self.zones[self.layout.hand[d.seat]]:
-            card = self.defs[cid]
-            if card.cancels and self.card_playable(d.seat, cid, card, mana, True):
-                out.append(Play(cid))
-        return out
+        return [Pass(), *self.cancel_options(d.seat)]
 
     def act_cancel(self, action: Action, d: Decision) -> None:
         if isinstance(action, Play):
