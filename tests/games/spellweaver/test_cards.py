@@ -241,7 +241,7 @@ def _ranged(key: str) -> None:
 
 @check("sunblessed-healer")
 def _healer() -> None:
-    sc, cid = creature_in_play("sunblessed-healer")
+    sc, _ = creature_in_play("sunblessed-healer")
     skip_to(sc.state, "main", seat=1)
     skip_to(sc.state, "main", seat=0)
     assert sc.state.life[0] == 21
@@ -296,7 +296,7 @@ def _titan() -> None:
 
 @check("seedkeeper")
 def _seedkeeper() -> None:
-    sc, cid = creature_in_play("seedkeeper")
+    creature_in_play("seedkeeper")
     sc = build(Side(support=["k:seedkeeper"], life=10, crystals=1))
     do(sc.state, f"use #{sc['k']}")
     assert sc.state.life[0] == 11 and sc.state.exhausted[sc["k"]] and sc.state.full[0] == 0
