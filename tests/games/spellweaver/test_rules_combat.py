@@ -361,3 +361,18 @@ def test_an_attacker_whose_target_dies_before_damage_deals_nothing_else() -> Non
     assert s.att_tgt[sc["u"]] == () and not can(s, f"attack #{sc['u']} -> P2")
     do(s, "done")
     assert s.life[1] == 20
+
+
+@pytest.mark.rules("SW-106")
+def test_a_blocker_dying_after_its_attacker_left_leaves_combat_too() -> None:
+    zap = card("Zap", "instant", effects=[{"do": "damage", "amount": 9, "target": "creature"}])
+    sc = combat(
+        Side(combat=[("a", creature("Raider"))], hand=[("z", zap)]),
+        Side(combat=[("b", creature("Blocker"))], hand=["t:recall-tide"], levels={"wisdom": 1}),
+    )
+    s = sc.state
+    do(s, f"attack #{sc['a']} -> P2", "done", f"block #{sc['b']} -> #{sc['a']}")
+    play(s, sc["t"], sc["a"])  # the attacker goes back to hand: no attack left
+    do(s, "done")
+    play(s, sc["z"], sc["b"])  # and the blocker dies in the post-block window
+    assert s.att == [] and s.blk == {} and not s.check_invariants()

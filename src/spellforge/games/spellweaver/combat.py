@@ -157,7 +157,7 @@ class CombatMixin(SWBase):
         """``cid`` leaves play (or can no longer fight): its attack ends, its block ends (the attacker
         stays blocked, SW-106/126), and combats aimed at it are cancelled (SW-R21; all of an attacker's
         combats when it was the primary target, SW-K09)."""
-        if not self.att:
+        if not self.att and not self.blk:
             return
         if cid in self.att_tgt:
             self.att.remove(cid)
@@ -172,7 +172,7 @@ class CombatMixin(SWBase):
     def left_front(self, cid: int) -> None:
         """Moved to the support row: attacked creatures lose those combats (SW-128); an attacker or a
         blocker that cannot fight from there leaves combat (SW-050), a flyer stays (SW-051)."""
-        if not self.att:
+        if not self.att and not self.blk:
             return
         if self.has_keyword(cid, "flying"):
             for a, targets in self.att_tgt.items():
