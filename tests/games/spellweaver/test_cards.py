@@ -558,6 +558,33 @@ def _idol() -> None:
     assert s.energy[sc["card"]] == 0 and len(row(s, 0, "hand")) == hand + 1
 
 
+@check("wellspring-geode")
+def _geode() -> None:
+    sc = in_hand("wellspring-geode")
+    s = sc.state
+    play(s, sc["card"])
+    assert s.energy[sc["card"]] == 3 and s.mana(0) == 0
+    do(s, f"use #{sc['card']}", f"use #{sc['card']}")
+    assert s.energy[sc["card"]] == 1 and s.mana(0) == 2
+    skip_to(s, "main", seat=1)
+    assert s.bonus_mana[0] == 0  # it had to be spent this turn
+
+
+@check("binding-chains")
+def _chains() -> None:
+    sc = in_hand("binding-chains", them=Side(combat=["x:crypt-crawler"]))
+    play(sc.state, sc["card"], sc["x"])
+    assert sc.state.exhausted[sc["x"]]
+
+
+@check("blood-offering")
+def _blood_offering() -> None:
+    sc = in_hand("blood-offering", Side(combat=["p:pyre-shaman"]))
+    s = sc.state
+    play(s, sc["card"], sc["p"])
+    assert zone_name(s, sc["p"]) == "graveyard" and len(row(s, 0, "hand")) == 2 and s.life[1] == 18
+
+
 @check("firebolt")
 def _firebolt() -> None:
     sc = in_hand("firebolt")
