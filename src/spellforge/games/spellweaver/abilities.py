@@ -141,7 +141,7 @@ class AbilityMixin(SWBase):
             self.move(cid, L.area[seat])
         self.exhausted[cid] = False
         self.damage[cid] = 0
-        if d.has_energy:
+        if d.energy is not None:
             self.energy[cid] = d.energy
         self.refresh_play()
         self.emit(Event(ev.ENTERS, seat, cid))

@@ -206,11 +206,11 @@ class SWBase(ClockMixin, Selecting):
         """A creature's current attack, hitpoints or speed (SW-032, SW-058/059, SW-R24)."""
         d = self.defs[cid]
         if name == "attack":
-            value = d.attack
+            value = d.attack or 0
         elif name == "hp":
-            value = d.hp
+            value = d.hp or 0
         else:
-            value = d.speed
+            value = d.speed or 0
         if name != "speed":
             e = self.emblems.get(cid)
             if e is not None:

@@ -7,7 +7,7 @@ skill fails at load time with the file, the card and the field named, like any o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -156,6 +156,22 @@ def requirement(levels: dict[str, int]) -> tuple[tuple[int, ...], int]:
 
 
 @dataclass(frozen=True, slots=True)
+class Levels:
+    """A level requirement: coloured symbols per aspect and the total of symbols (SW-016..018, SW-R05)."""
+
+    req: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    total: int = 0
+
+    @classmethod
+    def of(cls, levels: dict[str, int]) -> Levels:
+        req, total = requirement(levels)
+        return cls(req, total)
+
+    def __str__(self) -> str:
+        return level_text(self.req, self.total)
+
+
+@dataclass(frozen=True, slots=True)
 class SkillDef:
     """A hero skill: used like a non-instant action in its owner's main phase (SW-022..024, SW-K27)."""
 
@@ -171,24 +187,39 @@ class SkillDef:
     def target_effect(self) -> Effect | None:
         return next((e for e in self.effects if e.target is not None), None)
 
+    def __str__(self) -> str:
+        return f"{self.name} ({self.cost} mana, {level_text(self.req, self.req_total)}, cooldown {self.cooldown}): {self.text}"
+
 
 @dataclass(frozen=True, slots=True)
 class SWCard(CardDef):
     aspect: str = ""
     cost: int = 0
-    req: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
-    req_total: int = 0
-    speed: int = 0
-    attack: int = 0
-    hp: int = 0
-    energy: int = -1  # -1: no energy rating (SW-063)
+    levels: Levels = Levels()
+    speed: int | None = None
+    attack: int | None = None
+    hp: int | None = None
+    energy: int | None = None  # the energy rating; None: the card can never have energy (SW-063)
     basic: bool = False
     attach: Selection | None = None
     skill: SkillDef | None = None
-    is_creature: bool = False
-    choice: Effect | None = None  # the effect whose target is chosen on play, if any
-    cancels: bool = False  # an instant that cancels a card as it is played (SW-K25)
-    trigger_words: frozenset[str] = frozenset()  # the events its triggered abilities listen to
+    # Derived once from the fields above (not part of the card as written).
+    req: tuple[int, ...] = field(default=(0, 0, 0, 0, 0, 0), init=False, repr=False, compare=False)
+    req_total: int = field(default=0, init=False, repr=False, compare=False)
+    is_creature: bool = field(default=False, init=False, repr=False, compare=False)
+    choice: Effect | None = field(default=None, init=False, repr=False, compare=False)  # target chosen on play
+    cancels: bool = field(default=False, init=False, repr=False, compare=False)  # cancels a card (SW-K25)
+    trigger_words: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        CardDef.__post_init__(self)
+        on_resolve = self.on_resolve
+        object.__setattr__(self, "req", self.levels.req)
+        object.__setattr__(self, "req_total", self.levels.total)
+        object.__setattr__(self, "is_creature", self.hp is not None)
+        object.__setattr__(self, "choice", next((e for e in on_resolve if e.target is not None), None))
+        object.__setattr__(self, "cancels", any(e.verb == "cancel" for e in on_resolve))
+        object.__setattr__(self, "trigger_words", frozenset(e.trigger for e in self.effects if e.trigger))
 
     @property
     def is_spell(self) -> bool:
@@ -200,10 +231,10 @@ class SWCard(CardDef):
 
     @property
     def has_energy(self) -> bool:
-        return self.energy >= 0
+        return self.energy is not None
 
     def level_text(self) -> str:
-        return level_text(self.req, self.req_total)
+        return str(self.levels)
 
 
 def level_text(req: tuple[int, ...], total: int) -> str:
@@ -215,7 +246,6 @@ def level_text(req: tuple[int, ...], total: int) -> str:
 
 
 def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
-    req, total = requirement(card.levels)
     skill = None
     if card.skill is not None:
         s = card.skill
@@ -229,7 +259,6 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
             text=s.text,
             effects=tuple(VOCABULARY.parse_effect(raw, i) for i, raw in enumerate(s.effects)),
         )
-    on_resolve = [e for e in effects if e.kind == "effect"]
     return SWCard(
         key=card.id,
         name=card.name,
@@ -240,19 +269,14 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
         source=source,
         aspect=card.aspect or "",
         cost=card.cost,
-        req=req,
-        req_total=total,
-        speed=card.speed or 0,
-        attack=card.attack or 0,
-        hp=card.hp or 0,
-        energy=-1 if card.energy is None else card.energy,
+        levels=Levels.of(card.levels),
+        speed=card.speed,
+        attack=card.attack,
+        hp=card.hp,
+        energy=card.energy,
         basic=card.basic,
         attach=VOCABULARY.selectors.parse(card.attach) if card.attach else None,
         skill=skill,
-        is_creature=card.hp is not None,
-        choice=next((e for e in on_resolve if e.target is not None), None),
-        cancels=any(e.verb == "cancel" for e in on_resolve),
-        trigger_words=frozenset(e.trigger for e in effects if e.trigger),
     )
 
 

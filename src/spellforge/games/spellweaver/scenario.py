@@ -30,9 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core.cards import Effect
-
-from .cards import ASPECT_INDEX, VOCABULARY, SWCard, requirement
+from .cards import ASPECT_INDEX, VOCABULARY, Levels, SWCard
 
 if TYPE_CHECKING:
     from .state import SpellweaverState
@@ -95,7 +93,7 @@ def creature(
 ) -> SWCard:
     """An ad-hoc creature definition (not in the card pool), for rule tests that need exact numbers."""
     base = card(name, "creature", cost=cost, aspect=aspect, effects=effects, text=text)
-    return replace(base, attack=attack, hp=hp, speed=speed, keywords=frozenset(keywords), is_creature=True)
+    return replace(base, attack=attack, hp=hp, speed=speed, keywords=frozenset(keywords))
 
 
 def card(
@@ -106,14 +104,11 @@ def card(
     effects: Sequence[Mapping[str, Any]] = (),
     levels: Mapping[str, int] | None = None,
     text: str = "",
-    energy: int = -1,
+    energy: int | None = None,
     attach: str | None = None,
 ) -> SWCard:
     """An ad-hoc card definition of any type, its effects validated like a card file's."""
     parsed = tuple(VOCABULARY.parse_effect(dict(e), i) for i, e in enumerate(effects))
-    req, total = requirement(dict(levels or {}))
-    on_resolve = [e for e in parsed if e.kind == "effect"]
-    choice: Effect | None = next((e for e in on_resolve if e.target is not None), None)
     return SWCard(
         key="test-" + name.lower().replace(" ", "-"),
         name=name,
@@ -123,13 +118,9 @@ def card(
         source="<scenario>",
         aspect=aspect,
         cost=cost,
-        req=req,
-        req_total=total,
+        levels=Levels.of(dict(levels or {})),
         energy=energy,
         attach=VOCABULARY.selectors.parse(attach) if attach else None,
-        choice=choice,
-        cancels=any(e.verb == "cancel" for e in on_resolve),
-        trigger_words=frozenset(e.trigger for e in parsed if e.trigger),
     )
 
 
@@ -241,13 +232,11 @@ def _set_side(state: SpellweaverState, seat: int, side: Side, labels: Mapping[st
     state.cooldown[seat] = cooldowns[: len(state.skills[seat])]
     state.shrine_played[seat] = side.shrine_played
     state.offered[seat] = side.offered
-    for cid in state.creatures(seat):
+    for cid in [*state.creatures(seat), *state.zones[state.layout.area[seat]]]:
         state.controller[cid] = seat
-        if state.defs[cid].has_energy:
-            state.energy[cid] = state.defs[cid].energy
-    for cid in state.zones[state.layout.area[seat]]:
-        if state.defs[cid].has_energy:
-            state.energy[cid] = state.defs[cid].energy
+        rating = state.defs[cid].energy
+        if rating is not None:
+            state.energy[cid] = rating
     for label in side.exhausted:
         state.exhausted[labels[label]] = True
     for label in side.fresh:
