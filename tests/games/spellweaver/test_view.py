@@ -105,3 +105,15 @@ def test_a_finished_game_evaluates_to_its_result() -> None:
     do(sc.state, f"play #{sc['v']}")
     assert sc.state.outcome is not None
     assert GAME.evaluate(sc.state, 0) == 1.0 and GAME.evaluate(sc.state, 1) == -1.0
+
+
+def test_a_card_waiting_for_its_target_is_public_so_determinize_keeps_the_choice() -> None:
+    sc = build(Side(hand=["b:firebolt", "x:ember-imp"], levels={"rage": 1}), Side(combat=["y:crypt-crawler"]))
+    s = sc.state
+    do(s, f"play #{sc['b']}")
+    assert s.decision is not None and s.decision.kind == "target"
+    assert s.layout.names[s.zone_of[sc["b"]]] == "casting"
+    assert [c["id"] for c in s.observe(1)["casting"]] == [sc["b"]]
+    for seed in range(5):
+        det = s.determinize(1, Rng(seed))
+        assert det.legal_actions() == s.legal_actions()

@@ -275,6 +275,10 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         if isinstance(action, Play):
             d = self.defs[action.card]
             if d.attach is not None or d.choice is not None:
+                # The card is shown as it is played, before its target is chosen: it waits in the
+                # public casting zone, so nobody's hidden cards are named by the pending choice.
+                self.move(action.card, self.layout.casting)
+                self.controller[action.card] = seat
                 self.ask("target", seat, "card", action.card, -1)
             else:
                 self.begin_play(seat, action.card, NO_TARGET)
