@@ -117,3 +117,18 @@ def test_a_card_waiting_for_its_target_is_public_so_determinize_keeps_the_choice
     for seed in range(5):
         det = s.determinize(1, Rng(seed))
         assert det.legal_actions() == s.legal_actions()
+
+
+def test_a_determinized_world_keeps_the_shrine_a_player_chose_to_play() -> None:
+    sc = build(
+        Side(
+            hand=["s:greenroot-shrine", "a:ember-imp", "b:ash-hound"], deck=["c:firebolt"] * 5, deck_filler=0
+        )
+    )
+    s = sc.state
+    do(s, "shrine")
+    for seed in range(30):
+        det = s.determinize(1, Rng(seed))
+        legal_now = det.legal_actions()
+        assert legal_now and not det.check_invariants()
+        assert all(det.defs[a.card].type == "shrine" for a in legal_now)  # type: ignore[attr-defined]

@@ -80,6 +80,24 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.skills[seat].append(hero)  # SW-075
             self.cooldown[seat].append(0)
 
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """Keep a determinized copy consistent with what every seat knows: a player who chose ``shrine``
+        holds a shrine. If the resampling left none in that hand, one comes back from the deck."""
+        d = self.decision
+        if d is None or d.kind != "shrine":
+            return
+        hand = self.zones[self.layout.hand[d.seat]]
+        if any(self.defs[c].type == "shrine" for c in hand):
+            return
+        deck_zone = self.layout.deck[d.seat]
+        deck = self.zones[deck_zone]
+        shrines = [i for i, c in enumerate(deck) if self.defs[c].type == "shrine"]
+        i = shrines[self.rng.randrange(len(shrines))]
+        j = self.rng.randrange(len(hand))
+        deck[i], hand[j] = hand[j], deck[i]
+        self.zone_of[deck[i]] = deck_zone
+        self.zone_of[hand[j]] = self.layout.hand[d.seat]
+
     def auto_forced(self, decision: Decision) -> bool:
         return not self.manual
 
