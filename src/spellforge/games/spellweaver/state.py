@@ -476,9 +476,11 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.check_outcome({seat: "deck-out"})
 
     def check_invariants(self) -> list[str]:
+        """No negative resource (life may be: a hero below 1 during an action, SW-125), every in-play
+        fact about a card in play, combat only among creatures in play, nothing left in passing zones."""
         problems = super().check_invariants()
-        for name in ("life", "crystals", "full", "bonus_mana"):
-            if name != "life" and any(v < 0 for v in getattr(self, name)):
+        for name in ("crystals", "full", "bonus_mana"):
+            if any(v < 0 for v in getattr(self, name)):
                 problems.append(f"negative {name}: {getattr(self, name)}")
         for seat in range(2):
             if self.full[seat] > self.crystals[seat]:
