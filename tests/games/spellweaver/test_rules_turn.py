@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.events import Event
-
-from .helpers import Side, build, can, card, creature, do, legal, play, row, skip_to, zone_name
+from .helpers import Side, build, can, card, do, legal, play, skip_to, zone_name
 
 LIFE_AT = {
     "mine_end": card(
@@ -121,16 +119,6 @@ def test_a_cancel_can_itself_be_cancelled() -> None:
     assert zone_name(s, sc["u2"]) == "graveyard" and s.life[1] == 17
 
 
-def test_turn_events_name_the_active_player() -> None:
-    sc = build(Side(), Side(), phase="start")
-    s = sc.state
-    turn = [e for e in s.events() if e.kind == "turn"]
-    assert turn == [] or all(isinstance(e, Event) for e in turn)
-    skip_to(s, "main", seat=1)
-    assert [e.seat for e in s.events() if e.kind == "turn"] == [1]
-    assert row(s, 1, "hand")
-
-
 def test_fresh_creatures_are_no_longer_new_next_turn() -> None:
     sc = build(Side(hand=["b:thornback-boar"], levels={"nature": 1}))
     s = sc.state
@@ -140,4 +128,3 @@ def test_fresh_creatures_are_no_longer_new_next_turn() -> None:
     skip_to(s, "main", seat=0)
     do(s, "done")
     assert can(s, f"attack #{sc['b']} -> P2")
-    assert creature("x").is_creature

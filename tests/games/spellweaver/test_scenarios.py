@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.actions import player_target
-from spellforge.games.spellweaver.base import MAIN_PHASES
 
 from .helpers import (
     Side,
@@ -15,7 +14,6 @@ from .helpers import (
     close,
     creature,
     do,
-    finish_decision,
     legal,
     play,
     row,
@@ -473,10 +471,3 @@ def test_20_energy_never_below_zero_and_only_with_a_rating() -> None:
     assert s.energy[sc["idol"]] == 0
     play(s, sc["c"], sc["x"])
     assert sc["x"] not in s.energy
-
-
-def test_main_phases_are_the_two_named() -> None:
-    assert MAIN_PHASES == ("deploy", "reinforce")
-    sc = build(Side())
-    finish_decision(sc.state)
-    assert sc.state.phase == "combat" or sc.state.phase == "reinforce"
