@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from spellforge.core.actions import Action, Done, Pass
-from spellforge.games.spellweaver.actions import Play, Target
+from spellforge.core.actions import Action, ChooseTarget, Done, Pass
+from spellforge.games.spellweaver.actions import Play
 from spellforge.games.spellweaver.scenario import Scenario, Side, build, card, creature
 from spellforge.games.spellweaver.state import SpellweaverState
 
@@ -50,7 +50,7 @@ def play(state: SpellweaverState, cid: int, target: int | None = None) -> None:
             (only,) = state.legal_actions()
             state.apply(only)
         else:
-            state.apply(Target(target))
+            state.apply(ChooseTarget(target))
 
 
 def finish_decision(state: SpellweaverState) -> None:

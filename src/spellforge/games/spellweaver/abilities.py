@@ -10,13 +10,12 @@ dies" ability, including those of the creatures dying with it (SW-124).
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, is_player, target_seat
+from spellforge.core.actions import Action, ChooseTarget, is_player, target_seat
 from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 
-from .actions import Target
 from .base import SWBase
 from .cards import ASPECT_INDEX, EMBLEMS
 
@@ -36,27 +35,22 @@ class AbilityMixin(SWBase):
 
     def draw_cards(self, seat: int, n: int) -> None:
         """SW-078: draw from the top; drawing the last card loses at once (SW-009, SW-R07)."""
-        deck = self.zones[self.layout.deck[seat]]
-        hand = self.layout.hand[seat]
-        for _ in range(n):
-            if self.outcome is not None or not deck:
-                return
-            cid = deck[-1]
-            self.move(cid, hand)
-            self.emit(Event(ev.DRAW, seat, cid, secret=True))
-            if not deck:
-                self.deck_out(seat)
+        self.take_from_deck(seat, n, self.layout.hand[seat], ev.DRAW, secret=True)
 
     def mill_cards(self, seat: int, n: int) -> None:
         """SW-K23 / SW-R06: decay the top ``n`` cards one at a time, checking the deck-out after each."""
+        self.take_from_deck(seat, n, self.layout.graveyard[seat], "decay", secret=False)
+
+    def take_from_deck(self, seat: int, n: int, zone: int, kind: str, secret: bool) -> None:
+        """Move the top ``n`` cards of ``seat``'s deck to ``zone`` one by one; the moment the deck is
+        empty its owner loses (SW-009), so nothing more is taken."""
         deck = self.zones[self.layout.deck[seat]]
-        grave = self.layout.graveyard[seat]
         for _ in range(n):
             if self.outcome is not None or not deck:
                 return
             cid = deck[-1]
-            self.move(cid, grave)
-            self.emit(Event("decay", seat, cid))
+            self.move(cid, zone)
+            self.emit(Event(kind, seat, cid, secret=secret))
             if not deck:
                 self.deck_out(seat)
 
@@ -267,10 +261,10 @@ class AbilityMixin(SWBase):
         src, effect_index, _ = d.data
         effect = self.defs[src].effects[effect_index]
         assert effect.target is not None
-        return [Target(t) for t in self.select(effect.target, Context(src, d.seat))]
+        return [ChooseTarget(t) for t in self.select(effect.target, Context(src, d.seat))]
 
     def act_trigger_target(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Target)
+        assert isinstance(action, ChooseTarget)
         src, effect_index, event_card = d.data
         effect = self.defs[src].effects[effect_index]
         self.run_verb(effect, Context(src, d.seat, (action.target,), Event("trigger", d.seat, event_card)))

@@ -6,7 +6,7 @@
 ('play #9 for mana', True)
 
 Compound choices are short sequences: ``shrine`` then ``play #9 for mana``; ``offer`` then ``offer #4``
-then ``take #31`` (or ``take none``); ``move`` then ``move #12``; ``play #17`` then ``target #5``. So the
+then ``take #31`` (or ``take none``); ``move`` then ``move #12``; ``play #17`` then ``target #5`` (the core ``ChooseTarget``). So the
 option to play a shrine, to move or to offer is one entry however many cards could be chosen.
 """
 
@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, TARGET, Action, parse_target, target_str
+from spellforge.core.actions import CARD, TARGET, Action, ChooseTarget, parse_target, target_str
 from spellforge.core.clock import TimeUsed
 
 MANA = "mana"
@@ -63,22 +63,6 @@ class ShrineMode(Action):
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
         return cls(int(m.group(1)), m.group(2).lower())
-
-
-@dataclass(frozen=True, slots=True)
-class Target(Action):
-    """Choose the target of the card, skill or ability being played, or of a triggered ability."""
-
-    target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
-
-    def __str__(self) -> str:
-        return f"target {target_str(self.target)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(1))
-        return cls(t) if t is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +213,7 @@ ACTIONS: tuple[type[Action], ...] = (
     ShrineMode,
     Play,
     Shrine,
-    Target,
+    ChooseTarget,
     UseSkill,
     Use,
     MoveCard,

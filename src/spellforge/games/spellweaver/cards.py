@@ -207,7 +207,9 @@ class SWCard(CardDef):
     req: tuple[int, ...] = field(default=(0, 0, 0, 0, 0, 0), init=False, repr=False, compare=False)
     req_total: int = field(default=0, init=False, repr=False, compare=False)
     is_creature: bool = field(default=False, init=False, repr=False, compare=False)
-    choice: Effect | None = field(default=None, init=False, repr=False, compare=False)  # target chosen on play
+    choice: Effect | None = field(
+        default=None, init=False, repr=False, compare=False
+    )  # target chosen on play
     cancels: bool = field(default=False, init=False, repr=False, compare=False)  # cancels a card (SW-K25)
     trigger_words: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 

@@ -71,8 +71,6 @@ class CombatMixin(SWBase):
         return out
 
     def act_attack(self, action: Action, d: Decision) -> None:
-        if isinstance(action, Done):
-            return
         if isinstance(action, Attack):
             a = action.card
             if a in self.att_tgt:
@@ -85,8 +83,7 @@ class CombatMixin(SWBase):
             self.emit(Event("attack", d.seat, a, other=action.target))
             self.schedule(("check",), ("window", "attack", d.seat))
             return
-        self.schedule(("check",), ("window", "attack", d.seat))
-        self.window_action(d.seat, action)
+        self.answer_window("attack", action, d)
 
     # ------------------------------------------------------------------ blockers (SW-103..111)
 
@@ -116,15 +113,13 @@ class CombatMixin(SWBase):
         return out
 
     def act_block(self, action: Action, d: Decision) -> None:
-        if isinstance(action, Done):
-            return
-        self.schedule(("check",), ("window", "block", d.seat))
         if isinstance(action, Block):
             self.blk[action.card] = action.attacker
             self.blocked.add(action.attacker)  # SW-106
             self.emit(Event("block", d.seat, action.card, other=action.attacker))
+            self.schedule(("check",), ("window", "block", d.seat))
             return
-        self.window_action(d.seat, action)
+        self.answer_window("block", action, d)
 
     def op_blocks(self) -> None:
         if not any(self.att_tgt.values()):
@@ -146,10 +141,7 @@ class CombatMixin(SWBase):
         return out
 
     def act_post_block(self, action: Action, d: Decision) -> None:
-        if isinstance(action, Pass):
-            return
-        self.schedule(("check",), ("window", "post_block", d.seat))
-        self.window_action(d.seat, action)
+        self.answer_window("post_block", action, d)
 
     # ------------------------------------------------------------------ leaving combat (SW-105, SW-126..128)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, Choose, Done, Pass
+from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
@@ -23,7 +23,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.selectors import Selection
 
 from .abilities import AbilityMixin
-from .actions import Move, Offer, Play, Shrine, Spark, Target, Use, UseSkill
+from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, NO_TARGET, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
@@ -330,9 +330,14 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         return out
 
     def act_end_window(self, action: Action, d: Decision) -> None:
-        if isinstance(action, Pass):
+        self.answer_window("end_window", action, d)
+
+    def answer_window(self, kind: str, action: Action, d: Decision) -> None:
+        """A seat answered an instant window: ``pass`` / ``done`` closes it; anything else is carried out,
+        checked, and the same window opens again (SW-R12)."""
+        if isinstance(action, Pass | Done):
             return
-        self.schedule(("check",), ("window", "end_window", d.seat))
+        self.schedule(("check",), ("window", kind, d.seat))
         self.window_action(d.seat, action)
 
     # ------------------------------------------------------------------ targets
@@ -354,10 +359,10 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         d = self.decision
         assert d is not None
         sel, source = self.target_selection(d.data, d.seat)
-        return [Target(t) for t in self.select(sel, Context(source, d.seat))] if sel is not None else []
+        return [ChooseTarget(t) for t in self.select(sel, Context(source, d.seat))] if sel is not None else []
 
     def act_target(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Target)
+        assert isinstance(action, ChooseTarget)
         what, a, b = d.data
         if what == "card":
             self.begin_play(d.seat, a, action.target)
