@@ -130,6 +130,25 @@ class Choose(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseTarget(Action):
+    """Choose the target of what is being played, used or triggered: ``target #5``, ``target P2``, ``target @3``.
+
+    Not a common action: a game whose targets are a separate choice lists it among its own actions.
+    """
+
+    target: Target
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
+
+    def __str__(self) -> str:
+        return f"target {target_str(self.target)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        t = parse_target(m.group(1))
+        return cls(t) if t is not None else None
+
+
+@dataclass(frozen=True, slots=True)
 class Resign(Action):
     """A player resigns. Always legal for any seat still in the game, so it is never listed."""
 

@@ -7,8 +7,16 @@ from spellforge.core.ruleset import Ruleset
 
 from .casters import Casters
 from .spellbattle import SpellBattle
+from .spellweaver import Spellweaver
 
-GAMES: dict[str, Ruleset] = {game.name: game for game in (SpellBattle(), Casters())}
+GAMES: dict[str, Ruleset] = {
+    game.name: game
+    for game in (
+        SpellBattle(),
+        Spellweaver(),
+        Casters(),
+    )
+}
 
 
 def find_game(name: str) -> Ruleset:

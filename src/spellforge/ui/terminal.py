@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from rich.text import Text
 from spellforge.bots import Observation
 from spellforge.bots.base import BaseBot
 from spellforge.core.actions import Action, Resign, seat_name
+from spellforge.core.clock import ClockMixin, TimeUsed
 from spellforge.core.errors import IllegalActionError, SpellforgeError
 from spellforge.core.state import State
 
@@ -81,6 +83,7 @@ class TerminalGame:
         console: Console | None = None,
         read: Callable[[str], str] | None = None,
         save: Path | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -89,6 +92,7 @@ class TerminalGame:
         self.console = console or Console()
         self.read = read or (lambda prompt: input(prompt))
         self.save_path = save
+        self.now = now
         self.last_human: int | None = None
 
     def render(self, seat: int) -> None:
@@ -126,6 +130,7 @@ class TerminalGame:
     def human_turn(self, seat: int) -> bool:
         state = self.state
         self.render(seat)
+        started = self.now()
         while True:
             legal = state.legal_actions()
             self.console.print(
@@ -159,6 +164,8 @@ class TerminalGame:
                 action = self.parse(line, legal)
                 if action is None:
                     continue
+                if action in legal and self.charge_time(seat, started):
+                    return True  # the player's time ran out
                 try:
                     state.apply(action)
                 except IllegalActionError as exc:
@@ -167,6 +174,15 @@ class TerminalGame:
                 if self.save_path:
                     self.save(self.save_path, quiet=True)
                 return True
+
+    def charge_time(self, seat: int, started: float) -> bool:
+        """In a game with a chess clock, report the time this person took (the engine never reads the
+        wall clock itself). Returns True when that ran out their time and ended the game."""
+        state = self.state
+        if not isinstance(state, ClockMixin) or not state.clock_ms:
+            return False
+        state.apply(TimeUsed(seat, max(0, round((self.now() - started) * 1000))))
+        return state.outcome is not None
 
     def parse(self, line: str, legal: list[Action]) -> Action | None:
         if line.isdigit():

@@ -1,0 +1,332 @@
+"""Every attribute of a Spellweaver state, and the small, hot reads all parts of the rules share.
+
+:class:`SWBase` declares all the game's slots (the mixins and the concrete ``SpellweaverState`` declare
+none): who is active, mana crystals and levels, skills and cooldowns, per-card facts, and combat. It also
+gives the reads every part needs: current attack / hitpoints / speed (printed value + emblems + until-end-
+of-turn changes + static abilities, SW-058/059, SW-R24), keywords, rows, and the level check (SW-R05).
+
+Per-card facts that only cards in play have (emblems, energy, attachments, freeze, "played or moved this
+turn") are small dicts and sets keyed by card id, so a clone copies only what is on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from spellforge.core.cards import Effect
+from spellforge.core.clock import ClockMixin
+from spellforge.core.effects import Context, Selecting
+
+if TYPE_CHECKING:
+    from spellforge.core.actions import Action
+    from spellforge.core.flow import Decision
+
+    from .cards import SWCard
+
+LIFE = 20  # SW-074
+WIN_LIFE = 40  # SW-141
+HAND = 7  # SW-067
+START_CRYSTALS = 1  # SW-070
+MAX_SKILLS = 3  # SW-021
+OFFER_LOOK = 4  # SW-086
+NO_TARGET = -(10**9)  # a card, skill or ability played without a target
+
+# Phases (SW-077) and the value of ``phase`` before the first turn.
+SETUP = "setup"
+START = "start"
+DEPLOY = "deploy"
+COMBAT = "combat"
+REINFORCE = "reinforce"
+END = "end"
+MAIN_PHASES = (DEPLOY, REINFORCE)
+
+
+class SWBase(ClockMixin, Selecting):
+    """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
+
+    __slots__ = (
+        "active",
+        "att",
+        "att_tgt",
+        "attached",
+        "blk",
+        "blocked",
+        "bonus_mana",
+        "clock_ms",
+        "cooldown",
+        "crystals",
+        "damage",
+        "emblems",
+        "energy",
+        "exhausted",
+        "first",
+        "fresh",
+        "fronts",
+        "frozen",
+        "full",
+        "goal",
+        "grants",
+        "levels",
+        "life",
+        "listening",
+        "manual",
+        "mods",
+        "offered",
+        "pending",
+        "phase",
+        "play_zones",
+        "rows",
+        "shrine_played",
+        "skills",
+        "statics",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "life": "list",
+        "crystals": "list",
+        "full": "list",
+        "bonus_mana": "list",
+        "levels": "nested",
+        "shrine_played": "list",
+        "offered": "list",
+        "skills": "nested",
+        "cooldown": "nested",
+        "goal": "list",
+        "clock_ms": "list",
+        "exhausted": "list",
+        "damage": "list",
+        "fresh": "dict",
+        "frozen": "dict",
+        "emblems": "dict",
+        "energy": "dict",
+        "attached": "dict",
+        "mods": "list",
+        "grants": "list",
+        "pending": "list",
+        "att": "list",
+        "att_tgt": "dict",
+        "blk": "dict",
+        "blocked": "dict",
+    }
+    SETUP = ClockMixin.SETUP | {"rows", "fronts", "play_zones"}
+    DERIVED = ClockMixin.DERIVED | {"statics", "listening"}
+    CARD_ARRAYS = (*ClockMixin.CARD_ARRAYS, "exhausted", "damage")
+
+    defs: tuple[SWCard, ...]
+    active: int
+    first: int
+    phase: str
+    life: list[int]
+    crystals: list[int]  # SW-011: every crystal, full or depleted
+    full: list[int]  # the full ones
+    bonus_mana: list[int]  # mana that must be spent this turn (The Spark, SW-R11; channeled mana)
+    levels: list[list[int]]  # per seat, per aspect (cards.ASPECTS)
+    shrine_played: list[bool]  # SW-081 / SW-133
+    offered: list[bool]  # SW-091 / SW-133
+    skills: list[list[int]]  # per seat: the card ids (hero, skill shrines) whose skill the hero holds
+    cooldown: list[list[int]]  # per seat, aligned with skills: turns until usable (SW-R09)
+    goal: list[str]  # a win the seat's card declared this action (SW-142), checked at the checkpoint
+    clock_ms: list[int]
+    exhausted: list[bool]
+    damage: list[int]
+    fresh: set[int]  # played, or moved to the combat row, this turn (SW-097)
+    frozen: set[int]  # SW-K05, until end of turn (SW-R18)
+    emblems: dict[int, tuple[int, int, int]]  # might, weakness, shield (SW-057..061)
+    energy: dict[int, int]  # SW-062..066, cards in play with an energy rating
+    attached: dict[int, int]  # attached card -> the creature it is attached to (SW-043, SW-046)
+    mods: list[tuple[int, str, int]]  # (creature, stat, amount) until end of turn (SW-041)
+    grants: list[tuple[int, str]]  # (creature, keyword) until end of turn
+    pending: list[tuple[int, int, int, int]]  # triggered abilities waiting: (seat, source, effect, card)
+    att: list[int]  # attackers in declaration order (SW-099)
+    att_tgt: dict[int, tuple[int, ...]]  # attacker -> its targets, primary first; () once cancelled
+    blk: dict[int, int]  # blocker -> attacker, in declaration order (SW-111)
+    blocked: set[int]  # attackers that were blocked, even if their blockers are gone (SW-106)
+    rows: frozenset[int]
+    fronts: frozenset[int]
+    play_zones: tuple[int, ...]
+    statics: tuple[tuple[int, str, str, int, Effect], ...]  # (source, verb, stat/keyword, amount, effect)
+    listening: frozenset[str]
+    manual: bool  # every decision waits for an answer, even with one option (scenarios for tests)
+
+    # ------------------------------------------------------------------ seats
+
+    def seats_in_game(self) -> list[int]:
+        return [0, 1]
+
+    def other(self, seat: int) -> int:
+        return 1 - seat
+
+    def hero_card(self, seat: int) -> int:
+        zone = self.zones[self.layout.hero[seat]]
+        return zone[0] if zone else -1
+
+    def spark_card(self, seat: int) -> int:
+        for cid in self.zones[self.layout.area[seat]]:
+            if self.defs[cid].type == "system":
+                return cid
+        return -1
+
+    def mana(self, seat: int) -> int:
+        """Mana the seat can spend now: full crystals plus this turn's extra mana."""
+        return self.full[seat] + self.bonus_mana[seat]
+
+    def meets(self, seat: int, req: tuple[int, ...], total: int) -> bool:
+        """SW-R05: enough levels of each coloured aspect, and enough levels in all (SW-017/018)."""
+        if not total:
+            return True
+        levels = self.levels[seat]
+        if sum(levels) < total:
+            return False
+        return all(have >= need for have, need in zip(levels, req, strict=True))
+
+    def can_pay(self, seat: int, cost: int, req: tuple[int, ...], total: int) -> bool:
+        return cost <= self.mana(seat) and self.meets(seat, req, total)
+
+    # ------------------------------------------------------------------ cards in play
+
+    def in_play(self, cid: int) -> bool:
+        return self.zone_of[cid] in self.play_zones
+
+    def in_row(self, cid: int) -> bool:
+        return self.zone_of[cid] in self.rows
+
+    def in_front(self, cid: int) -> bool:
+        """In a combat (front) row (SW-048)."""
+        return self.zone_of[cid] in self.fronts
+
+    def creatures(self, seat: int) -> list[int]:
+        L = self.layout
+        return [*self.zones[L.combat[seat]], *self.zones[L.support[seat]]]
+
+    def all_creatures(self) -> list[int]:
+        L = self.layout
+        z = self.zones
+        return [*z[L.combat[0]], *z[L.support[0]], *z[L.combat[1]], *z[L.support[1]]]
+
+    def stat(self, cid: int, name: str) -> int:
+        """A creature's current attack, hitpoints or speed (SW-032, SW-058/059, SW-R24)."""
+        d = self.defs[cid]
+        if name == "attack":
+            value = d.attack or 0
+        elif name == "hp":
+            value = d.hp or 0
+        else:
+            value = d.speed or 0
+        if name != "speed":
+            e = self.emblems.get(cid)
+            if e is not None:
+                value += e[0] - e[1]
+        for c, stat, amount in self.mods:
+            if c == cid and stat == name:
+                value += amount
+        for src, verb, what, amount, effect in self.statics:
+            if verb == "modify" and what == name and self.static_applies(src, effect, cid):
+                value += amount
+        if name == "hp":
+            return value  # hitpoints may drop below 1: the creature dies (SW-035, SW-K19)
+        return value if value > 0 else 0
+
+    def attack(self, cid: int) -> int:
+        return self.stat(cid, "attack")
+
+    def speed(self, cid: int) -> int:
+        return self.stat(cid, "speed")
+
+    def hp_left(self, cid: int) -> int:
+        """Current hitpoints: maximum minus the damage taken this turn (SW-035/036)."""
+        return self.stat(cid, "hp") - self.damage[cid]
+
+    def shields(self, cid: int) -> int:
+        e = self.emblems.get(cid)
+        return e[2] if e is not None else 0
+
+    def has_keyword(self, cid: int, keyword: str) -> bool:
+        if keyword in self.defs[cid].keywords:
+            return True
+        for c, k in self.grants:
+            if c == cid and k == keyword:
+                return True
+        for src, verb, what, _, effect in self.statics:
+            if verb == "grant" and what == keyword and self.static_applies(src, effect, cid):
+                return True
+        return False
+
+    def static_applies(self, src: int, effect: Effect, cid: int) -> bool:
+        sel = effect.to
+        if sel is None or not self.in_row(cid):
+            return False
+        ctx = Context(src, self.controller[src])
+        for alt in sel.alternatives:
+            if alt.zone == "attached":
+                if self.attached.get(src) == cid and self.matches(alt, cid, ctx):
+                    return True
+            elif self.in_zone_word(cid, alt.zone) and self.matches(alt, cid, ctx):
+                return True
+        return False
+
+    def in_zone_word(self, cid: int, zone: str) -> bool:
+        z = self.zone_of[cid]
+        names = self.layout.names
+        if zone == "play":
+            return z in self.play_zones
+        return names[z] == zone
+
+    # ------------------------------------------------------------------ selector hooks
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        d = self.defs[cid]
+        if d.type == "system":
+            return False  # The Spark is never chosen or affected by a card (SW-R11)
+        if noun == "creature":
+            return d.is_creature
+        if noun == "spell":
+            return d.is_spell
+        return noun == "card" or d.type == noun
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        L = self.layout
+        z = self.zones
+        if zone == "play":
+            out: list[int] = []
+            for zi in self.play_zones:
+                out.extend(z[zi])
+            return out
+        if zone == "attached":
+            host = self.attached.get(ctx.source)
+            return [host] if host is not None else []
+        if zone == "casting":
+            return z[L.casting]
+        zones = {
+            "graveyard": L.graveyard,
+            "hand": L.hand,
+            "combat": L.combat,
+            "support": L.support,
+        }[zone]
+        return [*z[zones[0]], *z[zones[1]]]
+
+    def describe_card(self, cid: int) -> str:
+        return f"{self.defs[cid].name} #{cid}"
+
+    if TYPE_CHECKING:  # provided by the mixins of SpellweaverState; declared here for the type checker
+
+        def draw_cards(self, seat: int, n: int) -> None: ...
+        def deal_damage(self, source: int, target: int, amount: int) -> None: ...
+        def destroy_card(self, cid: int, source: int) -> None: ...
+        def kill(self, doomed: list[int]) -> None: ...
+        def leave_play(self, cid: int) -> None: ...
+        def refresh_play(self) -> None: ...
+        def run_verb(self, effect: Effect, ctx: Context) -> None: ...
+        def queue_triggers(self, word: str, card: int, seat: int) -> None: ...
+        def remove_from_combat(self, cid: int) -> None: ...
+        def enter_play(self, cid: int, seat: int) -> None: ...
+        def deck_out(self, seat: int) -> None: ...
+        def pay(self, seat: int, cost: int) -> None: ...
+        def choice_targets(self, effect: Effect | None, source: int, seat: int) -> list[int]: ...
+        def window_extras(self, seat: int, out: list[Action]) -> None: ...
+        def change_row(self, cid: int, row: str) -> None: ...
+        def queue_own(self, word: str, cid: int, event_card: int = -1) -> None: ...
+        def remove_spark(self, cid: int) -> None: ...
+        def left_front(self, cid: int) -> None: ...
+        def window_action(self, seat: int, action: Action) -> None: ...
+        def answer_window(self, kind: str, action: Action, d: Decision) -> None: ...
+        def run_effects(self, effects: tuple[Effect, ...], ctx: Context, target: int) -> None: ...

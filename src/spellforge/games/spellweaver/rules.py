@@ -1,0 +1,140 @@
+"""Spellweaver: the ruleset's declared facts, options, zones, turn, deck construction and evaluator."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spellforge.core.cards import CardDef
+from spellforge.core.clock import CLOCK_OPTIONS
+from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
+from spellforge.core.flow import Phase, TurnStructure
+from spellforge.core.ruleset import OptionSpec, Ruleset
+from spellforge.core.zones import Visibility, ZoneSpec
+
+from . import cards as card_data
+from .actions import ACTIONS
+from .base import COMBAT, DEPLOY, END, REINFORCE, START
+from .cards import SWCard
+from .state import SpellweaverState
+
+if TYPE_CHECKING:
+    from spellforge.core.state import State
+
+MIN_DECK = 60  # SW-005
+MAX_DECK = 100  # SW-006
+COPIES = 4  # SW-007
+
+
+class Spellweaver(Ruleset):
+    """Spellweaver: shrines for mana or levels, heroes with skills, four rows, speed-gated combat."""
+
+    name = "spellweaver"
+    title = "Spellweaver"
+    summary = "2 players; shrines give mana or levels, heroes use skills, combat and support rows, speed decides who fights"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    max_turns = 300  # an engine guard only: decks run out long before (SW-009)
+    data_dir = Path(__file__).parent
+    state_class = SpellweaverState
+    actions = ACTIONS
+    options: ClassVar[tuple[OptionSpec, ...]] = CLOCK_OPTIONS  # SW-140, SW-R29
+    conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = ({"clock": 600.0, "increment": 5.0},)
+    zones = (
+        ZoneSpec("deck", True, Visibility.HIDDEN, "face down (SW-004)"),
+        ZoneSpec("hand", True, Visibility.OWNER, "seen by its owner"),
+        ZoneSpec("graveyard", True, Visibility.PUBLIC, "both graveyards are public (SW-055)"),
+        ZoneSpec("combat", True, Visibility.PUBLIC, "the combat (front) row (SW-048)"),
+        ZoneSpec("support", True, Visibility.PUBLIC, "the support row (SW-048)"),
+        ZoneSpec("area", True, Visibility.PUBLIC, "blessings, curses, artifacts, The Spark (SW-042..046)"),
+        ZoneSpec("hero", True, Visibility.PUBLIC, "the player's hero (SW-020)"),
+        ZoneSpec("looking", True, Visibility.OWNER, "cards looked at in a Divine Offering (SW-086)"),
+        ZoneSpec("casting", False, Visibility.PUBLIC, "a card being played, until it resolves (SW-K25)"),
+        ZoneSpec("removed", False, Visibility.PUBLIC, "removed from the game (The Spark, SW-R11)"),
+    )
+    turn_structure = TurnStructure(
+        (
+            Phase(START, begin="begin_start", help="ready, cooldowns, refill crystals, draw (SW-078..080)"),
+            Phase(DEPLOY, begin="begin_main", help="first main phase (SW-081..091)"),
+            Phase(COMBAT, begin="begin_combat", help="attacks, blocks, instants, damage (SW-092..131)"),
+            Phase(REINFORCE, begin="begin_main", help="second main phase (SW-132/133)"),
+            Phase(END, begin="begin_end", help="end-of-turn effects, instants, hitpoints (SW-134..136)"),
+        )
+    )
+
+    def render_terminal(self, view: dict[str, Any]) -> Any:
+        from .terminal import render
+
+        return render(view)
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(card_data.load(paths))
+
+    def default_hero(self) -> SWCard:
+        """The hero of a deck given as a bare card list without one: the first hero of the pool."""
+        heroes = sorted(k for k, c in self.cards.items() if c.type == "hero")
+        return self.cards[heroes[0]]  # type: ignore[return-value]
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        """SW-005..008, SW-010: a hero, 60 to 100 cards, at most four copies except basic shrines."""
+        problems: list[str] = []
+        for section in sorted(set(deck.sections) - {"cards"}):
+            problems.append(f"[{section}] Spellweaver decks have only a [cards] section and a hero")
+        for key in sorted(set(deck.meta) - {"hero"}):
+            problems.append(f"{key}: unknown deck field (a deck has name, description, hero and [cards])")
+        index = card_index(self.cards)
+        hero_ref = deck.meta.get("hero")
+        hero: CardDef | None = None
+        if hero_ref is None:
+            problems.append('hero: missing; every deck is built around one hero (SW-010), e.g. hero = "..."')
+        elif not isinstance(hero_ref, str) or hero_ref.lower() not in index:
+            problems.append(f"hero: unknown hero {hero_ref!r}")
+        elif index[hero_ref.lower()].type != "hero":
+            problems.append(f"hero: {hero_ref!r} is not a hero")
+        else:
+            hero = index[hero_ref.lower()]
+        resolved = resolve_section(deck.main, index, "cards", problems)
+        kept = []
+        for card, count in resolved:
+            if card.type == "hero":
+                problems.append(f"[cards] {card.name!r} is a hero: name it with hero = ... (SW-010)")
+            elif card.type == "system":
+                problems.append(f"[cards] {card.name!r} is not a deck card (SW-072, SW-R11)")
+            else:
+                kept.append((card, count))
+        cards = expand(kept)
+        unknown = any("unknown card" in p for p in problems)
+        if not unknown and len(cards) < MIN_DECK:
+            problems.append(f"the deck has {len(cards)} cards; a deck has at least {MIN_DECK} (SW-005)")
+        if len(cards) > MAX_DECK:
+            problems.append(f"the deck has {len(cards)} cards; a deck has at most {MAX_DECK} (SW-006)")
+        basic = frozenset(c.key for c, _ in kept if isinstance(c, SWCard) and c.basic)
+        problems += [f"{p} (SW-007)" for p in copy_problems(kept, COPIES, "cards", exempt=basic)]
+        return ([hero] if hero is not None else []) + cards, problems
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Life, board, cards in hand and resources, from ``seat``'s side, squashed into [-1, 1].
+
+        Reads only what both players can see (life, the table, hand and deck sizes, mana and levels).
+        """
+        assert isinstance(state, SpellweaverState)
+        o = state.outcome
+        if o is not None:
+            return 0.0 if not o.winners else (1.0 if seat in o.winners else -1.0)
+        them = 1 - seat
+
+        def board(s: int) -> float:
+            return sum(
+                state.attack(c) + max(state.hp_left(c), 0) + state.speed(c) for c in state.creatures(s)
+            )
+
+        def resources(s: int) -> int:
+            return state.crystals[s] + sum(state.levels[s])
+
+        life = (min(state.life[seat], 40) - min(state.life[them], 40)) / 20
+        cards = (len(state.zones[state.layout.hand[seat]]) - len(state.zones[state.layout.hand[them]])) / 8
+        score = 1.2 * life + 0.05 * (board(seat) - board(them)) + 0.3 * cards
+        score += 0.08 * (resources(seat) - resources(them))
+        return math.tanh(score)
