@@ -75,6 +75,7 @@ class State:
         "options",
         "outcome",
         "owner",
+        "phase",
         "rng",
         "seed",
         "turn",
@@ -126,6 +127,7 @@ class State:
     decision: Decision | None
     outcome: Outcome | None
     turn: int
+    phase: str
     decisions_made: int
     determinized: bool
     _hist: tuple[Any, ...] | None
@@ -201,6 +203,7 @@ class State:
         self.decision = None
         self.outcome = None
         self.turn = 0
+        self.phase = "setup"
         self.decisions_made = 0
         self.determinized = False
         self._hist = None
@@ -473,6 +476,17 @@ class State:
             self.decision = None
             self._legal = None
             self.ACT[d.kind](self, legal[0], d)
+
+    # The op scheduled after the last phase of a turn (a game names its own end-of-turn op).
+    AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
+
+    def op_phase(self, name: str) -> None:
+        """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then the next phase
+        (or ``AFTER_LAST_PHASE`` after the last one)."""
+        self.phase = name
+        structure = self.game.turn_structure
+        nxt = structure.following(name)
+        self.schedule((structure.by_name[name].begin,), ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,))
 
     def auto_forced(self, decision: Decision) -> bool:
         """Whether a single-option decision of this kind is taken automatically (hook)."""

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, TARGET, Action, parse_target, target_str
+from spellforge.core.actions import CARD, TARGET, Action, ChooseTarget, parse_target, target_str
 
 NO_TARGET = -(10**9)
 
@@ -183,20 +183,7 @@ class Use(Action):
         return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
 
 
-@dataclass(frozen=True, slots=True)
-class Target(Action):
-    """Choose the target of a triggered ability as it goes on the stack."""
-
-    target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
-
-    def __str__(self) -> str:
-        return f"target {target_str(self.target)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(1))
-        return cls(t) if t is not None else None
+Target = ChooseTarget  # choosing the target of a triggered ability or a copy: "target #5"
 
 
 ACTIONS: tuple[type[Action], ...] = (

@@ -74,7 +74,6 @@ class CastersBase(PriorityMixin, Selecting):
         "negate_next",
         "payment",
         "pending_triggers",
-        "phase",
         "resolving",
         "responders",
         "set_quota",
@@ -101,7 +100,6 @@ class CastersBase(PriorityMixin, Selecting):
 
     defs: tuple[CastersCard, ...]
     initiative: int  # the seat holding the coin (CA-019)
-    phase: str
     set_quota: int  # cards each player sets this turn (CA-031, CA-R12)
     # per card
     tapped: list[bool]

@@ -38,6 +38,7 @@ from .view import ViewMixin
 
 class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBase):
     __slots__ = ()
+    AFTER_LAST_PHASE = "turn_start"  # a shared turn: the next one starts at once (CA-056)
 
     # ------------------------------------------------------------------ setup (CA-020..CA-026)
 
@@ -95,12 +96,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             return
         self.emit(Event("turn", self.initiative, amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
-
-    def op_phase(self, name: str) -> None:
-        self.phase = name
-        phase = self.game.turn_structure.by_name[name]
-        nxt = self.game.turn_structure.following(name)
-        self.schedule((phase.begin,), ("phase", nxt) if nxt else ("turn_start",))
 
     def op_begin_draw(self) -> None:
         """CA-029/CA-030: each player draws a card and untaps all of their cards."""

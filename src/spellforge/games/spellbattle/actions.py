@@ -15,7 +15,16 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, SEAT, TARGET, Action, parse_target, seat_name, target_str
+from spellforge.core.actions import (
+    CARD,
+    SEAT,
+    TARGET,
+    Action,
+    ChooseTarget,
+    parse_target,
+    seat_name,
+    target_str,
+)
 
 NO_TARGET = -(10**9)
 
@@ -150,20 +159,7 @@ class Assign(Action):
         return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
 
 
-@dataclass(frozen=True, slots=True)
-class Target(Action):
-    """Choose a target for a triggered ability or a copy as it goes into limbo."""
-
-    target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
-
-    def __str__(self) -> str:
-        return f"target {target_str(self.target)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(1))
-        return cls(t) if t is not None else None
+Target = ChooseTarget  # choosing the target of a triggered ability or a copy: "target #5"
 
 
 @dataclass(frozen=True, slots=True)

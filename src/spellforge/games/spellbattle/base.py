@@ -60,7 +60,6 @@ class SBBase(PriorityMixin, Selecting):
         "side_of",
         "sides",
         "statics",
-        "step",
         "tapped",
         "team_of",
         "uid_counter",
@@ -100,7 +99,6 @@ class SBBase(PriorityMixin, Selecting):
     overrun: list[bool]
     first_damager: int
     active_side: int
-    step: str
     # cards
     tapped: list[bool]
     damage: list[int]
@@ -124,6 +122,15 @@ class SBBase(PriorityMixin, Selecting):
     pending_dmg: list[tuple[int, int, int]]
     # limited formats
     draft_round: int
+
+    @property
+    def step(self) -> str:
+        """The current step of the turn: Spell Battle calls its phases steps (SB-043)."""
+        return self.phase
+
+    @step.setter
+    def step(self, name: str) -> None:
+        self.phase = name
 
     # ------------------------------------------------------------------ seats
 

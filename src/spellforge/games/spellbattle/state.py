@@ -115,12 +115,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.emit(Event(ev.TURN, active[0], amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
 
-    def op_phase(self, name: str) -> None:
-        self.step = name
-        phase = self.game.turn_structure.by_name[name]
-        nxt = self.game.turn_structure.following(name)
-        self.schedule((phase.begin,), ("phase", nxt) if nxt else ("turn_end",))
-
     def op_begin_beginning(self) -> None:
         """SB-044 / SB-080: the active player's sideways cards turn right-side-up; then a priority round."""
         for seat in self.active_seats():

@@ -74,7 +74,6 @@ class SWBase(ClockMixin, Selecting):
         "mods",
         "offered",
         "pending",
-        "phase",
         "play_zones",
         "rows",
         "shrine_played",
@@ -115,7 +114,6 @@ class SWBase(ClockMixin, Selecting):
     defs: tuple[SWCard, ...]
     active: int
     first: int
-    phase: str
     life: list[int]
     crystals: list[int]  # SW-011: every crystal, full or depleted
     full: list[int]  # the full ones

@@ -150,12 +150,6 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.emit(Event(ev.TURN, seat, amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
 
-    def op_phase(self, name: str) -> None:
-        self.phase = name
-        phase = self.game.turn_structure.by_name[name]
-        nxt = self.game.turn_structure.following(name)
-        self.schedule((phase.begin,), ("phase", nxt) if nxt else ("turn_end",))
-
     def op_begin_start(self) -> None:
         """SW-R08 ready, SW-R09 cooldowns, SW-012 refill, SW-078/079 draw, SW-080 start-of-turn effects."""
         seat = self.active
