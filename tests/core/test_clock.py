@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
 from spellforge.core.actions import Action, Done, Pass
+from spellforge.core.cards import CardDef
 from spellforge.core.clock import CLOCK_OPTIONS, ClockMixin, TimeUsed, format_seconds
+from spellforge.core.decks import DeckList
 from spellforge.core.errors import IllegalActionError
 from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
@@ -49,6 +52,12 @@ class Tick(Ruleset):
     turn_structure = TurnStructure((Phase("only"),))
     actions = (TimeUsed,)
     state_class = TickState
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return {}
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        return [], []
 
 
 def new(**options: Any) -> TickState:

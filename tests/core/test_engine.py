@@ -157,3 +157,20 @@ def test_forced_single_option_decisions_are_not_recorded() -> None:
     s = TOY.new_game(seed=10, hand=0)  # empty hands: P2's responses are forced passes
     play_random(s, 4, limit=5)
     assert len(s.history()) == s.decisions_made
+
+
+def test_a_game_must_provide_the_required_hooks() -> None:
+    from spellforge.core.ruleset import Ruleset
+    from spellforge.core.stack import PriorityMixin
+    from spellforge.core.state import State
+
+    assert State.__abstractmethods__ == frozenset({"view"})
+    assert Ruleset.__abstractmethods__ == frozenset({"load_cards", "build_deck"})
+    assert {"priority_order", "window_first_seat", "next_uid"} <= PriorityMixin.__abstractmethods__
+
+    class NoView(ToyState):
+        __slots__ = ()
+
+    NoView.view = None  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="abstract"):
+        type("Bare", (PriorityMixin,), {"__slots__": ()})()

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from spellforge.core.actions import CARD, Action, Pass
 from spellforge.core.cards import CardDef
+from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.observe import decision_view, zone_view
 from spellforge.core.rng import Rng
@@ -137,6 +138,11 @@ class Toy(Ruleset):
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(CARDS)
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        problems: list[str] = []
+        cards = expand(resolve_section(deck.main, card_index(self.cards), "cards", problems))
+        return cards, problems
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         return [[CARDS[f"n{v}"] for v in (1, 2, 3, 4, 5, 1, 2, 3)] for _ in range(players)]

@@ -11,6 +11,7 @@ and player targets it names right now, using the hooks ``card_is``, ``has_keywor
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -33,30 +34,32 @@ class Context(NamedTuple):
 Verb = Callable[[Any, Effect, Context], None]
 
 
-class Selecting:
+class Selecting(ABC):
     """Selector evaluation for a game's State (mixin, no attributes)."""
 
     __slots__ = ()
     controller: list[int]
 
     # ---- hooks the game provides
+    @abstractmethod
     def card_is(self, cid: int, noun: str) -> bool:
         """Whether card ``cid`` is a ``noun`` ("character", "spell", ...) where it is now."""
-        raise NotImplementedError  # pragma: no cover
 
+    @abstractmethod
     def has_keyword(self, cid: int, keyword: str) -> bool:
-        raise NotImplementedError  # pragma: no cover
+        """Whether card ``cid`` has ``keyword`` now."""
 
     def is_enemy(self, seat: int, other: int) -> bool:
         """Whether ``other`` is an opponent of ``seat`` (teams make teammates not enemies)."""
         return seat != other
 
+    @abstractmethod
     def seats_in_game(self) -> list[int]:
-        raise NotImplementedError  # pragma: no cover
+        """The seats still playing, in turn order."""
 
+    @abstractmethod
     def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
         """The card ids in the named zone word ("play", "limbo", "discard", ...)."""
-        raise NotImplementedError  # pragma: no cover
 
     def card_controller(self, cid: int) -> int:
         return self.controller[cid]

@@ -8,6 +8,7 @@ subclasses it in ``spellforge.games.<name>`` and is listed once in the registry.
 from __future__ import annotations
 
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -71,7 +72,7 @@ class OptionSpec:
         return value
 
 
-class Ruleset:
+class Ruleset(ABC):
     """Base of every game. Subclasses set the class-level facts and implement the hooks."""
 
     name: ClassVar[str]
@@ -104,8 +105,9 @@ class Ruleset:
         """The game's card pool by id (loaded and validated once)."""
         return self.load_cards(sorted((self.data_dir / "cards").glob("*.toml")))
 
+    @abstractmethod
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
-        raise NotImplementedError  # pragma: no cover - every game loads its cards
+        """Load and validate the game's card files (raise CardDataError naming file, card and field)."""
 
     @cached_property
     def decks(self) -> dict[str, DeckList]:
@@ -136,9 +138,9 @@ class Ruleset:
         """Every construction rule ``deck`` breaks (empty when legal)."""
         return self.build_deck(deck, **options)[1]
 
+    @abstractmethod
     def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
-        """The cards of ``deck`` in list order, and every construction problem (hook)."""
-        raise NotImplementedError  # pragma: no cover
+        """The cards of ``deck`` in list order, and every construction problem."""
 
     def deck_cards(self, deck: DeckSpec, **options: Any) -> list[CardDef]:
         """The card definitions of a deck spec; raises DeckError listing every problem."""
@@ -177,6 +179,7 @@ class Ruleset:
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         """Cross-checks between options and the player count (hook; raise SpellforgeError)."""
+        return None  # a neutral default: no cross-checks
 
     # ------------------------------------------------------------------ games
 

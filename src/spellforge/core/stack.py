@@ -12,6 +12,7 @@ hooks ``priority_order``, ``window_first_seat``, ``next_uid`` and (optionally) `
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import STACK_BASE
@@ -65,13 +66,13 @@ class PriorityMixin(State):
         self.priority = 0
         self.passes = 0
 
+    @abstractmethod
     def priority_order(self) -> list[int]:
         """Seats that take part in priority rounds, in passing order (hook)."""
-        raise NotImplementedError  # pragma: no cover
 
+    @abstractmethod
     def window_first_seat(self) -> int:
         """Who receives priority when a window opens or reopens after a resolution (hook)."""
-        raise NotImplementedError  # pragma: no cover
 
     def pending_work(self) -> tuple[Frame, ...]:
         """Frames to run before a seat receives priority, e.g. putting waiting triggers on the stack (hook)."""
@@ -113,9 +114,9 @@ class PriorityMixin(State):
         self.passes = 0
         self._give_priority()
 
+    @abstractmethod
     def next_uid(self) -> int:
         """A fresh stack-item id (hook: games keep a counter)."""
-        raise NotImplementedError  # pragma: no cover
 
     def find_item(self, uid: int) -> StackItem | None:
         for item in self.stack:

@@ -17,6 +17,7 @@ handler may post the next one).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -55,7 +56,7 @@ _COPY_CODE = {
 }
 
 
-class State:
+class State(ABC):
     """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
     __slots__ = (
@@ -242,9 +243,10 @@ class State:
 
     # ------------------------------------------------------------------ the public API
 
-    def clone(self) -> State:
-        """A copy that shares immutable data and copies what changes (generated per class, see above)."""
-        raise NotImplementedError  # pragma: no cover - replaced by the generated clone
+    if TYPE_CHECKING:
+
+        def clone(self) -> State:
+            """A copy that shares immutable data and copies what changes (generated per class, see above)."""
 
     @property
     def current_player(self) -> int | None:
@@ -373,8 +375,9 @@ class State:
 
     # ------------------------------------------------------------------ hooks a game overrides
 
+    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover - every game implements its view
+        """The View of ``seat`` (see ``observe``): every game builds its own from ``core.observe``."""
 
     def can_see_face_down(self, seat: int | None, cid: int) -> bool:
         """Whether ``seat`` may look at face-down card ``cid`` (default: its owner and controller)."""
@@ -396,6 +399,7 @@ class State:
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any
         game-specific structure that refers to hidden cards by id. Default: nothing refers to them."""
+        return None
 
     def rebuild(self) -> None:
         """Recompute DERIVED attributes after from_json()."""
@@ -506,6 +510,7 @@ class State:
 
     def on_event(self, event: Event) -> None:
         """Hook: triggered abilities subscribe here (default: nothing listens)."""
+        return None
 
     def iter_log(self, last: int) -> Iterator[Event]:
         """The ``last`` most recent events, newest first."""
