@@ -15,8 +15,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
-from .actions import STACK_BASE
-from .flow import Frame
+from .actions import STACK_BASE, Action, Choose
+from .flow import Decision, Frame
 from .state import State
 
 
@@ -51,20 +51,28 @@ class StackItem(NamedTuple):
 
 
 class PriorityMixin(State):
-    """A State with a stack and priority passing."""
+    """A State with a stack, priority passing, and a queue of triggered abilities waiting to go on it.
 
-    __slots__ = ("passes", "priority", "stack")
-    COPY: ClassVar[dict[str, str]] = {"stack": "list"}
+    ``pending_triggers`` holds plain tuples whose first three fields are (controller seat, source card,
+    effect index); a game may append more. They go on the stack before the next seat receives priority:
+    the controllers in ``trigger_seat_order()`` (first in resolves last), each choosing the order of their
+    own when they have different ones; ``put_trigger(index)`` (the game's) puts one on the stack.
+    """
+
+    __slots__ = ("passes", "pending_triggers", "priority", "stack")
+    COPY: ClassVar[dict[str, str]] = {"stack": "list", "pending_triggers": "list"}
     RECORDS: ClassVar[tuple[type, ...]] = ()
 
     stack: list[StackItem]
     priority: int
     passes: int
+    pending_triggers: list[tuple[Any, ...]]
 
     def init_stack(self) -> None:
         self.stack = []
         self.priority = 0
         self.passes = 0
+        self.pending_triggers = []
 
     @abstractmethod
     def priority_order(self) -> list[int]:
@@ -75,8 +83,46 @@ class PriorityMixin(State):
         """Who receives priority when a window opens or reopens after a resolution (hook)."""
 
     def pending_work(self) -> tuple[Frame, ...]:
-        """Frames to run before a seat receives priority, e.g. putting waiting triggers on the stack (hook)."""
-        return ()
+        """Frames to run before a seat receives priority (hook; default: put waiting triggers on the stack)."""
+        return (("flush_triggers",),) if self.pending_triggers else ()
+
+    # ---- triggered abilities waiting to go on the stack
+
+    def trigger_seat_order(self) -> list[int]:
+        """The order in which controllers put their waiting triggers on the stack (hook; default: the
+        priority order, so the first seat's resolve last)."""
+        return self.priority_order()
+
+    def put_trigger(self, index: int) -> None:
+        """Put waiting trigger ``index`` on the stack (hook; a game asks for targets here)."""
+        raise IndexError(f"this game queues no triggers (pending trigger {index})")
+
+    def op_flush_triggers(self) -> None:
+        """One waiting trigger goes on the stack (or its controller chooses which), then the rest."""
+        if not self.pending_triggers:
+            return
+        self.schedule(("flush_triggers",))
+        for seat in self.trigger_seat_order():
+            mine = [t for t in self.pending_triggers if t[0] == seat]
+            if not mine:
+                continue
+            if len({(t[1], t[2]) for t in mine}) > 1:
+                self.ask("trigger_order", seat)
+            else:
+                self.put_trigger(self.pending_triggers.index(mine[0]))
+            return
+        self.pending_triggers.clear()  # triggers of seats no longer in the game vanish
+
+    def legal_trigger_order(self) -> list[Action]:
+        assert self.decision is not None
+        seat = self.decision.seat
+        count = sum(1 for t in self.pending_triggers if t[0] == seat)
+        return [Choose(str(k + 1)) for k in range(count)]
+
+    def act_trigger_order(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Choose)
+        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        self.put_trigger(mine[int(action.option) - 1])
 
     def open_window(self, seat: int | None = None) -> None:
         """Give priority to ``seat`` (default: ``window_first_seat()``) with no passes yet."""

@@ -8,8 +8,6 @@ second player first, so the initiative player's resolve first (CA-038).
 
 from __future__ import annotations
 
-from typing import Any
-
 from spellforge.core.actions import STACK_BASE, Action, Choose, Pass, is_player, target_seat
 from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
@@ -79,9 +77,6 @@ class AbilityMixin(CastersBase):
     def next_uid(self) -> int:
         self.uid_counter += 1
         return self.uid_counter
-
-    def pending_work(self) -> tuple[tuple[Any, ...], ...]:
-        return (("flush_triggers",),) if self.pending_triggers else ()
 
     def open_window(self, seat: int | None = None) -> None:
         """A window where nobody can respond is skipped: the top item resolves (or the window closes).
@@ -204,32 +199,10 @@ class AbilityMixin(CastersBase):
                     ):
                         self.add_trigger(owner, cid, e, cid, event.card)
 
-    def op_flush_triggers(self) -> None:
-        """Waiting triggers go on the stack, the second player's first so the initiative player's resolve
-        first (CA-038); a player with several chooses their order."""
-        if not self.pending_triggers:
-            return
-        self.schedule(("flush_triggers",))
-        for seat in (1 - self.initiative, self.initiative):
-            mine = [t for t in self.pending_triggers if t[0] == seat]
-            if not mine:
-                continue
-            if len({(t[1], t[2]) for t in mine}) > 1:
-                self.ask("trigger_order", seat)
-            else:
-                self.put_trigger(self.pending_triggers.index(mine[0]))
-            return
-
-    def legal_trigger_order(self) -> list[Action]:
-        assert self.decision is not None
-        seat = self.decision.seat
-        mine = [t for t in self.pending_triggers if t[0] == seat]
-        return [Choose(str(k + 1)) for k in range(len(mine))]
-
-    def act_trigger_order(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Choose)
-        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
-        self.put_trigger(mine[int(action.option) - 1])
+    def trigger_seat_order(self) -> list[int]:
+        """CA-038: the second player's triggers go on the stack first, so the initiative player's resolve
+        first."""
+        return [1 - self.initiative, self.initiative]
 
     def put_trigger(self, index: int) -> None:
         seat, card, effect_index, source, event_card = self.pending_triggers.pop(index)

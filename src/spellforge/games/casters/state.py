@@ -62,7 +62,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.init_stack()
         self.uid_counter = 0
         self.resolving = None
-        self.pending_triggers = []
         self.payment = None
         self.combat = None
         self.refresh_field()

@@ -5,7 +5,7 @@ shared verbs call (drawing with the discard-pile reshuffle, damage, destruction,
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import STACK_BASE, Action, Choose, is_player, target_seat
+from spellforge.core.actions import STACK_BASE, Action, is_player, target_seat
 from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
@@ -155,31 +155,9 @@ class AbilityMixin(SBBase):
                     continue  # "whenever a character is destroyed": not an in-play spell
                 self.pending_triggers.append((self.controller[src], src, effect.index, event.card))
 
-    def op_flush_triggers(self) -> None:
-        """Waiting triggers go into limbo, the active player's first, each controller ordering their own."""
-        if not self.pending_triggers:
-            return
-        self.schedule(("flush_triggers",))
-        for seat in self.clockwise_from(self.window_first_seat()):
-            mine = [t for t in self.pending_triggers if t[0] == seat]
-            if not mine:
-                continue
-            if len({(t[1], t[2]) for t in mine}) > 1:
-                self.ask("trigger_order", seat)
-            else:
-                self.put_trigger(self.pending_triggers.index(mine[0]))
-            return
-
-    def legal_trigger_order(self) -> list[Action]:
-        assert self.decision is not None
-        seat = self.decision.seat
-        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == seat]
-        return [Choose(str(k + 1)) for k in range(len(mine))]
-
-    def act_trigger_order(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Choose)
-        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
-        self.put_trigger(mine[int(action.option) - 1])
+    def trigger_seat_order(self) -> list[int]:
+        """SB-R16: the active player's triggers go into limbo first (so the last player's resolve first)."""
+        return self.clockwise_from(self.window_first_seat())
 
     def put_trigger(self, index: int) -> None:
         seat, src, effect_index, event_card = self.pending_triggers.pop(index)

@@ -53,7 +53,6 @@ class SBBase(PriorityMixin, Selecting):
         "mods",
         "overrun",
         "pending_dmg",
-        "pending_triggers",
         "pool_damage",
         "pool_of",
         "resolving",
@@ -72,7 +71,6 @@ class SBBase(PriorityMixin, Selecting):
         "tapped": "list",
         "damage": "list",
         "mods": "list",
-        "pending_triggers": "list",
         "attack_group": "dict",
         "group_target": "list",
         "group_blocked": "list",
@@ -111,7 +109,6 @@ class SBBase(PriorityMixin, Selecting):
     passes: int
     uid_counter: int
     resolving: StackItem | None
-    pending_triggers: list[tuple[int, int, int, int]]
     # combat
     attack_group: dict[int, int]
     group_target: list[int]

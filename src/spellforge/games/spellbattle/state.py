@@ -67,7 +67,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.init_stack()
         self.uid_counter = 0
         self.resolving = None
-        self.pending_triggers = []
         self.attack_group = {}
         self.group_target = []
         self.group_blocked = []
@@ -158,9 +157,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def next_uid(self) -> int:
         self.uid_counter += 1
         return self.uid_counter
-
-    def pending_work(self) -> tuple[tuple[Any, ...], ...]:
-        return (("flush_triggers",),) if self.pending_triggers else ()
 
     def legal_priority(self) -> list[Action]:
         seat = self.priority
