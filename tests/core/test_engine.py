@@ -174,3 +174,18 @@ def test_a_game_must_provide_the_required_hooks() -> None:
     NoView.view = None  # type: ignore[assignment]
     with pytest.raises(TypeError, match="abstract"):
         type("Bare", (PriorityMixin,), {"__slots__": ()})()
+
+
+def test_a_run_that_never_reaches_a_decision_ends_as_a_draw() -> None:
+    class Looping(ToyState):
+        __slots__ = ()
+        LOOP_LIMIT = 5_000
+
+        def op_main(self) -> None:
+            self.schedule(("main",))  # forced work feeding itself, with no decision in between
+
+    class LoopToy(Toy):
+        state_class = Looping
+
+    s = LoopToy().new_game(seed=1)
+    assert s.outcome is not None and s.outcome.winners == () and s.outcome.reason == "endless loop"

@@ -458,6 +458,10 @@ class State(ABC):
             self.work.clear()
             self._legal = None
 
+    # A run of this many steps without reaching a real decision is an endless loop (e.g. forced triggers
+    # or copies feeding each other): the game ends as a draw, as a mandatory endless loop does at a table.
+    LOOP_LIMIT: ClassVar[int] = 200_000
+
     def _run(self) -> None:
         """Run frames until a decision with more than one option is posted, or the game ends.
 
@@ -466,7 +470,13 @@ class State(ABC):
         """
         work = self.work
         ops = self.OPS
+        steps = 0
+        limit = self.LOOP_LIMIT
         while self.outcome is None:
+            steps += 1
+            if steps > limit:
+                self.finish((), "endless loop")
+                return
             d = self.decision
             if d is None:
                 if not work:

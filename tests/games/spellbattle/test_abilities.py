@@ -413,3 +413,27 @@ def test_an_attacking_character_cannot_use_its_tap_ability() -> None:
     while s.decision.kind != "priority" or s.decision.seat != 0:
         do(s, "done" if s.decision.kind == "blockers" else "pass")
     assert s.tapped[archer] and not any(a.startswith(f"use #{archer}") for a in legal(s))
+
+
+@pytest.mark.rules("SB-K09", "SB-033")
+def test_a_copy_never_targets_the_item_it_copies() -> None:
+    """A copy of Mirror Echo aimed back at the Mirror Echo it copies would make a new copy of it on every
+    resolution, forever; the copy's new target is chosen among the other spells and abilities in limbo."""
+    s = scenario(
+        Seat(hand=["fire-lance", "mirror-echo"], farms=4),
+        Seat(play=["hedge-knight"], hand=["mirror-echo"], farms=2),
+    )
+    knight = card(s, "hedge-knight")
+    lance, echo1, echo2 = card(s, "fire-lance"), card(s, "mirror-echo", seat=0), card(s, "mirror-echo", seat=1)
+    do(s, f"play #{lance} -> #{knight}")
+    lance_uid = s.stack[-1].uid
+    do(s, f"play #{echo1} -> @{lance_uid}")  # P1 has no farm left: its pass is taken at once
+    echo1_uid = s.stack[-1].uid
+    assert s.decision is not None and s.decision.seat == 1
+    do(s, f"play #{echo2} -> @{echo1_uid}")
+    # P2's Mirror Echo resolved and copied P1's Mirror Echo. The copy's only legal new target is Fire
+    # Lance (never P1's Mirror Echo itself), so it was aimed there without a choice, resolved, and made a
+    # copy of Fire Lance, for which P2 now chooses a target.
+    assert s.decision is not None and (s.decision.kind, s.decision.seat) == ("copy_target", 1)
+    assert sorted(legal(s)) == sorted([f"target #{knight}", "target P1", "target P2"])
+    assert [i.uid for i in s.stack] == [lance_uid, echo1_uid]
