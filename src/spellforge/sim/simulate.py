@@ -62,11 +62,15 @@ def play_game(
     options: dict[str, Any] | None = None,
     fixed_seats: bool = False,
     max_decisions: int = 1_000_000,
+    slots: Sequence[int] | None = None,
 ) -> GameResult:
-    """Play one game between bots. Any exception is caught and reported in ``error``."""
+    """Play one game between bots. Any exception is caught and reported in ``error``.
+
+    ``slots[seat]`` names the bot slot playing each seat (default: rotated by ``index``, see above).
+    """
     game = find_game(game_name)
     n = players or game.default_players
-    slots = seat_slots(n, len(bot_specs), index, fixed_seats)
+    slots = list(slots) if slots is not None else seat_slots(n, len(bot_specs), index, fixed_seats)
     result = GameResult(
         index, seed, slots, think_seconds=[0.0] * len(bot_specs), think_count=[0] * len(bot_specs)
     )
