@@ -2,22 +2,29 @@
 
 One tree over the bot's information sets. Every iteration starts from a fresh determinization of what
 the bot knows (``obs.determinize``), descends the tree choosing among the actions legal *in that
-determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy for at
-most ``depth`` decisions, scores the result with the game's evaluator (the true result if the game ended),
-and backpropagates each node's reward from the point of view of the seat that chose the action leading
-to it. Edges are keyed by action values; an opponent's action names at most a card id, and ids of cards
-hidden from the bot are reshuffled by every determinization, so the tree never conditions on a hidden
-identity.
+determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy
+(mostly passing, sometimes random) until the turn ends or ``depth`` decisions have passed, scores the
+result with the game's evaluator (the true result if the game ended), and backpropagates each node's
+reward from the point of view of the seat that chose the action leading to it.
+
+Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
+ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
+
+Evaluator scores are material leads squashed by tanh, so rewards of sensible moves differ by a few
+hundredths; the exploration constant ``c`` (default 0.1) is scaled to that, not to the textbook
+sqrt(2) for win/loss rewards.
 
 Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per decision (time-dependent
-by nature: the number of iterations, hence the move, depends on the machine's speed and load). The
-default, ``iterations=200``, stays well under 0.25 s per decision on the reference 2-core machine.
-Limited-format card picks go to the draft picker.
+by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
+seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
+on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=K`` starts
+each root action with K virtual visits at its greedy value (off by default).
 """
 
 from __future__ import annotations
 
 import math
+import re
 import time
 from typing import Any
 
@@ -30,10 +37,11 @@ from .greedy import lookahead
 from .playout import mixed_action
 
 DEFAULT_ITERATIONS = 200
-DEFAULT_DEPTH = 8
-DEFAULT_C = 0.7
-DEFAULT_PASS_BIAS = 0.6
+DEFAULT_DEPTH = 30
+DEFAULT_C = 0.1
+DEFAULT_PASS_BIAS = 0.8
 DEFAULT_PRIOR = 0
+CARD_REF = re.compile(r"#(\d+)")
 
 
 class Node:
@@ -46,7 +54,53 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-        self.children: dict[Action, Node] = {}
+        self.children: dict[str, Node] = {}
+
+
+def visible_ids(view: Any) -> frozenset[int]:
+    """The ids of every card a View shows (under ``id``, or ``card`` for limbo items)."""
+    out: set[int] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for name, value in item.items():
+                if isinstance(value, dict | list):
+                    stack.append(value)
+                elif name in ("id", "card") and isinstance(value, int) and not isinstance(value, bool):
+                    out.add(value)
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))
+    return frozenset(out)
+
+
+class EdgeKeys:
+    """Tree edges are keyed by what the bot can tell apart: the action's printed form, with the id of any
+    card the bot could not see when the search began written as ``#?``.
+
+    Determinizations shuffle hidden cards' ids, so a hidden id names a different card in every iteration;
+    keying on it would scatter an opponent's "play a card from hand" over one-visit nodes and make it look
+    like a random player. Masked, all such plays share one node whose statistics average over what the
+    hidden card could be, and the key reveals nothing the bot does not know.
+    """
+
+    __slots__ = ("cache", "visible")
+
+    def __init__(self, visible: frozenset[int]) -> None:
+        self.visible = visible
+        self.cache: dict[Action, str] = {}
+
+    def _mask(self, match: re.Match[str]) -> str:
+        return match.group(0) if int(match.group(1)) in self.visible else "#?"
+
+    def __call__(self, action: Action) -> str:
+        text = self.cache.get(action)
+        if text is None:
+            text = str(action)
+            if "#" in text:
+                text = CARD_REF.sub(self._mask, text)
+            self.cache[action] = text
+        return text
 
 
 @register
@@ -79,6 +133,7 @@ class ISMCTSBot(BaseBot):
         self.picker = DraftPicker()
         self._evaluators: dict[int, Evaluator] = {}
         self.last_iterations = 0  # iterations of the last search (for benchmarks and tests)
+        self.last_keys = EdgeKeys(frozenset())
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -90,7 +145,7 @@ class ISMCTSBot(BaseBot):
         best: Action = legal[0]
         best_key = (-1, -1.0)
         for action in legal:
-            node = root.children.get(action)
+            node = root.children.get(self.last_keys(action))
             if node is None:
                 continue
             key = (node.visits, node.reward / node.visits if node.visits else 0.0)
@@ -98,7 +153,7 @@ class ISMCTSBot(BaseBot):
                 best, best_key = action, key
         return best
 
-    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator) -> None:
+    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys) -> None:
         """Prior knowledge (Gelly & Silver 2007): start each root action with ``prior`` virtual visits
         worth what the greedy lookahead sees after it, so a short search does not waste its iterations
         on actions that lose material at once, and a long one can still overrule the prior."""
@@ -107,7 +162,7 @@ class ISMCTSBot(BaseBot):
             state = det.clone()
             state.apply(action)
             value = (lookahead(state, obs.seat, 0, evaluate, self) + 1.0) * 0.5
-            node = root.children[action] = Node(obs.seat)
+            node = root.children[key(action)] = Node(obs.seat)
             node.visits = self.prior
             node.reward = value * self.prior
             node.avail = self.prior
@@ -117,11 +172,11 @@ class ISMCTSBot(BaseBot):
         evaluate = self._evaluators.get(id(obs.game))
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
+        key = EdgeKeys(visible_ids(obs.view))
         root = Node(-1)
-        seat = obs.seat
         rng = self.rng
         if self.prior > 0:
-            self.seed_root(obs, root, evaluate)
+            self.seed_root(obs, root, evaluate, key)
         c = self.c
         depth = self.depth
         bias = self.pass_bias
@@ -135,37 +190,41 @@ class ISMCTSBot(BaseBot):
             state = obs.determinize(rng)
             node = root
             path = [root]
-            # selection and expansion
+            # selection and expansion, over the actions legal in this determinization
             while state.outcome is None:
-                legal = state.legal_actions()
                 player = state.current_player
                 assert player is not None
                 children = node.children
-                untried = [a for a in legal if a not in children]
+                options: dict[str, Action] = {}
+                for a in state.legal_actions():
+                    k = key(a)
+                    if k not in options:
+                        options[k] = a
+                untried = [k for k in options if k not in children]
                 if untried:
-                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    for a in legal:
-                        child = children.get(a)
+                    k = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    for other in options:
+                        child = children.get(other)
                         if child is not None:
                             child.avail += 1
-                    child = children[action] = Node(player)
-                    state.apply(action)
+                    child = children[k] = Node(player)
+                    state.apply(options[k])
                     path.append(child)
                     break
                 best_child: Node | None = None
-                best_action = legal[0]
+                best_key = ""
                 best_score = -1.0
-                for a in legal:
-                    child = children[a]
+                for k in options:
+                    child = children[k]
                     child.avail += 1
                     score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if score > best_score:
-                        best_score, best_child, best_action = score, child, a
+                        best_score, best_child, best_key = score, child, k
                 assert best_child is not None
-                state.apply(best_action)
+                state.apply(options[best_key])
                 node = best_child
                 path.append(node)
-            # playout with a bounded depth
+            # playout with a bounded depth, stopping when the turn ends
             steps = 0
             turn = state.turn
             while state.outcome is None and steps < depth and state.turn == turn:
@@ -179,15 +238,14 @@ class ISMCTSBot(BaseBot):
                 value = values.get(s)
                 if value is None:
                     if two and values:
-                        other = next(iter(values))
-                        value = 1.0 - values[other]
+                        value = 1.0 - next(iter(values.values()))
                     else:
                         value = (evaluate(state, s) + 1.0) * 0.5
                     values[s] = value
                 node.visits += 1
                 node.reward += value
-        del seat
         self.last_iterations = done
+        self.last_keys = key
         return root
 
 
