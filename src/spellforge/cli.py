@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from spellforge.core.errors import DeckError, SpellforgeError
 
 EXIT_USAGE = 2
+DEFAULT_OPPONENT = "ismcts:seconds=1"  # the strongest bot, with a budget a person does not mind waiting for
 
 
 class UsageError(SpellforgeError):
@@ -200,6 +201,87 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from spellforge.bots import split_specs
+    from spellforge.sim.tournament import tournament
+
+    specs = split_specs(args.bots)
+    if len(specs) < 2:
+        raise UsageError("--bots needs at least two bots, e.g. --bots ismcts,greedy,random")
+    bar = None
+    progress = None
+    if not args.json:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(
+            TextColumn("round robin"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        )
+        n_pairs = len(specs) * (len(specs) - 1) // 2
+        task = bar.add_task("games", total=args.games * n_pairs)
+        bar.start()
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+    try:
+        result = tournament(
+            args.game,
+            specs,
+            args.games,
+            seed=args.seed,
+            players=args.players,
+            options=parse_options(args.option),
+            workers=args.workers,
+            backend=args.backend,
+            progress=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
+    data = result.to_dict()
+    if args.json:
+        _print_json(data)
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"{data['game']}: round robin, {data['games_per_pair']} games per pair (mirrored seeds), "
+        f"seed {data['seed']}"
+    )
+    for col in ("bot", "rating", "mu ± sigma", "games", "wins", "draws", "win rate", "95% CI", "ms/decision"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in data["standings"]:
+        lo, hi = s["win_rate_ci95"]
+        table.add_row(
+            s["bot"],
+            f"{s['rating']:.2f}",
+            f"{s['rating_mu']:.2f} ± {s['rating_sigma']:.2f}",
+            str(s["games"]),
+            str(s["wins"]),
+            str(s["draws"]),
+            f"{100 * s['win_rate']:.1f}%",
+            f"{100 * lo:.1f}-{100 * hi:.1f}%",
+            f"{s['mean_decision_ms']:.2f}",
+        )
+    pairs = Table(title="pairs")
+    for col in ("A", "B", "A wins", "B wins", "draws", "errors"):
+        pairs.add_column(col)
+    for p in data["pairs"]:
+        pairs.add_row(p["a"], p["b"], str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]), str(p["errors"]))
+    console = Console()
+    console.print(table)
+    console.print(pairs)
+    console.print(f"{data['games']} games in {data['seconds']} s, errors {data['errors']}")
+    for msg in data["error_messages"]:
+        print(msg, file=sys.stderr)
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from spellforge.core.errors import RecordError
     from spellforge.core.observe import log_view
@@ -308,7 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal against bots or hot-seat")
     p.add_argument("game", help="the game (see 'spellforge games')")
     p.add_argument(
-        "--vs", default="random", metavar="BOT", help="the bot for the other seats (default: random)"
+        "--vs",
+        default=DEFAULT_OPPONENT,
+        metavar="BOT",
+        help=f"the bot for the other seats, with parameters (default: {DEFAULT_OPPONENT})",
     )
     p.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal (seats 1..N)")
     p.add_argument("--seat", type=int, default=1, metavar="K", help="your seat when playing bots (default 1)")
@@ -342,6 +427,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("tournament", help="round robin between bots: win rates, 95% intervals, ratings")
+    p.add_argument("game")
+    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. ismcts,greedy,random")
+    p.add_argument("--games", type=int, default=20, help="games per pair, in mirrored pairs (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (process backend)")
+    p.add_argument("--backend", default="local", choices=("local", "process"), help="where games run")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("deck", help="deck lists: validate a file, list the preconstructed decks")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser)

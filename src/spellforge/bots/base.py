@@ -10,6 +10,7 @@ Bots are named on the command line with parameters: ``random``, ``ismcts:seconds
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -59,7 +60,7 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> Action: ...
 
 
-class BaseBot:
+class BaseBot(ABC):
     """Common parts: a name, a seed, parameters parsed from ``name:key=value,...``."""
 
     name: ClassVar[str] = "bot"
@@ -72,8 +73,9 @@ class BaseBot:
         for key, value in params.items():
             setattr(self, key, value)
 
+    @abstractmethod
     def choose(self, obs: Observation) -> Action:
-        raise NotImplementedError  # pragma: no cover
+        """One of ``obs.legal``: every bot decides here, from what its seat may know."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"

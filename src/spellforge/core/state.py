@@ -352,7 +352,10 @@ class State(ABC):
             if len(positions) < 2:
                 continue
             old = [new.zones[z][i] for z, i in positions]
-            perm = old[:]
+            # Shuffle from a canonical order, so the result depends only on what ``seat`` knows (the same
+            # for the real state and for any determinization of it) and on ``rng``: a seeded search bot
+            # then plays the same move whichever of the two it is given.
+            perm = sorted(old)
             rng.shuffle(perm)
             saved = [[arr[c] for c in old] for arr in arrays]
             for k, (z, i) in enumerate(positions):

@@ -70,6 +70,34 @@ def clone_us(game: str, seed: int, repeats: int = 2000) -> float:
     return statistics.median(samples) if samples else float("nan")
 
 
+def ismcts_iterations_per_second(game: str, seed: int, seconds: float) -> float:
+    """ISMCTS iterations per second at the default cutoff, searching from mid-game decisions.
+
+    Iterations are counted (not timed) per decision, so the figure is comparable between changes: the
+    bot searches a fixed number of iterations from each of a set of mid-game states for about ``seconds``.
+    """
+    from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+
+    states = midgame_states(game, 8, seed)
+    if not states:
+        return float("nan")
+    bot = ISMCTSBot(seed=seed, iterations=DEFAULT_ITERATIONS)
+    iterations = 0
+    start = time.perf_counter()
+    i = 0
+    while True:
+        state = states[i % len(states)]
+        bot.search(Observation.of(state))
+        iterations += bot.last_iterations
+        i += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return iterations / elapsed
+
+
+EXTRA["ismcts_iterations_per_second"] = ismcts_iterations_per_second
+
+
 def bench_game(game: str, runs: int = 5, seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     gps, dps, tps, clones = [], [], [], []
     for run in range(runs):
@@ -99,4 +127,13 @@ def bench(games: list[str], runs: int = 5, seconds: float = 1.0, seed: int = 1) 
     return {g: bench_game(g, runs, seconds, seed) for g in games}
 
 
-__all__ = ["EXTRA", "Rng", "bench", "bench_game", "clone_us", "midgame_states", "random_play"]
+__all__ = [
+    "EXTRA",
+    "Rng",
+    "bench",
+    "bench_game",
+    "clone_us",
+    "ismcts_iterations_per_second",
+    "midgame_states",
+    "random_play",
+]

@@ -64,16 +64,18 @@ def play_game(
     options: dict[str, Any] | None = None,
     fixed_seats: bool = False,
     max_decisions: int = 1_000_000,
+    slots: Sequence[int] | None = None,
     verify_replay: bool = False,
 ) -> GameResult:
     """Play one game between bots. Any exception is caught and reported in ``error``.
 
-    With ``verify_replay`` the finished game's record is replayed from scratch and must reproduce the
-    final state byte for byte (``to_json``); a difference is reported as an error.
+    ``slots[seat]`` names the bot slot playing each seat (default: rotated by ``index``, see above). With
+    ``verify_replay`` the finished game's record is replayed from scratch and must reproduce the final
+    state byte for byte (``to_json``); a difference is reported as an error.
     """
     game = find_game(game_name)
     n = players or game.default_players
-    slots = seat_slots(n, len(bot_specs), index, fixed_seats)
+    slots = list(slots) if slots is not None else seat_slots(n, len(bot_specs), index, fixed_seats)
     result = GameResult(
         index, seed, slots, think_seconds=[0.0] * len(bot_specs), think_count=[0] * len(bot_specs)
     )

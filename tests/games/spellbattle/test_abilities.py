@@ -424,7 +424,11 @@ def test_a_copy_never_targets_the_item_it_copies() -> None:
         Seat(play=["hedge-knight"], hand=["mirror-echo"], farms=2),
     )
     knight = card(s, "hedge-knight")
-    lance, echo1, echo2 = card(s, "fire-lance"), card(s, "mirror-echo", seat=0), card(s, "mirror-echo", seat=1)
+    lance, echo1, echo2 = (
+        card(s, "fire-lance"),
+        card(s, "mirror-echo", seat=0),
+        card(s, "mirror-echo", seat=1),
+    )
     do(s, f"play #{lance} -> #{knight}")
     lance_uid = s.stack[-1].uid
     do(s, f"play #{echo1} -> @{lance_uid}")  # P1 has no farm left: its pass is taken at once

@@ -1,0 +1,93 @@
+"""The greedy bot: one-ply lookahead over its legal actions, positions scored by the game's evaluator.
+
+For each legal action it applies the action to a determinization of what it knows, then rolls the game
+forward until the consequence shows: everyone passes or declines (``playout.passive_action``) until the
+bot's first decision of the next turn, so a character resolves, an attack deals its damage, a block
+trades. Compound choices (play a farm, then which card; declare an attacker, then another or done) are
+searched as they come: when the bot's own decision follows its action directly, it looks one level
+deeper (``depth=`` levels at most). The best final position wins; ties go to the bot's seeded RNG.
+
+It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
+it averages over k determinizations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spellforge.core.actions import Action
+from spellforge.core.state import State
+
+from .base import BaseBot, Observation, register
+from .draft import DraftPicker
+from .evaluate import Evaluator, evaluator_for
+from .playout import passive_action
+
+HORIZON = 60  # decisions rolled forward at most after an action
+
+
+def lookahead(
+    state: State, seat: int, depth: int, evaluate: Evaluator, bot: BaseBot, horizon: int = HORIZON
+) -> float:
+    """The value for ``seat`` of ``state`` just after the bot acted: search its directly following own
+    decisions ``depth`` levels deep, roll the rest forward passively, and score the result."""
+    start_turn = state.turn
+    steps = 0
+    while state.outcome is None:
+        player = state.current_player
+        if player == seat:
+            if steps == 0 and depth > 0:
+                legal = state.legal_actions()
+                best = -2.0
+                for action in legal:
+                    child = state.clone()
+                    child.apply(action)
+                    value = lookahead(child, seat, depth - 1, evaluate, bot, horizon)
+                    if value > best:
+                        best = value
+                return best
+            if state.turn != start_turn:
+                break
+        if steps >= horizon:
+            break
+        state.apply(passive_action(state.legal_actions(), bot.rng))
+        steps += 1
+    return evaluate(state, seat)
+
+
+@register
+class GreedyBot(BaseBot):
+    name = "greedy"
+    help = "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations)"
+    params = {"depth": int, "samples": int}
+
+    depth: int = 2
+    samples: int = 1
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.picker = DraftPicker()
+        self._evaluators: dict[int, Evaluator] = {}
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if self.picker.handles(obs):
+            return self.picker.choose(obs)
+        evaluate = self._evaluators.get(id(obs.game))
+        if evaluate is None:
+            evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
+        totals = [0.0] * len(legal)
+        for _ in range(max(1, self.samples)):
+            root = obs.determinize(self.rng)
+            for i, action in enumerate(legal):
+                state = root.clone()
+                state.apply(action)
+                totals[i] += lookahead(state, obs.seat, self.depth, evaluate, self)
+        best = max(totals)
+        ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
+        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+
+__all__ = ["GreedyBot", "lookahead"]

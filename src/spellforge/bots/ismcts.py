@@ -1,0 +1,252 @@
+"""Information Set MCTS (single observer; Cowling, Powley & Whitehouse 2012) for any registered game.
+
+One tree over the bot's information sets. Every iteration starts from a fresh determinization of what
+the bot knows (``obs.determinize``), descends the tree choosing among the actions legal *in that
+determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy
+(mostly passing, sometimes random) until the turn ends or ``depth`` decisions have passed, scores the
+result with the game's evaluator (the true result if the game ended), and backpropagates each node's
+reward from the point of view of the seat that chose the action leading to it.
+
+Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
+ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
+
+Evaluator scores are material leads squashed by tanh, so rewards of sensible moves differ by a few
+hundredths; the exploration constant ``c`` (default 0.1) is scaled to that, not to the textbook
+sqrt(2) for win/loss rewards.
+
+Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per decision (time-dependent
+by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
+seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
+on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=K`` starts
+each root action with K virtual visits at its greedy value (off by default).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from typing import Any
+
+from spellforge.core.actions import Action
+
+from .base import BaseBot, Observation, register
+from .draft import DraftPicker
+from .evaluate import Evaluator, evaluator_for
+from .greedy import lookahead
+from .playout import mixed_action
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_DEPTH = 30
+DEFAULT_C = 0.1
+DEFAULT_PASS_BIAS = 0.8
+DEFAULT_PRIOR = 0
+CARD_REF = re.compile(r"#(\d+)")
+
+
+class Node:
+    """Statistics of one edge of the tree: the action taken by ``seat`` from the parent."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[str, Node] = {}
+
+
+def visible_ids(view: Any) -> frozenset[int]:
+    """The ids of every card a View shows (under ``id``, or ``card`` for limbo items)."""
+    out: set[int] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for name, value in item.items():
+                if isinstance(value, dict | list):
+                    stack.append(value)
+                elif name in ("id", "card") and isinstance(value, int) and not isinstance(value, bool):
+                    out.add(value)
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))
+    return frozenset(out)
+
+
+class EdgeKeys:
+    """Tree edges are keyed by what the bot can tell apart: the action's printed form, with the id of any
+    card the bot could not see when the search began written as ``#?``.
+
+    Determinizations shuffle hidden cards' ids, so a hidden id names a different card in every iteration;
+    keying on it would scatter an opponent's "play a card from hand" over one-visit nodes and make it look
+    like a random player. Masked, all such plays share one node whose statistics average over what the
+    hidden card could be, and the key reveals nothing the bot does not know.
+    """
+
+    __slots__ = ("cache", "visible")
+
+    def __init__(self, visible: frozenset[int]) -> None:
+        self.visible = visible
+        self.cache: dict[Action, str] = {}
+
+    def _mask(self, match: re.Match[str]) -> str:
+        return match.group(0) if int(match.group(1)) in self.visible else "#?"
+
+    def __call__(self, action: Action) -> str:
+        text = self.cache.get(action)
+        if text is None:
+            text = str(action)
+            if "#" in text:
+                text = CARD_REF.sub(self._mask, text)
+            self.cache[action] = text
+        return text
+
+
+@register
+class ISMCTSBot(BaseBot):
+    name = "ismcts"
+    help = (
+        "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
+        "depth=playout cutoff, c=UCB exploration, pass_bias=playout policy"
+    )
+    params = {
+        "iterations": int,
+        "seconds": float,
+        "depth": int,
+        "c": float,
+        "pass_bias": float,
+        "prior": int,
+    }
+
+    iterations: int = 0
+    seconds: float = 0.0
+    depth: int = DEFAULT_DEPTH
+    c: float = DEFAULT_C
+    pass_bias: float = DEFAULT_PASS_BIAS
+    prior: int = DEFAULT_PRIOR
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        if not self.iterations and not self.seconds:
+            self.iterations = DEFAULT_ITERATIONS
+        self.picker = DraftPicker()
+        self._evaluators: dict[int, Evaluator] = {}
+        self.last_iterations = 0  # iterations of the last search (for benchmarks and tests)
+        self.last_keys = EdgeKeys(frozenset())
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if self.picker.handles(obs):
+            return self.picker.choose(obs)
+        root = self.search(obs)
+        best: Action = legal[0]
+        best_key = (-1, -1.0)
+        for action in legal:
+            node = root.children.get(self.last_keys(action))
+            if node is None:
+                continue
+            key = (node.visits, node.reward / node.visits if node.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys) -> None:
+        """Prior knowledge (Gelly & Silver 2007): start each root action with ``prior`` virtual visits
+        worth what the greedy lookahead sees after it, so a short search does not waste its iterations
+        on actions that lose material at once, and a long one can still overrule the prior."""
+        det = obs.determinize(self.rng)
+        for action in obs.legal:
+            state = det.clone()
+            state.apply(action)
+            value = (lookahead(state, obs.seat, 0, evaluate, self) + 1.0) * 0.5
+            node = root.children[key(action)] = Node(obs.seat)
+            node.visits = self.prior
+            node.reward = value * self.prior
+            node.avail = self.prior
+
+    def search(self, obs: Observation) -> Node:
+        """Build the tree for this decision within the budget; returns its root."""
+        evaluate = self._evaluators.get(id(obs.game))
+        if evaluate is None:
+            evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
+        key = EdgeKeys(visible_ids(obs.view))
+        root = Node(-1)
+        rng = self.rng
+        if self.prior > 0:
+            self.seed_root(obs, root, evaluate, key)
+        c = self.c
+        depth = self.depth
+        bias = self.pass_bias
+        log = math.log
+        sqrt = math.sqrt
+        deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
+        limit = self.iterations
+        done = 0
+        while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
+            done += 1
+            state = obs.determinize(rng)
+            node = root
+            path = [root]
+            # selection and expansion, over the actions legal in this determinization
+            while state.outcome is None:
+                player = state.current_player
+                assert player is not None
+                children = node.children
+                options: dict[str, Action] = {}
+                for a in state.legal_actions():
+                    k = key(a)
+                    if k not in options:
+                        options[k] = a
+                untried = [k for k in options if k not in children]
+                if untried:
+                    k = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    for other in options:
+                        child = children.get(other)
+                        if child is not None:
+                            child.avail += 1
+                    child = children[k] = Node(player)
+                    state.apply(options[k])
+                    path.append(child)
+                    break
+                best_child: Node | None = None
+                best_key = ""
+                best_score = -1.0
+                for k in options:
+                    child = children[k]
+                    child.avail += 1
+                    score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score, best_child, best_key = score, child, k
+                assert best_child is not None
+                state.apply(options[best_key])
+                node = best_child
+                path.append(node)
+            # playout with a bounded depth, stopping when the turn ends
+            steps = 0
+            turn = state.turn
+            while state.outcome is None and steps < depth and state.turn == turn:
+                state.apply(mixed_action(state.legal_actions(), rng, bias))
+                steps += 1
+            # score once per seat that chose an action on the path, and backpropagate
+            values: dict[int, float] = {}
+            two = state.n_seats == 2
+            for node in path[1:]:
+                s = node.seat
+                value = values.get(s)
+                if value is None:
+                    if two and values:
+                        value = 1.0 - next(iter(values.values()))
+                    else:
+                        value = (evaluate(state, s) + 1.0) * 0.5
+                    values[s] = value
+                node.visits += 1
+                node.reward += value
+        self.last_iterations = done
+        self.last_keys = key
+        return root
+
+
+__all__ = ["DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "ISMCTSBot", "Node"]

@@ -1,0 +1,57 @@
+"""Cheap default policies that search bots use to roll a position forward.
+
+Card games with priority windows ask "respond or pass?" far more often than anything else, and most
+answers are "pass". A policy that passes (or declines the rest of a compound choice with ``done``) and
+otherwise picks at random plays the position out the way the engine would if nobody intervened, which
+is what a one-ply lookahead needs to see the consequence of an action (a character resolving, an attack
+dealing its damage). Search playouts mix it with uniform random play so opponents still respond.
+
+Only the public API is used: the action's printed form says whether it passes or declines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spellforge.core.actions import Action
+from spellforge.core.rng import Rng
+
+DECLINE_WORDS = frozenset({"pass", "done", "decline", "skip", "no", "end", "end turn", "stop"})
+
+
+_declines: dict[Action, bool] = {}  # action value -> whether it declines (str() is slow in playouts)
+
+
+def is_declining(action: Action) -> bool:
+    known = _declines.get(action)
+    if known is None:
+        if len(_declines) > 100_000:
+            _declines.clear()
+        known = _declines[action] = str(action) in DECLINE_WORDS
+    return known
+
+
+def declining(legal: Sequence[Action]) -> Action | None:
+    """The option that passes or finishes a compound choice, if the decision has one."""
+    for action in legal:
+        if is_declining(action):
+            return action
+    return None
+
+
+def passive_action(legal: Sequence[Action], rng: Rng) -> Action:
+    """Pass or decline when possible, else a uniformly random option."""
+    action = declining(legal)
+    if action is not None:
+        return action
+    return legal[rng.randrange(len(legal))]
+
+
+def mixed_action(legal: Sequence[Action], rng: Rng, pass_bias: float) -> Action:
+    """With probability ``pass_bias`` act as :func:`passive_action`, else uniformly at random."""
+    if rng.random() < pass_bias:
+        return passive_action(legal, rng)
+    return legal[rng.randrange(len(legal))]
+
+
+__all__ = ["DECLINE_WORDS", "declining", "is_declining", "mixed_action", "passive_action"]

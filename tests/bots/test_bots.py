@@ -1,0 +1,100 @@
+"""Every bot on every registered game: legal, seeded, deterministic, and blind to hidden cards.
+
+Parametrized over ``spellforge.GAMES``, so a game added later is covered by registering. Budgets are
+iteration counts (never seconds), so nothing here depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spellforge import GAMES
+from spellforge.bots import BOTS, Observation, make_bot
+from spellforge.core.rng import Rng
+from spellforge.core.state import State
+from spellforge.sim import play_game
+
+# Small budgets: CI checks behaviour, not strength (strength runs are marked slow, in test_strength.py).
+SPECS = ["random", "greedy", "greedy:depth=0", "ismcts:iterations=30", "draft"]
+
+
+def midgame(game: str, seed: int, decisions: int = 25) -> State:
+    """A position some random decisions into a game (or the last one before it ends)."""
+    state = GAMES[game].new_game(seed=seed)
+    bot = make_bot("random", seed=seed)
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        before = state.clone()
+        state.apply(bot.choose(Observation.of(state)))
+        if state.is_over:
+            return before
+    return state
+
+
+def test_every_registered_bot_is_checked() -> None:
+    assert {spec.split(":")[0] for spec in SPECS} == set(BOTS)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_finishes_short_games(game: str, spec: str) -> None:
+    for index in range(2):
+        result = play_game(game, [spec, "random"], seed=100 + index, index=index)
+        assert not result.error, result.error
+        assert result.winners or result.reason
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_is_deterministic_for_a_seed(game: str, spec: str) -> None:
+    for seed in (1, 2, 3):
+        state = midgame(game, seed)
+        first = make_bot(spec, seed=9).choose(Observation.of(state))
+        again = make_bot(spec, seed=9).choose(Observation.of(state))
+        assert first == again
+        assert first in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_never_reads_hidden_cards(game: str, spec: str) -> None:
+    """Given the real state or any determinization of it from its own seat, a bot with the same seed
+    chooses the same action: nothing it does depends on a card it cannot see."""
+    for seed in range(4):
+        state = midgame(game, seed, decisions=15 + 7 * seed)
+        seat = state.current_player
+        assert seat is not None
+        real = make_bot(spec, seed=5).choose(Observation.of(state))
+        for k in range(3):
+            other = state.determinize(seat, Rng(1000 * seed + k))
+            assert other.legal_actions() == state.legal_actions()
+            assert make_bot(spec, seed=5).choose(Observation.of(other)) == real
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_ismcts_counts_its_iterations(game: str) -> None:
+    from spellforge.bots.ismcts import ISMCTSBot
+
+    bot = ISMCTSBot(seed=1, iterations=25)
+    state = midgame(game, 4)
+    root = bot.search(Observation.of(state))
+    assert bot.last_iterations == 25
+    assert sum(child.visits for child in root.children.values()) == 25
+
+
+def test_ismcts_seconds_budget_runs_at_least_one_iteration() -> None:
+    from spellforge.bots.ismcts import ISMCTSBot
+
+    game = next(iter(GAMES))
+    state = midgame(game, 2)
+    bot = ISMCTSBot(seed=1, seconds=0.001)
+    assert bot.choose(Observation.of(state)) in state.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_bot_specs_parse_parameters() -> None:
+    bot = make_bot("ismcts:iterations=50,c=0.2")
+    assert bot.iterations == 50 and bot.c == 0.2  # type: ignore[attr-defined]
+    assert make_bot("ismcts").iterations > 0  # type: ignore[attr-defined]
+    assert make_bot("greedy:depth=0").depth == 0  # type: ignore[attr-defined]
