@@ -453,7 +453,12 @@ class State:
         """
         work = self.work
         ops = self.OPS
+        steps = 0
         while self.outcome is None:
+            steps += 1
+            if steps > 200_000:  # an endless loop of forced steps: a draw, as at a table (fixed on main)
+                self.finish((), "endless loop")
+                return
             d = self.decision
             if d is None:
                 if not work:

@@ -207,16 +207,23 @@ class AbilityMixin(SBBase):
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
+    def copy_targets(self, card: int, effect_index: int, seat: int, original: int) -> list[int]:
+        """New targets for a copy of stack item ``original``: what its effect could target, except the
+        original itself (a copy of a copy effect aimed back at its original would copy it forever)."""
+        effect = self.copy_effect(card, effect_index)
+        if effect is None or effect.target is None:
+            return []
+        avoid = STACK_BASE + original
+        return [t for t in self.select(effect.target, Context(card, seat)) if t != avoid]
+
     def legal_copy_target(self) -> list[Action]:
         assert self.decision is not None
-        _, card, effect_index = self.decision.data
-        effect = self.copy_effect(card, effect_index)
-        assert effect is not None and effect.target is not None
-        return [Target(t) for t in self.select(effect.target, Context(card, self.decision.seat))]
+        _, card, effect_index, original = self.decision.data
+        return [Target(t) for t in self.copy_targets(card, effect_index, self.decision.seat, original)]
 
     def act_copy_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
-        kind, card, effect_index = d.data
+        kind, card, effect_index, _ = d.data
         self.push_item(
             StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,))
         )
@@ -268,8 +275,8 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.push_item(
                 StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,))
             )
-        elif chosen.target is not None and state.select(chosen.target, Context(item.card, ctx.controller)):
-            state.ask("copy_target", ctx.controller, item.kind, item.card, item.effect)
+        elif state.copy_targets(item.card, item.effect, ctx.controller, item.uid):
+            state.ask("copy_target", ctx.controller, item.kind, item.card, item.effect, item.uid)
 
 
 def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
