@@ -119,6 +119,10 @@ def test_cards_and_deck_commands(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 1 and not report["legal"]
     assert any("unknown card 'Fire Lancer'" in p for p in report["problems"])
     assert any("4 copies of 'Fire Lance'" in p for p in report["problems"])
+    unreadable = tmp_path / "bad.toml"
+    unreadable.write_text("[[card]]\nname = 1\n")
+    code, _, err = run(capsys, "deck", "validate", "spellbattle", str(unreadable))
+    assert code == 2 and "bad.toml" in err and "line 2" in err
 
 
 def test_replay_of_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -134,8 +134,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
     try:
         deck = load_deck(path)
     except DeckError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        raise UsageError(str(exc)) from None
     problems = game.validate_deck(deck, **options)
     if args.json:
         _print_json({"deck": deck.name, "file": str(path), "legal": not problems, "problems": problems})
@@ -443,7 +442,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deck", help="deck lists: validate a file, list the preconstructed decks")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser)
     deck_sub.required = True
-    v = deck_sub.add_parser("validate", help="check a deck file against a game's construction rules")
+    v = deck_sub.add_parser(
+        "validate",
+        help="check a deck file against a game's construction rules",
+        description="Check a deck file against a game's construction rules and list every violation. "
+        "Exit status: 0 legal, 1 illegal, 2 the file or an argument cannot be used.",
+    )
     v.add_argument("game")
     v.add_argument("file")
     v.add_argument(
