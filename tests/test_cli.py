@@ -170,4 +170,5 @@ def test_simulate_can_verify_every_replay(capsys: pytest.CaptureFixture[str]) ->
         "--json",
         "--verify-replays",
     )
-    assert code == 0 and json.loads(out)["errors"] == 0
+    report = json.loads(out)
+    assert code == 0 and report["errors"] == 0 and report["replays_verified"] == 4

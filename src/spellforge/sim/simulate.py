@@ -42,6 +42,7 @@ class GameResult:
     error: str = ""
     think_seconds: list[float] = field(default_factory=list)  # per slot
     think_count: list[int] = field(default_factory=list)  # per slot
+    replay_verified: bool = False
 
     @property
     def finished(self) -> bool:
@@ -100,6 +101,7 @@ def play_game(
         result.reason = state.outcome.reason
         if verify_replay and game.replay(game.record(state)).to_json() != state.to_json():
             raise SpellforgeError("the replay of this game's record does not reproduce it")
+        result.replay_verified = verify_replay
     except Exception as exc:  # a simulation reports errors instead of stopping the batch
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
     if state is not None:
@@ -138,6 +140,7 @@ class BatchResult:
     decisions_per_second: float
     mean_decision_ms: list[float]
     error_messages: list[str]
+    replays_verified: int = 0  # games whose record was replayed and reproduced them (--verify-replays)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -192,6 +195,7 @@ def summarize(
         decisions_per_second=round(decisions / seconds, 1) if seconds else 0.0,
         mean_decision_ms=[round(1000 * t / c, 3) if c else 0.0 for t, c in zip(think, count, strict=True)],
         error_messages=[f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]],
+        replays_verified=sum(1 for r in results if r.replay_verified),
     )
 
 
