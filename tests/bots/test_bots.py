@@ -98,3 +98,43 @@ def test_bot_specs_parse_parameters() -> None:
     assert bot.iterations == 50 and bot.c == 0.2  # type: ignore[attr-defined]
     assert make_bot("ismcts").iterations > 0  # type: ignore[attr-defined]
     assert make_bot("greedy:depth=0").depth == 0  # type: ignore[attr-defined]
+
+
+def test_repetition_guard_stops_a_creature_shuttling_between_rows() -> None:
+    """Spellweaver lets a creature move between its rows any number of times (SW-R23); a bot that values
+    both rows alike must still not move it back and forth for ever (the guard found by ISMCTS looping)."""
+    from spellforge.bots.base import RepetitionGuard
+
+    for seed in range(40):
+        state = GAMES["spellweaver"].new_game(seed=seed)
+        bot = make_bot("random", seed=seed)
+        while not state.is_over and "move" not in map(str, state.legal_actions()):
+            state.apply(bot.choose(Observation.of(state)))
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no position with a row move in 40 random games")
+    guard = RepetitionGuard()
+    seat = state.current_player
+    assert seat is not None
+    for _ in range(8):  # always move while the guard allows it (as a looping search would)
+        obs = Observation.of(state)
+        allowed = guard.allowed(obs, obs.determinize(Rng(3)))
+        moves = [a for a in allowed if str(a) == "move"]
+        if not moves:
+            break
+        state.apply(moves[0])
+        while not state.is_over and state.current_player == seat and "move" not in map(
+            str, state.legal_actions()
+        ):  # a row move may ask which creature; take the first
+            obs = Observation.of(state)
+            state.apply(guard.allowed(obs, obs.determinize(Rng(3)))[0])
+    else:
+        pytest.fail("the guard allowed eight row moves in a row")
+    assert "done" in map(str, allowed)
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=30"])
+def test_search_bots_finish_spellweaver_games_with_row_moves(spec: str) -> None:
+    result = play_game("spellweaver", [spec, spec], seed=7, index=0, max_decisions=5_000)
+    assert not result.error, result.error

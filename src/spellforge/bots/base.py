@@ -10,6 +10,7 @@ Bots are named on the command line with parameters: ``random``, ``ismcts:seconds
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -79,6 +80,60 @@ class BaseBot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"
+
+
+class RepetitionGuard:
+    """Keeps a bot from going round in circles within a turn.
+
+    Some games let a player undo a move at no cost (Spellweaver moves a creature between its rows any
+    number of times, SW-R23), so a search that values two positions alike can shuttle between them for
+    ever and the game never ends. The guard remembers every position (the seat's View, less its log) at
+    which the bot decided during the current turn, and drops the actions that lead straight back to one
+    of them with the bot to act again, unless that would leave no action at all. Positions are compared
+    on a determinization, so the guard reads nothing hidden; it draws no random numbers of its own.
+    """
+
+    __slots__ = ("seen", "turn")
+
+    def __init__(self) -> None:
+        self.turn: object = None
+        self.seen: set[str] = set()
+
+    @staticmethod
+    def key(view: dict[str, Any]) -> str:
+        return json.dumps(
+            {k: v for k, v in view.items() if k != "log"}, sort_keys=True, separators=(",", ":")
+        )
+
+    def visit(self, obs: Observation) -> None:
+        """Record the position the bot is deciding at (call once per decision)."""
+        view = obs.view
+        turn = (view.get("turn"), view.get("game"))
+        if turn != self.turn:
+            self.turn = turn
+            self.seen.clear()
+        self.seen.add(self.key(view))
+
+    def repeats(self, after: State, seat: int) -> bool:
+        """Whether ``after`` (a determinization just after one of the bot's actions) is a position the
+        bot has already decided at this turn."""
+        return (
+            after.outcome is None
+            and after.current_player == seat
+            and self.key(after.observe(seat)) in self.seen
+        )
+
+    def allowed(self, obs: Observation, det: State) -> list[Action]:
+        """``obs.legal`` without the actions that lead back to a position seen this turn (all of them if
+        every one would); ``det`` is a determinization of ``obs`` and is not changed."""
+        self.visit(obs)
+        keep = []
+        for action in obs.legal:
+            after = det.clone()
+            after.apply(action)
+            if not self.repeats(after, obs.seat):
+                keep.append(action)
+        return keep or obs.legal
 
 
 BOTS: dict[str, type[BaseBot]] = {}

@@ -6,6 +6,8 @@ bot's first decision of the next turn, so a character resolves, an attack deals 
 trades. Compound choices (play a farm, then which card; declare an attacker, then another or done) are
 searched as they come: when the bot's own decision follows its action directly, it looks one level
 deeper (``depth=`` levels at most). The best final position wins; ties go to the bot's seeded RNG.
+An action that leads straight back to a position the bot already decided at this turn is left out
+(:class:`RepetitionGuard`).
 
 It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
 it averages over k determinizations.
@@ -18,7 +20,7 @@ from typing import Any
 from spellforge.core.actions import Action
 from spellforge.core.state import State
 
-from .base import BaseBot, Observation, register
+from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import DraftPicker
 from .evaluate import Evaluator, evaluator_for
 from .playout import passive_action
@@ -68,6 +70,7 @@ class GreedyBot(BaseBot):
         super().__init__(seed, **params)
         self.picker = DraftPicker()
         self._evaluators: dict[int, Evaluator] = {}
+        self.guard = RepetitionGuard()
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -78,15 +81,21 @@ class GreedyBot(BaseBot):
         evaluate = self._evaluators.get(id(obs.game))
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
+        self.guard.visit(obs)
         totals = [0.0] * len(legal)
-        for _ in range(max(1, self.samples)):
+        repeats = [False] * len(legal)
+        for sample in range(max(1, self.samples)):
             root = obs.determinize(self.rng)
             for i, action in enumerate(legal):
                 state = root.clone()
                 state.apply(action)
+                if sample == 0:
+                    repeats[i] = self.guard.repeats(state, obs.seat)
                 totals[i] += lookahead(state, obs.seat, self.depth, evaluate, self)
-        best = max(totals)
-        ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
+        if all(repeats):
+            repeats = [False] * len(legal)
+        best = max(v for v, r in zip(totals, repeats, strict=True) if not r)
+        ties = [a for a, v, r in zip(legal, totals, repeats, strict=True) if not r and v >= best - 1e-9]
         return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
 

@@ -5,7 +5,9 @@ the bot knows (``obs.determinize``), descends the tree choosing among the action
 determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy
 (mostly passing, sometimes random) until the turn ends or ``depth`` decisions have passed, scores the
 result with the game's evaluator (the true result if the game ended), and backpropagates each node's
-reward from the point of view of the seat that chose the action leading to it.
+reward from the point of view of the seat that chose the action leading to it. The move played is the
+most visited root action among those the :class:`RepetitionGuard` allows (none that leads straight back
+to a position the bot already decided at this turn).
 
 Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
 ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
@@ -29,8 +31,9 @@ import time
 from typing import Any
 
 from spellforge.core.actions import Action
+from spellforge.core.rng import Rng
 
-from .base import BaseBot, Observation, register
+from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import DraftPicker
 from .evaluate import Evaluator, evaluator_for
 from .greedy import lookahead
@@ -134,6 +137,10 @@ class ISMCTSBot(BaseBot):
         self._evaluators: dict[int, Evaluator] = {}
         self.last_iterations = 0  # iterations of the last search (for benchmarks and tests)
         self.last_keys = EdgeKeys(frozenset())
+        self.guard = RepetitionGuard()
+        self.guard_rng = Rng(
+            seed ^ 0x6A09E667F3BCC908
+        )  # the guard's determinizations, apart from the search's
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -141,10 +148,13 @@ class ISMCTSBot(BaseBot):
             return legal[0]
         if self.picker.handles(obs):
             return self.picker.choose(obs)
+        allowed = self.guard.allowed(obs, obs.determinize(self.guard_rng))
+        if len(allowed) == 1:
+            return allowed[0]
         root = self.search(obs)
-        best: Action = legal[0]
+        best: Action = allowed[0]
         best_key = (-1, -1.0)
-        for action in legal:
+        for action in allowed:
             node = root.children.get(self.last_keys(action))
             if node is None:
                 continue
