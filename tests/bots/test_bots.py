@@ -124,8 +124,10 @@ def test_repetition_guard_stops_a_creature_shuttling_between_rows() -> None:
         if not moves:
             break
         state.apply(moves[0])
-        while not state.is_over and state.current_player == seat and "move" not in map(
-            str, state.legal_actions()
+        while (
+            not state.is_over
+            and state.current_player == seat
+            and "move" not in map(str, state.legal_actions())
         ):  # a row move may ask which creature; take the first
             obs = Observation.of(state)
             state.apply(guard.allowed(obs, obs.determinize(Rng(3)))[0])
