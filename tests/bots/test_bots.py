@@ -6,6 +6,8 @@ iteration counts (never seconds), so nothing here depends on the machine's speed
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spellforge import GAMES
@@ -81,6 +83,34 @@ def test_ismcts_counts_its_iterations(game: str) -> None:
     root = bot.search(Observation.of(state))
     assert bot.last_iterations == 25
     assert sum(child.visits for child in root.children.values()) == 25
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_ismcts_stops_early_only_when_the_move_is_settled(game: str) -> None:
+    """Told which actions it will choose among, the search stops once no remaining iteration could
+    change the most visited one, and the move is the one the whole budget gives."""
+    from spellforge.bots.ismcts import ISMCTSBot
+
+    saved = 0
+    for seed in range(6):
+        state = midgame(game, seed, decisions=10 + 5 * seed)
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        full_bot, early_bot = ISMCTSBot(seed=3, iterations=300), ISMCTSBot(seed=3, iterations=300)
+        full = full_bot.search(Observation.of(state))
+        early = early_bot.search(Observation.of(state), legal)
+
+        def most_visited(root: Any, bot: Any, legal: list[Any] = legal) -> str:
+            visits = {k: (n.visits, n.reward / n.visits) for k, n in root.children.items() if n.visits}
+            keys = {bot.last_keys(a) for a in legal}
+            return max((v, k) for k, v in visits.items() if k in keys)[1]
+
+        assert full_bot.last_iterations == 300
+        assert early_bot.last_iterations <= 300
+        assert most_visited(early, early_bot) == most_visited(full, full_bot)
+        saved += 300 - early_bot.last_iterations
+    assert saved > 0  # somewhere the move settled before the budget ran out
 
 
 def test_ismcts_seconds_budget_runs_at_least_one_iteration() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from spellforge.core.actions import Action
@@ -44,6 +45,7 @@ DEFAULT_DEPTH = 30
 DEFAULT_C = 0.1
 DEFAULT_PASS_BIAS = 0.8
 DEFAULT_PRIOR = 0
+SETTLE_EVERY = 8  # iterations between checks that the move is settled
 CARD_REF = re.compile(r"#(\d+)")
 
 
@@ -106,6 +108,19 @@ class EdgeKeys:
         return text
 
 
+def settled(root: Node, keys: Sequence[str], left: float) -> bool:
+    """Whether ``left`` more iterations could not change which of ``keys`` is the most visited."""
+    first = second = 0
+    for k in keys:
+        child = root.children.get(k)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
+
+
 @register
 class ISMCTSBot(BaseBot):
     name = "ismcts"
@@ -151,7 +166,7 @@ class ISMCTSBot(BaseBot):
         allowed = self.guard.allowed(obs, obs.determinize(self.guard_rng))
         if len(allowed) == 1:
             return allowed[0]
-        root = self.search(obs)
+        root = self.search(obs, allowed)
         best: Action = allowed[0]
         best_key = (-1, -1.0)
         for action in allowed:
@@ -177,8 +192,15 @@ class ISMCTSBot(BaseBot):
             node.reward = value * self.prior
             node.avail = self.prior
 
-    def search(self, obs: Observation) -> Node:
-        """Build the tree for this decision within the budget; returns its root."""
+    def search(self, obs: Observation, candidates: Sequence[Action] = ()) -> Node:
+        """Build the tree for this decision within the budget; returns its root.
+
+        Given the ``candidates`` the move will be chosen from, the search stops early once the choice is
+        settled: when the most visited candidate leads the next by more visits than the budget has
+        iterations left (for ``seconds``, the iterations the time left allows at the rate so far), no
+        iteration can change the move. With an iteration budget the move is exactly the one the full
+        budget would give; only the time (and the random draws) are saved.
+        """
         evaluate = self._evaluators.get(id(obs.game))
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
@@ -194,8 +216,15 @@ class ISMCTSBot(BaseBot):
         sqrt = math.sqrt
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         limit = self.iterations
+        started = time.perf_counter()
+        watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
+            if watch and done % SETTLE_EVERY == 0 and done:
+                now = time.perf_counter()
+                left = limit - done if limit else done * (deadline - now) / max(now - started, 1e-9)
+                if settled(root, watch, left):
+                    break
             done += 1
             state = obs.determinize(rng)
             node = root
