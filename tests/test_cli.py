@@ -172,3 +172,32 @@ def test_simulate_can_verify_every_replay(capsys: pytest.CaptureFixture[str]) ->
     )
     report = json.loads(out)
     assert code == 0 and report["errors"] == 0 and report["replays_verified"] == 4
+
+
+def test_simulate_logs_one_json_line_per_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    code, out, _ = run(
+        capsys, "simulate", "casters", "--bots", "random,random", "--games", "5", "--seed", "2", "--json",
+        "--log", str(log),
+    )  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(g["index"] for g in lines) == [0, 1, 2, 3, 4]
+    data = json.loads(out)
+    wins = [0, 0]
+    for g in lines:
+        for seat in g["winners"]:
+            wins[g["slots"][seat]] += 1
+    assert wins == data["wins"]
+
+
+def test_simulate_log_in_a_missing_directory_exits_2_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "nowhere" / "games.jsonl"
+    code, _, err = run(
+        capsys, "simulate", "casters", "--bots", "random", "--games", "2", "--log", str(target)
+    )
+    assert code == 2 and "--log" in err and not target.parent.exists()
+    code, _, err = run(capsys, "simulate", "nosuch", "--bots", "random", "--log", str(tmp_path / "x.jsonl"))
+    assert code == 2 and not (tmp_path / "x.jsonl").exists()

@@ -155,31 +155,58 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not specs:
         raise UsageError("--bots needs at least one bot, e.g. --bots random,random")
     progress = None
-    if not args.json and sys.stderr.isatty():
-        from rich.progress import Progress
+    bar = None
+    log: Any = None
+    if args.log:
+        target = Path(args.log)
+        if target.is_dir() or not target.parent.is_dir():
+            raise UsageError(f"--log {args.log}: not a file in an existing directory")
+    if sys.stderr.isatty():  # the bar goes to stderr, so it never mixes with --json on stdout
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        bar = Progress(transient=True)
-        task = bar.add_task("simulating", total=args.games)
-        bar.start()
+        bar = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        task = bar.add_task("games", total=args.games)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done)
 
-    result = simulate(
-        args.game,
-        specs,
-        args.games,
-        seed=args.seed,
-        players=args.players,
-        options=parse_options(args.option),
-        fixed_seats=args.fixed_seats,
-        workers=args.workers,
-        backend=args.backend,
-        progress=progress,
-        verify_replays=args.verify_replays,
-    )
-    if progress is not None:
-        bar.stop()
+    def on_result(game: Any) -> None:
+        nonlocal log
+        if log is None:  # opened at the first result, so a batch that fails to start leaves no file
+            log = open(args.log, "a", encoding="utf-8")  # noqa: SIM115 - closed after the batch
+        log.write(json.dumps(dataclasses.asdict(game), sort_keys=True) + "\n")
+        log.flush()
+
+    try:
+        if bar is not None:
+            bar.start()
+        result = simulate(
+            args.game,
+            specs,
+            args.games,
+            seed=args.seed,
+            players=args.players,
+            options=parse_options(args.option),
+            fixed_seats=args.fixed_seats,
+            workers=args.workers,
+            backend=args.backend,
+            progress=progress,
+            verify_replays=args.verify_replays,
+            on_result=on_result if args.log else None,
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
+        if log is not None:
+            log.close()
     data = result.to_dict()
     if args.json:
         _print_json(data)
@@ -425,6 +452,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1, help="worker processes (process/ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append one JSON line per game to FILE as each finishes (a long batch can be watched, "
+        "and what finished survives an interrupted run)",
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help="round robin between bots: win rates, 95% intervals, ratings")

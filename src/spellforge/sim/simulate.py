@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -200,7 +200,9 @@ def summarize(
 
 
 def _chunks(n: int, k: int) -> list[list[int]]:
-    size = max(1, (n + k * 4 - 1) // (k * 4))
+    """Game indices split into jobs: small enough (about 32 per worker) that the last jobs do not leave
+    workers idle behind one long chunk, and that results arrive steadily."""
+    size = max(1, (n + k * 32 - 1) // (k * 32))
     return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
 
 
@@ -216,8 +218,13 @@ def simulate(
     backend: str = "local",
     progress: Any = None,
     verify_replays: bool = False,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> BatchResult:
-    """Play ``games`` games and summarise them (see the module docstring)."""
+    """Play ``games`` games and summarise them (see the module docstring).
+
+    ``progress(done, total)`` is called as games finish, and ``on_result(game_result)`` once for each
+    game as soon as it is known (in the order games finish), so a long batch can be watched or logged.
+    """
     ruleset = find_game(game)
     n = players or ruleset.default_players
     specs = list(bots)
@@ -233,30 +240,37 @@ def simulate(
         raise SpellforgeError("--games must be at least 1")
     start = time.perf_counter()
     results: list[GameResult] = []
+
+    def collect(chunk: list[GameResult]) -> None:
+        results.extend(chunk)
+        if on_result is not None:
+            for r in chunk:
+                on_result(r)
+        if progress:
+            progress(len(results), games)
+
     jobs = [
         (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
         for idx in _chunks(games, max(workers, 1))
     ]
     if backend == "local" or (backend == "process" and workers <= 1):
         for job in jobs:
-            results.extend(_run_chunk(job))
-            if progress:
-                progress(len(results), games)
+            collect(_run_chunk(job))
     elif backend == "process":
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for chunk in pool.imap_unordered(_run_chunk, jobs):
-                results.extend(chunk)
-                if progress:
-                    progress(len(results), games)
+                collect(chunk)
     else:
-        results.extend(_run_ray(jobs, workers, progress, games))
+        _run_ray(jobs, workers, collect)
     results.sort(key=lambda r: r.index)
     return summarize(ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start)
 
 
-def _run_ray(jobs: Iterable[tuple[Any, ...]], workers: int, progress: Any, total: int) -> list[GameResult]:
+def _run_ray(
+    jobs: Iterable[tuple[Any, ...]], workers: int, collect: Callable[[list[GameResult]], None]
+) -> None:
     try:
         import ray  # type: ignore[import-not-found]
     except ImportError:
@@ -265,11 +279,7 @@ def _run_ray(jobs: Iterable[tuple[Any, ...]], workers: int, progress: Any, total
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_run_chunk)
     pending = [remote.remote(job) for job in jobs]
-    results: list[GameResult] = []
     while pending:
         done, pending = ray.wait(pending)
         for ref in done:
-            results.extend(ray.get(ref))
-            if progress:
-                progress(len(results), total)
-    return results
+            collect(ray.get(ref))
