@@ -1,4 +1,4 @@
-"""determinize() asks the game which cards a seat can see (``can_see``) and which hidden cards may
+"""determinize() asks the game which cards a seat can see (``can_see``, or ``zone_visible``) and which hidden cards may
 exchange identities (``hidden_group``), so a game can keep separate hidden pools apart."""
 
 from __future__ import annotations
@@ -84,3 +84,26 @@ def test_a_card_the_game_lets_the_seat_see_stays_put() -> None:
     for k in range(20):
         det = state.determinize(0, Rng(k))
         assert det.zones[det.layout.deck[0]][3] == state.peek
+
+
+class ZoneState(TinyState):
+    """Refines visibility a whole zone at a time: seat 0 may look through its own vault."""
+
+    __slots__ = ()
+
+    can_see = State.can_see
+
+    def zone_visible(self, zone: int, seat: int | None) -> bool:
+        return (seat == 0 and zone == self.layout.vault[0]) or super().zone_visible(zone, seat)
+
+
+def test_a_zone_the_game_lets_the_seat_look_through_stays_put() -> None:
+    state = make(ZoneState)
+    vault = list(state.zones[state.layout.vault[0]])
+    assert all(state.can_see(0, c) for c in vault) and not state.can_see(1, vault[0])
+    moved = False
+    for k in range(20):
+        det = state.determinize(0, Rng(k))
+        assert det.zones[det.layout.vault[0]] == vault
+        moved = moved or det.zones[det.layout.vault[1]] != state.zones[state.layout.vault[1]]
+    assert moved

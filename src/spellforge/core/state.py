@@ -339,13 +339,23 @@ class State(ABC):
         new._log = None
         new.determinized = True
         pools: dict[Hashable, list[tuple[int, int]]] = {}
-        sees = new.can_see
         group = new.hidden_group
+        face_down = new.face_down
+        per_card = type(new).can_see is not State.can_see  # a game refining can_see card by card
         for z, ids in enumerate(new.zones):
-            for i, cid in enumerate(ids):
-                if sees(seat, cid):
-                    continue
-                pools.setdefault(group(cid), []).append((z, i))
+            if not ids:
+                continue
+            if per_card:
+                for i, cid in enumerate(ids):
+                    if not new.can_see(seat, cid):
+                        pools.setdefault(group(cid), []).append((z, i))
+            elif new.zone_visible(z, seat):  # can_see, with its zone test made once per zone
+                for i, cid in enumerate(ids):
+                    if face_down[cid] and not new.can_see_face_down(seat, cid):
+                        pools.setdefault(group(cid), []).append((z, i))
+            else:
+                for i, cid in enumerate(ids):
+                    pools.setdefault(group(cid), []).append((z, i))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
         mapping: dict[int, int] = {}
         for positions in pools.values():
@@ -386,9 +396,15 @@ class State(ABC):
         """Whether ``seat`` may look at face-down card ``cid`` (default: its owner and controller)."""
         return seat is not None and (self.owner[cid] == seat or self.controller[cid] == seat)
 
+    def zone_visible(self, zone: int, seat: int | None) -> bool:
+        """Whether ``seat`` may look at the cards in ``zone`` now (hook; default: the zone's declared
+        visibility). Face-down cards are decided apart, by ``can_see_face_down``."""
+        return self.layout.visible_to(zone, seat)
+
     def can_see(self, seat: int | None, cid: int) -> bool:
-        """Whether ``seat`` may know the identity of card ``cid`` where it is now."""
-        if not self.layout.visible_to(self.zone_of[cid], seat):
+        """Whether ``seat`` may know the identity of card ``cid`` where it is now. Games refine it through
+        ``zone_visible`` and ``can_see_face_down``, which ``determinize`` uses too."""
+        if not self.zone_visible(self.zone_of[cid], seat):
             return False
         return not self.face_down[cid] or self.can_see_face_down(seat, cid)
 

@@ -254,12 +254,12 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     # ------------------------------------------------------------------ hidden information
 
-    def can_see(self, seat: int | None, cid: int) -> bool:
+    def zone_visible(self, zone: int, seat: int | None) -> bool:
         """A player searching their Main Deck looks through it (CA-063): its cards are visible to them then."""
         d = self.decision
-        if d is not None and d.kind == "search" and seat == d.seat and self.zone_of[cid] == DECK[seat]:
+        if d is not None and d.kind == "search" and seat == d.seat and zone == DECK[seat]:
             return True
-        return super().can_see(seat, cid)
+        return super().zone_visible(zone, seat)
 
     # ------------------------------------------------------------------ invariants
 
