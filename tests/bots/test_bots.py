@@ -166,6 +166,26 @@ def test_repetition_guard_stops_a_creature_shuttling_between_rows() -> None:
     assert "done" in map(str, allowed)
 
 
+def test_repetition_guard_winds_up_a_turn_that_wanders() -> None:
+    """Rows give many arrangements valued alike, so a search can wander without ever repeating a
+    position; after ``limit`` decisions in one turn the guard leaves only the option that finishes."""
+    from spellforge.bots.base import RepetitionGuard
+
+    state = GAMES["spellweaver"].new_game(seed=3)
+    bot = make_bot("random", seed=3)
+    while not state.is_over and "move" not in map(str, state.legal_actions()):
+        state.apply(bot.choose(Observation.of(state)))
+    obs = Observation.of(state)
+    assert sorted(map(str, obs.legal)) == ["done", "move"]
+    guard = RepetitionGuard(limit=4)
+    for _ in range(4):  # the move leads somewhere new each time, so only the decision count can stop it
+        assert sorted(map(str, guard.allowed(obs, obs.determinize(Rng(1))))) == ["done", "move"]
+    assert list(map(str, guard.allowed(obs, obs.determinize(Rng(1))))) == ["done"]
+    greedy = make_bot("greedy", seed=1)
+    greedy.guard.limit = 0  # type: ignore[attr-defined]
+    assert str(greedy.choose(obs)) == "done"
+
+
 @pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=30"])
 def test_search_bots_finish_spellweaver_games_with_row_moves(spec: str) -> None:
     result = play_game("spellweaver", [spec, spec], seed=7, index=0, max_decisions=5_000)

@@ -20,6 +20,8 @@ from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError, UnknownNameError
 from spellforge.core.rng import Rng
 
+from .playout import declining
+
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
@@ -91,13 +93,20 @@ class RepetitionGuard:
     which the bot decided during the current turn, and drops the actions that lead straight back to one
     of them with the bot to act again, unless that would leave no action at all. Positions are compared
     on a determinization, so the guard reads nothing hidden; it draws no random numbers of its own.
+
+    A search can also wander without repeating itself: four creatures in two rows have sixteen
+    arrangements, all valued alike. So once the bot has made ``limit`` real decisions (more than one
+    option) in one turn, far beyond what any turn of the registered games needs, the guard leaves only
+    the option that passes or finishes (``playout.declining``) when the decision has one.
     """
 
-    __slots__ = ("seen", "turn")
+    __slots__ = ("decisions", "limit", "seen", "turn")
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = 40) -> None:
         self.turn: object = None
         self.seen: set[str] = set()
+        self.decisions = 0
+        self.limit = limit
 
     @staticmethod
     def key(view: dict[str, Any]) -> str:
@@ -112,7 +121,16 @@ class RepetitionGuard:
         if turn != self.turn:
             self.turn = turn
             self.seen.clear()
+            self.decisions = 0
         self.seen.add(self.key(view))
+        self.decisions += 1
+
+    def winding_up(self, obs: Observation) -> Action | None:
+        """After ``limit`` decisions this turn (counted by ``visit``): the decision's passing or finishing
+        option, if it has one; else ``None``."""
+        if self.decisions <= self.limit:
+            return None
+        return declining(obs.legal)
 
     def repeats(self, after: State, seat: int) -> bool:
         """Whether ``after`` (a determinization just after one of the bot's actions) is a position the
@@ -127,6 +145,9 @@ class RepetitionGuard:
         """``obs.legal`` without the actions that lead back to a position seen this turn (all of them if
         every one would); ``det`` is a determinization of ``obs`` and is not changed."""
         self.visit(obs)
+        finish = self.winding_up(obs)
+        if finish is not None:
+            return [finish]
         keep = []
         for action in obs.legal:
             after = det.clone()

@@ -6,8 +6,8 @@ bot's first decision of the next turn, so a character resolves, an attack deals 
 trades. Compound choices (play a farm, then which card; declare an attacker, then another or done) are
 searched as they come: when the bot's own decision follows its action directly, it looks one level
 deeper (``depth=`` levels at most). The best final position wins; ties go to the bot's seeded RNG.
-An action that leads straight back to a position the bot already decided at this turn is left out
-(:class:`RepetitionGuard`).
+An action that leads straight back to a position the bot already decided at this turn is left out,
+and a turn that runs far too long is wound up (:class:`RepetitionGuard`).
 
 It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
 it averages over k determinizations.
@@ -82,6 +82,9 @@ class GreedyBot(BaseBot):
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
         self.guard.visit(obs)
+        finish = self.guard.winding_up(obs)
+        if finish is not None:
+            return finish
         totals = [0.0] * len(legal)
         repeats = [False] * len(legal)
         for sample in range(max(1, self.samples)):
