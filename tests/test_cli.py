@@ -201,3 +201,16 @@ def test_simulate_log_in_a_missing_directory_exits_2_and_writes_nothing(
     assert code == 2 and "--log" in err and not target.parent.exists()
     code, _, err = run(capsys, "simulate", "nosuch", "--bots", "random", "--log", str(tmp_path / "x.jsonl"))
     assert code == 2 and not (tmp_path / "x.jsonl").exists()
+
+
+def test_help_of_every_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    commands = ["play", "simulate", "tournament", "bench", "games", "cards", "deck", "replay"]
+    out = capsys.readouterr().out
+    assert all(c in out for c in commands)
+    for command in commands:
+        with pytest.raises(SystemExit) as exc:
+            main([command, "--help"])
+        assert exc.value.code == 0 and "usage: spellforge" in capsys.readouterr().out

@@ -460,7 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("tournament", help="round robin between bots: win rates, 95% intervals, ratings")
+    p = sub.add_parser("tournament", help="round robin between bots: win rates, 95%% intervals, ratings")
     p.add_argument("game")
     p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. ismcts,greedy,random")
     p.add_argument("--games", type=int, default=20, help="games per pair, in mirrored pairs (default 20)")
