@@ -100,6 +100,17 @@ def test_evaluate_is_bounded_prefers_the_healthier_side_and_reads_only_what_the_
         assert GAME.evaluate(state, seat) == GAME.evaluate(state.determinize(seat, Rng(1)), seat)
 
 
+def test_evaluate_sees_the_deck_out_clock() -> None:
+    """A deck about to run out loses the game (SW-009), so decay is worth something to the search bots:
+    the same position scores lower the fewer cards its player has left, and far lower near the end."""
+    scores = [GAME.evaluate(build(Side(deck_filler=n), Side()).state, 0) for n in (30, 10, 2, 0)]
+    assert all(v is not None for v in scores)
+    assert scores == sorted(scores, reverse=True)  # type: ignore[type-var]
+    per_card_early = (scores[0] - scores[1]) / 20  # type: ignore[operator]
+    per_card_late = (scores[2] - scores[3]) / 2  # type: ignore[operator]
+    assert 0 < per_card_early < per_card_late
+
+
 def test_a_finished_game_evaluates_to_its_result() -> None:
     sc = build(Side(hand=["v:ember-volley"], levels={"rage": 2}), Side(life=3))
     do(sc.state, f"play #{sc['v']}")

@@ -27,6 +27,12 @@ MAX_DECK = 100  # SW-006
 COPIES = 4  # SW-007
 
 
+def deck_clock(cards: int) -> float:
+    """What ``cards`` left in a deck are worth to its owner: 0.01 each, and a penalty that grows as the
+    deck runs out (about -0.08 at 48 cards, -0.33 at 10, -2 at 0: the next draw or decay loses)."""
+    return 0.01 * cards - 4.0 / (cards + 2)
+
+
 class Spellweaver(Ruleset):
     """Spellweaver: shrines for mana or levels, heroes with skills, four rows, speed-gated combat."""
 
@@ -115,9 +121,12 @@ class Spellweaver(Ruleset):
         return ([hero] if hero is not None else []) + cards, problems
 
     def evaluate(self, state: State, seat: int) -> float | None:
-        """Life, board, cards in hand and resources, from ``seat``'s side, squashed into [-1, 1].
+        """Life, board, cards in hand, resources and the deck-out clock, from ``seat``'s side, squashed
+        into [-1, 1].
 
-        Reads only what both players can see (life, the table, hand and deck sizes, mana and levels).
+        A player whose deck empties loses (SW-009), and decay wins games (the Grave Tithe deck plays for
+        it), so cards left in the deck count: a little each while the deck is long, much more as it runs
+        out. Reads only what both players can see (life, the table, hand and deck sizes, mana, levels).
         """
         assert isinstance(state, SpellweaverState)
         o = state.outcome
@@ -137,4 +146,7 @@ class Spellweaver(Ruleset):
         cards = (len(state.zones[state.layout.hand[seat]]) - len(state.zones[state.layout.hand[them]])) / 8
         score = 1.2 * life + 0.05 * (board(seat) - board(them)) + 0.3 * cards
         score += 0.08 * (resources(seat) - resources(them))
+        score += deck_clock(len(state.zones[state.layout.deck[seat]])) - deck_clock(
+            len(state.zones[state.layout.deck[them]])
+        )
         return math.tanh(score)
