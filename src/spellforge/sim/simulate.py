@@ -223,7 +223,8 @@ def simulate(
     """Play ``games`` games and summarise them (see the module docstring).
 
     ``progress(done, total)`` is called as games finish, and ``on_result(game_result)`` once for each
-    game as soon as it is known (in the order games finish), so a long batch can be watched or logged.
+    game as soon as it is known (in the order games finish), so a long batch can be watched or logged;
+    with ``on_result`` every job is a single game, so an interrupted batch has reported all it finished.
     """
     ruleset = find_game(game)
     n = players or ruleset.default_players
@@ -251,7 +252,8 @@ def simulate(
 
     jobs = [
         (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
-        for idx in _chunks(games, max(workers, 1))
+        # with a per-game listener every job is one game, so an interrupted batch keeps all it finished
+        for idx in (_chunks(games, max(workers, 1)) if on_result is None else [[i] for i in range(games)])
     ]
     if backend == "local" or (backend == "process" and workers <= 1):
         for job in jobs:
