@@ -10,7 +10,7 @@ import argparse
 import dataclasses
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -42,6 +42,28 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, default=str))
+
+
+def _progress_bar(label: str, total: int) -> tuple[Any, Callable[[int, int], None]]:
+    """A progress bar on stderr (never mixed with the results on stdout), not yet started, and the
+    ``progress(done, total)`` callback the batch runners call."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("games", total=total)
+
+    def progress(done: int, total: int) -> None:
+        bar.update(task, completed=done)
+
+    return bar, progress
 
 
 # ---------------------------------------------------------------------- commands
@@ -161,22 +183,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         target = Path(args.log)
         if target.is_dir() or not target.parent.is_dir():
             raise UsageError(f"--log {args.log}: not a file in an existing directory")
-    if sys.stderr.isatty():  # the bar goes to stderr, so it never mixes with --json on stdout
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        bar = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        task = bar.add_task("games", total=args.games)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done)
+    if sys.stderr.isatty():  # on stderr, so also with --json
+        bar, progress = _progress_bar("simulating", args.games)
 
     def on_result(game: Any) -> None:
         nonlocal log
@@ -237,21 +245,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bar = None
     progress = None
     if not args.json:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        bar = Progress(
-            TextColumn("round robin"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        )
         n_pairs = len(specs) * (len(specs) - 1) // 2
-        task = bar.add_task("games", total=args.games * n_pairs)
+        bar, progress = _progress_bar("round robin", args.games * n_pairs)
         bar.start()
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done)
 
     try:
         result = tournament(
