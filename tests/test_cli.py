@@ -191,6 +191,42 @@ def test_simulate_logs_one_json_line_per_game(capsys: pytest.CaptureFixture[str]
     assert wins == data["wins"]
 
 
+def test_simulate_resume_plays_only_the_games_the_log_lacks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["simulate", "casters", "--bots", "greedy:depth=0,random", "--games", "6", "--seed", "4", "--json"]
+    code, out, _ = run(capsys, *argv)
+    whole = json.loads(out)
+    log = tmp_path / "games.jsonl"
+    run(capsys, *argv, "--log", str(log))
+    kept = log.read_text().splitlines()[:2]  # as if the batch had been interrupted after two games
+    log.write_text("\n".join(kept) + "\n")
+    code, out, _ = run(capsys, *argv, "--log", str(log), "--resume")
+    resumed = json.loads(out)
+    assert code == 0
+    for key in ("games", "wins", "seat_wins", "reasons", "avg_turns", "avg_decisions"):
+        assert resumed[key] == whole[key], key
+    lines = log.read_text().splitlines()
+    assert sorted(json.loads(line)["index"] for line in lines) == list(range(6))
+    assert lines[:2] == kept
+
+
+def test_simulate_resume_refuses_a_log_of_another_batch(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "games.jsonl"
+    batch = ["simulate", "casters", "--bots", "random,random", "--games", "2", "--log", str(log)]
+    run(capsys, *batch, "--seed", "1")
+    before = log.read_text()
+    code, _, err = run(capsys, *batch, "--seed", "2", "--resume")
+    assert code == 2 and "line 1" in err and "another batch" in err
+    log.write_text(before + '{"index": 5, "tru')
+    code, _, err = run(capsys, *batch, "--seed", "1", "--resume")
+    assert code == 2 and "line 3" in err and "not JSON" in err
+    code, _, err = run(capsys, "simulate", "casters", "--bots", "random", "--resume")
+    assert code == 2 and "--resume needs --log" in err
+
+
 def test_simulate_log_in_a_missing_directory_exits_2_and_writes_nothing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

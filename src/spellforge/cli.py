@@ -169,6 +169,35 @@ def cmd_deck(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _read_game_log(path: Path, batch: dict[str, Any]) -> list[Any]:
+    """The games of this ``batch`` that a ``--log`` file already holds (for ``--resume``); a line that is
+    not one of them is an error naming the line, since mixing batches would corrupt the figures."""
+    from spellforge.sim.simulate import GameResult
+
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            where = f"--resume: {path} line {number}"
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(
+                    f"{where}: not JSON ({exc.msg}); a write cut short? delete the line"
+                ) from None
+            if not isinstance(data, dict) or data.get("batch") != batch:
+                raise UsageError(
+                    f"{where}: a game of another batch (game, bots, seed, players, options and seats "
+                    f"must be the same as this command's)"
+                )
+            try:
+                out.append(GameResult.from_dict(data))
+            except (SpellforgeError, TypeError) as exc:
+                raise UsageError(f"{where}: {exc}") from None
+    return out
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from spellforge.bots import split_specs
     from spellforge.sim import simulate
@@ -179,10 +208,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress = None
     bar = None
     log: Any = None
+    options = parse_options(args.option)
+    batch = {
+        "game": args.game,
+        "bots": specs,
+        "seed": args.seed,
+        "players": args.players,
+        "options": options,
+        "fixed_seats": args.fixed_seats,
+    }
+    finished: list[Any] = []
+    if args.resume and not args.log:
+        raise UsageError("--resume needs --log FILE: the games already played are read back from it")
     if args.log:
         target = Path(args.log)
         if target.is_dir() or not target.parent.is_dir():
             raise UsageError(f"--log {args.log}: not a file in an existing directory")
+        if args.resume and target.exists():
+            finished = _read_game_log(target, batch)
     if sys.stderr.isatty():  # on stderr, so also with --json
         bar, progress = _progress_bar("simulating", args.games)
 
@@ -190,7 +233,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         nonlocal log
         if log is None:  # opened at the first result, so a batch that fails to start leaves no file
             log = open(args.log, "a", encoding="utf-8")  # noqa: SIM115 - closed after the batch
-        log.write(json.dumps(dataclasses.asdict(game), sort_keys=True) + "\n")
+        log.write(json.dumps({**dataclasses.asdict(game), "batch": batch}, sort_keys=True) + "\n")
         log.flush()
 
     try:
@@ -202,13 +245,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.games,
             seed=args.seed,
             players=args.players,
-            options=parse_options(args.option),
+            options=options,
             fixed_seats=args.fixed_seats,
             workers=args.workers,
             backend=args.backend,
             progress=progress,
             verify_replays=args.verify_replays,
             on_result=on_result if args.log else None,
+            finished=finished,
         )
     finally:
         if bar is not None:
@@ -453,6 +497,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="append one JSON line per game to FILE as each finishes (a long batch can be watched, "
         "and what finished survives an interrupted run)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --log: do not replay the games FILE already holds for this same batch; count them "
+        "in the summary and play only the rest (finishes an interrupted batch)",
     )
     p.set_defaults(func=cmd_simulate)
 

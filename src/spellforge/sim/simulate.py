@@ -13,7 +13,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from spellforge.bots import Observation, make_bot
@@ -47,6 +47,15 @@ class GameResult:
     @property
     def finished(self) -> bool:
         return not self.error and bool(self.winners)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """A result from its ``asdict`` form (a line of a ``--log`` file); extra keys are ignored."""
+        names = {f.name for f in fields(cls)}
+        missing = sorted(n for n in ("index", "seed", "slots") if n not in data)
+        if missing:
+            raise SpellforgeError(f"a game result needs {', '.join(missing)}")
+        return cls(**{k: v for k, v in data.items() if k in names})
 
 
 def seat_slots(n_seats: int, n_slots: int, index: int, fixed: bool) -> list[int]:
@@ -155,7 +164,11 @@ def summarize(
     options: dict[str, Any],
     backend: str,
     seconds: float,
+    played: Sequence[GameResult] | None = None,
 ) -> BatchResult:
+    """Totals over ``results``; the rates (games and decisions per second) over the games ``played`` in
+    the ``seconds`` measured (by default all of them)."""
+    played = results if played is None else played
     wins = [0] * len(specs)
     seat_wins = [0] * players
     reasons: Counter[str] = Counter()
@@ -191,8 +204,8 @@ def summarize(
         avg_turns=round(sum(r.turns for r in results) / n, 2),
         avg_decisions=round(decisions / n, 2),
         seconds=round(seconds, 3),
-        games_per_second=round(len(results) / seconds, 2) if seconds else 0.0,
-        decisions_per_second=round(decisions / seconds, 1) if seconds else 0.0,
+        games_per_second=round(len(played) / seconds, 2) if seconds else 0.0,
+        decisions_per_second=round(sum(r.decisions for r in played) / seconds, 1) if seconds else 0.0,
         mean_decision_ms=[round(1000 * t / c, 3) if c else 0.0 for t, c in zip(think, count, strict=True)],
         error_messages=[f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]],
         replays_verified=sum(1 for r in results if r.replay_verified),
@@ -219,12 +232,16 @@ def simulate(
     progress: Any = None,
     verify_replays: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    finished: Sequence[GameResult] = (),
 ) -> BatchResult:
     """Play ``games`` games and summarise them (see the module docstring).
 
     ``progress(done, total)`` is called as games finish, and ``on_result(game_result)`` once for each
     game as soon as it is known (in the order games finish), so a long batch can be watched or logged;
     with ``on_result`` every job is a single game, so an interrupted batch has reported all it finished.
+    ``finished`` holds results of this batch's games that were played before (read back from such a
+    log): those games are not played again and count in the summary as if played now, so an interrupted
+    batch can be completed. Each must belong to this batch (its index, seed and seats).
     """
     ruleset = find_game(game)
     n = players or ruleset.default_players
@@ -239,11 +256,14 @@ def simulate(
         raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
     if games < 1:
         raise SpellforgeError("--games must be at least 1")
+    previous = _check_finished(finished, games, seed, n, len(specs), fixed_seats)
     start = time.perf_counter()
-    results: list[GameResult] = []
+    results: list[GameResult] = list(previous.values())
+    played: list[GameResult] = []
 
     def collect(chunk: list[GameResult]) -> None:
         results.extend(chunk)
+        played.extend(chunk)
         if on_result is not None:
             for r in chunk:
                 on_result(r)
@@ -253,8 +273,10 @@ def simulate(
     jobs = [
         (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
         # with a per-game listener every job is one game, so an interrupted batch keeps all it finished
-        for idx in (_chunks(games, max(workers, 1)) if on_result is None else [[i] for i in range(games)])
+        for idx in _jobs([i for i in range(games) if i not in previous], workers, on_result is not None)
     ]
+    if progress and previous:
+        progress(len(results), games)
     if backend == "local" or (backend == "process" and workers <= 1):
         for job in jobs:
             collect(_run_chunk(job))
@@ -267,7 +289,35 @@ def simulate(
     else:
         _run_ray(jobs, workers, collect)
     results.sort(key=lambda r: r.index)
-    return summarize(ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start)
+    return summarize(
+        ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start, played
+    )
+
+
+def _jobs(indices: list[int], workers: int, single: bool) -> list[list[int]]:
+    """The game indices of each job: one game per job when ``single``, else chunks (see ``_chunks``)."""
+    if single:
+        return [[i] for i in indices]
+    return [[indices[i] for i in chunk] for chunk in _chunks(len(indices), max(workers, 1))]
+
+
+def _check_finished(
+    finished: Sequence[GameResult], games: int, seed: int, seats: int, n_bots: int, fixed: bool
+) -> dict[int, GameResult]:
+    """Index the results of games played before, refusing any that is not a game of this batch."""
+    out: dict[int, GameResult] = {}
+    for r in finished:
+        where = f"finished game {r.index}"
+        if not 0 <= r.index < games:
+            raise SpellforgeError(f"{where}: not a game of a {games}-game batch")
+        if r.index in out:
+            raise SpellforgeError(f"{where}: given twice")
+        if r.seed != game_seed(seed, r.index):
+            raise SpellforgeError(f"{where}: its seed {r.seed} is not this batch's (seed {seed})")
+        if list(r.slots) != seat_slots(seats, n_bots, r.index, fixed):
+            raise SpellforgeError(f"{where}: its seats {r.slots} are not this batch's")
+        out[r.index] = r
+    return out
 
 
 def _run_ray(
