@@ -169,7 +169,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _read_game_log(path: Path, batch: dict[str, Any]) -> list[Any]:
+def _read_game_log(path: Path, batch: dict[str, Any], games: int) -> list[Any]:
     """The games of this ``batch`` that a ``--log`` file already holds (for ``--resume``); a line that is
     not one of them is an error naming the line, since mixing batches would corrupt the figures."""
     from spellforge.sim.simulate import GameResult
@@ -192,9 +192,12 @@ def _read_game_log(path: Path, batch: dict[str, Any]) -> list[Any]:
                     f"must be the same as this command's)"
                 )
             try:
-                out.append(GameResult.from_dict(data))
+                result = GameResult.from_dict(data)
             except (SpellforgeError, TypeError) as exc:
                 raise UsageError(f"{where}: {exc}") from None
+            if not 0 <= result.index < games:
+                raise UsageError(f"{where}: game {result.index} is not among the --games {games}")
+            out.append(result)
     return out
 
 
@@ -225,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if target.is_dir() or not target.parent.is_dir():
             raise UsageError(f"--log {args.log}: not a file in an existing directory")
         if args.resume and target.exists():
-            finished = _read_game_log(target, batch)
+            finished = _read_game_log(target, batch, args.games)
     if sys.stderr.isatty():  # on stderr, so also with --json
         bar, progress = _progress_bar("simulating", args.games)
 
