@@ -223,6 +223,10 @@ def test_simulate_resume_refuses_a_log_of_another_batch(
     code, _, err = run(capsys, *batch[:-4], "--games", "1", "--log", str(log), "--seed", "1", "--resume")
     assert code == 2 and "line 2" in err and "--games 1" in err
     assert log.read_text() == before  # a refused batch writes nothing
+    first = json.loads(before.splitlines()[0])
+    log.write_text(before + json.dumps({**first, "index": "two"}) + "\n")
+    code, _, err = run(capsys, *batch, "--seed", "1", "--resume")
+    assert code == 2 and "line 3" in err and "index" in err
     log.write_text(before + '{"index": 5, "tru')
     code, _, err = run(capsys, *batch, "--seed", "1", "--resume")
     assert code == 2 and "line 3" in err and "not JSON" in err

@@ -12,9 +12,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from spellforge.core.errors import DeckError, SpellforgeError
+
+if TYPE_CHECKING:
+    from spellforge.sim.simulate import GameResult
 
 EXIT_USAGE = 2
 DEFAULT_OPPONENT = "ismcts:seconds=1"  # the strongest bot, with a budget a person does not mind waiting for
@@ -169,12 +172,12 @@ def cmd_deck(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _read_game_log(path: Path, batch: dict[str, Any], games: int) -> list[Any]:
+def _read_game_log(path: Path, batch: dict[str, Any], games: int) -> list[GameResult]:
     """The games of this ``batch`` that a ``--log`` file already holds (for ``--resume``); a line that is
     not one of them is an error naming the line, since mixing batches would corrupt the figures."""
     from spellforge.sim.simulate import GameResult
 
-    out = []
+    out: list[GameResult] = []
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
@@ -193,7 +196,7 @@ def _read_game_log(path: Path, batch: dict[str, Any], games: int) -> list[Any]:
                 )
             try:
                 result = GameResult.from_dict(data)
-            except (SpellforgeError, TypeError) as exc:
+            except SpellforgeError as exc:
                 raise UsageError(f"{where}: {exc}") from None
             if not 0 <= result.index < games:
                 raise UsageError(f"{where}: game {result.index} is not among the --games {games}")
@@ -220,7 +223,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "options": options,
         "fixed_seats": args.fixed_seats,
     }
-    finished: list[Any] = []
+    finished: list[GameResult] = []
     if args.resume and not args.log:
         raise UsageError("--resume needs --log FILE: the games already played are read back from it")
     if args.log:

@@ -13,7 +13,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from spellforge.bots import Observation, make_bot
@@ -49,13 +49,17 @@ class GameResult:
         return not self.error and bool(self.winners)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameResult:
-        """A result from its ``asdict`` form (a line of a ``--log`` file); extra keys are ignored."""
-        names = {f.name for f in fields(cls)}
-        missing = sorted(n for n in ("index", "seed", "slots") if n not in data)
-        if missing:
-            raise SpellforgeError(f"a game result needs {', '.join(missing)}")
-        return cls(**{k: v for k, v in data.items() if k in names})
+    def from_dict(cls, data: Any) -> GameResult:
+        """A result from its ``asdict`` form (a line of a ``--log`` file), each field's type checked;
+        extra keys are ignored. A SpellforgeError names the first field that is wrong."""
+        from pydantic import TypeAdapter, ValidationError
+
+        try:
+            return TypeAdapter(cls).validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "the result"
+            raise SpellforgeError(f"game result: {where}: {first['msg']}") from None
 
 
 def seat_slots(n_seats: int, n_slots: int, index: int, fixed: bool) -> list[int]:
