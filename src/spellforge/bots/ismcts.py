@@ -33,7 +33,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spellforge.core.actions import Action
+from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
+from spellforge.core.ruleset import Ruleset
 
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import DraftPicker
@@ -127,7 +129,8 @@ class ISMCTSBot(BaseBot):
     name = "ismcts"
     help = (
         "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
-        "depth=playout cutoff, c=UCB exploration, pass_bias=playout policy"
+        "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
+        "c=UCB exploration, pass_bias=playout policy"
     )
     params = {
         "iterations": int,
@@ -136,6 +139,7 @@ class ISMCTSBot(BaseBot):
         "c": float,
         "pass_bias": float,
         "prior": int,
+        "turns": int,
     }
 
     iterations: int = 0
@@ -144,8 +148,11 @@ class ISMCTSBot(BaseBot):
     c: float = DEFAULT_C
     pass_bias: float = DEFAULT_PASS_BIAS
     prior: int = DEFAULT_PRIOR
+    turns: int = -1  # -1: the game's ``playout_turns``
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
+        if params.get("turns", 0) < 0:
+            raise SpellforgeError(f"bot ismcts: turns must be 0 or more, got {params['turns']}")
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
             self.iterations = DEFAULT_ITERATIONS
@@ -212,6 +219,9 @@ class ISMCTSBot(BaseBot):
             self.seed_root(obs, root, evaluate, key)
         c = self.c
         depth = self.depth
+        game = obs.game
+        turns = self.turns if self.turns >= 0 else game.playout_turns
+        policy = game.playout_action if type(game).playout_action is not Ruleset.playout_action else None
         bias = self.pass_bias
         log = math.log
         sqrt = math.sqrt
@@ -264,11 +274,13 @@ class ISMCTSBot(BaseBot):
                 state.apply(options[best_key])
                 node = best_child
                 path.append(node)
-            # playout with a bounded depth, stopping when the turn ends
+            # playout with a bounded depth, stopping when the last turn it may see ends
             steps = 0
-            turn = state.turn
-            while state.outcome is None and steps < depth and state.turn == turn:
-                state.apply(mixed_action(state.legal_actions(), rng, bias))
+            last = state.turn + turns
+            while state.outcome is None and steps < depth and state.turn <= last:
+                legal = state.legal_actions()
+                action = policy(state, legal, rng) if policy is not None else None
+                state.apply(action if action is not None else mixed_action(legal, rng, bias))
                 steps += 1
             # score once per seat that chose an action on the path, and backpropagate
             values: dict[int, float] = {}

@@ -295,6 +295,18 @@ class Ruleset(ABC):
         fallback). It may read only what ``seat`` could know; bots call it on determinized states."""
         return None
 
+    playout_turns: ClassVar[int] = 0
+    """How many turns after the one it starts in an ISMCTS playout runs through (0: it stops when the turn
+    ends). A game whose turns are answered by the opponent's next turn (attackers stay exhausted, so what
+    a player commits now is what it cannot defend with) looks one turn further, with a playout policy that
+    plays that turn sensibly."""
+
+    def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
+        """A cheap, sensible move for a search bot's playout from ``state`` (hook; None: the bots' generic
+        policy, mostly passing). Called on determinized states, for any seat; must draw randomness only
+        from ``rng`` so searches stay reproducible."""
+        return None
+
     # ------------------------------------------------------------------ presentation
 
     def render_terminal(self, view: dict[str, Any]) -> Any:

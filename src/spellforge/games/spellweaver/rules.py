@@ -14,12 +14,17 @@ from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from . import cards as card_data
+from . import policy
 from .actions import ACTIONS
 from .base import COMBAT, DEPLOY, END, REINFORCE, START
 from .cards import SWCard
 from .state import SpellweaverState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from spellforge.core.actions import Action
+    from spellforge.core.rng import Rng
     from spellforge.core.state import State
 
 MIN_DECK = 60  # SW-005
@@ -119,6 +124,13 @@ class Spellweaver(Ruleset):
         basic = frozenset(c.key for c, _ in kept if isinstance(c, SWCard) and c.basic)
         problems += [f"{p} (SW-007)" for p in copy_problems(kept, COPIES, "cards", exempt=basic)]
         return ([hero] if hero is not None else []) + cards, problems
+
+    playout_turns: ClassVar[int] = 1  # ISMCTS looks through the opponent's answer (policy.py)
+
+    def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
+        """Combat declarations for search playouts: attack the hero, block well (``policy.py``)."""
+        assert isinstance(state, SpellweaverState)
+        return policy.playout_action(state, legal, rng)
 
     def evaluate(self, state: State, seat: int) -> float | None:
         """Life, board, cards in hand, resources and the deck-out clock, from ``seat``'s side, squashed

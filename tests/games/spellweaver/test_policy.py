@@ -1,0 +1,121 @@
+"""The playout policy search bots use in Spellweaver (``policy.py``) and what it lets ISMCTS see."""
+
+from __future__ import annotations
+
+import pytest
+
+from spellforge.bots import Observation
+from spellforge.bots.ismcts import ISMCTSBot
+from spellforge.core.actions import Done, player_target
+from spellforge.core.rng import Rng
+from spellforge.games.spellweaver.actions import Attack, Block
+from spellforge.games.spellweaver.policy import playout_action
+from spellforge.games.spellweaver.rules import Spellweaver
+from spellforge.games.spellweaver.scenario import Side, build, creature
+
+P2 = player_target(1)
+
+
+def test_the_policy_attacks_the_hero_with_every_creature_that_can_then_stops() -> None:
+    sc = build(
+        Side(
+            combat=[
+                ("a", creature("Striker", attack=2, hp=2, speed=1)),
+                ("b", creature("Other", attack=1, hp=1, speed=1)),
+            ]
+        ),
+        Side(combat=[("x", creature("Wall", attack=0, hp=5, speed=1))]),
+        phase="combat",
+    )
+    state, rng = sc.state, Rng(1)
+    declared = []
+    for _ in range(3):
+        action = playout_action(state, state.legal_actions(), rng)
+        assert action is not None
+        if isinstance(action, Done):
+            break
+        assert isinstance(action, Attack) and action.target == P2
+        declared.append(action.card)
+        state.apply(action)
+    assert sorted(declared) == sorted([sc["a"], sc["b"]])
+
+
+def test_the_policy_never_attacks_with_a_creature_without_attack() -> None:
+    sc = build(Side(combat=[("w", creature("Wall", attack=0, hp=5, speed=1))]), phase="combat")
+    assert isinstance(playout_action(sc.state, sc.state.legal_actions(), Rng(1)), Done)
+
+
+def blocking(attacker: tuple[int, int], blocker: tuple[int, int], life: int = 20) -> object:
+    """The policy's answer to one attacker (attack, hp) at the hero, with one blocker (attack, hp)."""
+    sc = build(
+        Side(combat=[("a", creature("Attacker", attack=attacker[0], hp=attacker[1], speed=1))]),
+        Side(combat=[("b", creature("Blocker", attack=blocker[0], hp=blocker[1], speed=1))], life=life),
+        phase="combat",
+    )
+    sc.state.apply(Attack(sc["a"], P2))
+    sc.state.apply(Done())
+    assert sc.state.decision is not None and sc.state.decision.kind == "block"
+    action = playout_action(sc.state, sc.state.legal_actions(), Rng(1))
+    if isinstance(action, Block):
+        assert (action.card, action.attacker) == (sc["b"], sc["a"])
+        return "block"
+    assert isinstance(action, Done)
+    return "done"
+
+
+@pytest.mark.parametrize(
+    ("attacker", "blocker", "life", "answer"),
+    [
+        ((3, 2), (2, 3), 20, "block"),  # kills it and survives
+        ((3, 2), (2, 1), 20, "block"),  # trades
+        ((1, 4), (0, 3), 20, "block"),  # survives it
+        ((3, 4), (1, 1), 20, "done"),  # would only die
+        ((3, 4), (1, 1), 3, "block"),  # ... unless the attack is lethal (a chump block)
+    ],
+)
+def test_the_policy_blocks_what_it_can_block_well(
+    attacker: tuple[int, int], blocker: tuple[int, int], life: int, answer: str
+) -> None:
+    assert blocking(attacker, blocker, life) == answer
+
+
+def test_the_policy_leaves_other_decisions_to_the_generic_one() -> None:
+    sc = build(Side(combat=[("a", creature("Striker", attack=2, hp=2, speed=1))]), phase="deploy")
+    assert sc.state.decision is not None and sc.state.decision.kind == "main"
+    assert playout_action(sc.state, sc.state.legal_actions(), Rng(1)) is None
+
+
+def test_ismcts_looking_through_the_opponents_turn_keeps_a_blocker_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Attackers stay exhausted through the opponent's turn (SW-101, SW-R08). Here the bot's fast creature
+    can hit the enemy hero for 2 unblocked, but the enemy's slow 5-attack creature would then kill the bot
+    (5 life) next turn with nothing left to block it. ISMCTS, whose playouts play the opponent's turn
+    with the game's policy, keeps the blocker home; without that policy (the opponent passing through its
+    turn, as the generic policy plays it) the attack looks free and it attacks."""
+    sc = build(
+        Side(
+            combat=[("w", creature("Guard", attack=2, hp=4, speed=2))],
+            hand=["ash-hound", "firebolt", "dawnlight-shrine"],  # a wider tree: its own turn has choices
+            levels={"rage": 2},
+            life=5,
+        ),
+        Side(combat=[("o", creature("Brute", attack=5, hp=3, speed=1))], life=20),
+        phase="combat",
+        manual=False,
+    )
+    obs = Observation.of(sc.state)
+    attack = Attack(sc["w"], P2)
+    assert attack in obs.legal
+    for seed in (1, 2, 3):
+        assert isinstance(ISMCTSBot(seed=seed, iterations=200).choose(obs), Done)
+    monkeypatch.setattr(Spellweaver, "playout_action", lambda self, state, legal, rng: None)
+    for seed in (1, 2, 3):
+        assert ISMCTSBot(seed=seed, iterations=200).choose(obs) == attack
+
+
+def test_ismcts_refuses_a_negative_turns() -> None:
+    from spellforge.core.errors import SpellforgeError
+
+    with pytest.raises(SpellforgeError, match="turns must be 0 or more"):
+        ISMCTSBot(turns=-1)
