@@ -3,8 +3,10 @@
 One tree over the bot's information sets. Every iteration starts from a fresh determinization of what
 the bot knows (``obs.determinize``), descends the tree choosing among the actions legal *in that
 determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy
-(mostly passing, sometimes random) until the turn ends or ``depth`` decisions have passed, scores the
-result with the game's evaluator (the true result if the game ended), and backpropagates each node's
+(the game's ``playout_action`` where it has one, else mostly passing, sometimes random) until the turn
+ends (or, when the game asks with ``playout_turns``, that many turns later) or ``depth`` decisions have
+passed, scores the result with the game's evaluator (the true result if the game ended), and
+backpropagates each node's
 reward from the point of view of the seat that chose the action leading to it. The move played is the
 most visited root action among those the :class:`RepetitionGuard` allows (none that leads straight back
 to a position the bot already decided at this turn, and only the passing option once a turn has run
