@@ -6,11 +6,10 @@ determinization* by UCB1 with availability counts, expands one node, plays out w
 (the game's ``playout_action`` where it has one, else mostly passing, sometimes random) until the turn
 ends (or, when the game asks with ``playout_turns``, that many turns later) or ``depth`` decisions have
 passed, scores the result with the game's evaluator (the true result if the game ended), and
-backpropagates each node's
-reward from the point of view of the seat that chose the action leading to it. The move played is the
-most visited root action among those the :class:`RepetitionGuard` allows (none that leads straight back
-to a position the bot already decided at this turn, and only the passing option once a turn has run
-far too long).
+backpropagates each node's reward from the point of view of the seat that chose the action leading to
+it. The move played is the most visited root action among those the :class:`RepetitionGuard` allows
+(none that leads straight back to a position the bot already decided at this turn, and only the passing
+option once a turn has run far too long).
 
 Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
 ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
