@@ -216,6 +216,16 @@ class CombatMixin(SWBase):
         for src, target, amount in plan:
             self.deal_damage(src, target, amount)
 
+    def lethal_damage(self, src: int, foe: int, deadly: bool | None = None) -> int:
+        """SW-119: the damage that kills ``foe``: 1 if ``src`` is Deadly or ``foe`` is frozen, else its
+        remaining hitpoints (at least 1), shields or not. ``deadly`` saves the keyword lookup in a loop."""
+        if deadly is None:
+            deadly = self.has_keyword(src, "deadly")
+        if deadly or foe in self.frozen:
+            return 1
+        left = self.hp_left(foe)
+        return left if left > 1 else 1
+
     def distribute(
         self, src: int, foes: list[int], overflow: int | None, plan: list[tuple[int, int, int]]
     ) -> None:
@@ -229,12 +239,7 @@ class CombatMixin(SWBase):
         for foe in foes:
             if amount <= 0:
                 break
-            if deadly or foe in self.frozen:
-                lethal = 1
-            else:
-                lethal = self.hp_left(foe)
-                if lethal < 1:
-                    lethal = 1
+            lethal = self.lethal_damage(src, foe, deadly)
             give = amount if amount < lethal else lethal
             plan.append((src, foe, give))
             amount -= give

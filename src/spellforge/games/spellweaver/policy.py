@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spellforge.core.actions import Action, Done
+from spellforge.core.actions import Action, Done, is_player
 from spellforge.core.rng import Rng
 
 from .actions import Attack, Block
@@ -36,14 +36,14 @@ def _done(legal: Sequence[Action]) -> Action | None:
 
 def _attack(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
     for action in legal:
-        if type(action) is Attack and action.target < 0 and state.attack(action.card) > 0:
+        if type(action) is Attack and is_player(action.target) and state.attack(action.card) > 0:
             return action
     return _done(legal)
 
 
 def _kills(state: SpellweaverState, source: int, receiver: int) -> bool:
     damage = state.attack(source)
-    return damage > 0 and (state.has_keyword(source, "deadly") or damage >= state.hp_left(receiver))
+    return damage > 0 and damage >= state.lethal_damage(source, receiver)
 
 
 def _block(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
@@ -51,7 +51,7 @@ def _block(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
     incoming = sum(
         state.attack(a)
         for a in state.att
-        if a not in state.blocked and any(t < 0 for t in state.att_tgt.get(a, ()))
+        if a not in state.blocked and any(is_player(t) for t in state.att_tgt[a])
     )
     desperate = incoming >= state.life[seat]
     fallback: Action | None = None
