@@ -79,10 +79,11 @@ def test_ismcts_counts_its_iterations(game: str) -> None:
     from spellforge.bots.ismcts import ISMCTSBot
 
     bot = ISMCTSBot(seed=1, iterations=25)
-    state = midgame(game, 4)
-    root = bot.search(Observation.of(state))
+    obs = Observation.of(midgame(game, 4))
+    root = bot.search(obs)
     assert bot.last_iterations == 25
-    assert sum(child.visits for child in root.children.values()) == 25
+    virtual = obs.game.search_prior * len(obs.legal)  # the game's prior, if any (one node per action)
+    assert sum(child.visits for child in root.children.values()) == 25 + virtual
 
 
 @pytest.mark.parametrize("game", list(GAMES))

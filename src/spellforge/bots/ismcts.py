@@ -22,7 +22,8 @@ Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per d
 by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
 seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
 on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=K`` starts
-each root action with K virtual visits at its greedy value (off by default).
+each root action with K virtual visits at the value greedy's lookahead sees after it (default: the game's
+``search_prior``, 0 but in Spellweaver).
 """
 
 from __future__ import annotations
@@ -41,14 +42,13 @@ from spellforge.core.ruleset import Ruleset
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import DraftPicker
 from .evaluate import Evaluator, evaluator_for
-from .greedy import lookahead
+from .greedy import GreedyBot, lookahead
 from .playout import mixed_action
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_DEPTH = 30
 DEFAULT_C = 0.1
 DEFAULT_PASS_BIAS = 0.8
-DEFAULT_PRIOR = 0
 SETTLE_EVERY = 8  # iterations between checks that the move is settled
 CARD_REF = re.compile(r"#(\d+)")
 
@@ -131,7 +131,8 @@ class ISMCTSBot(BaseBot):
     help = (
         "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
-        "c=UCB exploration, pass_bias=playout policy"
+        "c=UCB exploration, pass_bias=playout policy, prior=virtual visits at greedy's value per root "
+        "action (default: the game's)"
     )
     params = {
         "iterations": int,
@@ -148,12 +149,13 @@ class ISMCTSBot(BaseBot):
     depth: int = DEFAULT_DEPTH
     c: float = DEFAULT_C
     pass_bias: float = DEFAULT_PASS_BIAS
-    prior: int = DEFAULT_PRIOR
+    prior: int = -1  # -1: the game's ``search_prior``
     turns: int = -1  # -1: the game's ``playout_turns``
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
-        if params.get("turns", 0) < 0:
-            raise SpellforgeError(f"bot ismcts: turns must be 0 or more, got {params['turns']}")
+        for name in ("turns", "prior"):
+            if params.get(name, 0) < 0:
+                raise SpellforgeError(f"bot ismcts: {name} must be 0 or more, got {params[name]}")
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
             self.iterations = DEFAULT_ITERATIONS
@@ -187,19 +189,20 @@ class ISMCTSBot(BaseBot):
                 best, best_key = action, key
         return best
 
-    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys) -> None:
+    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys, prior: int) -> None:
         """Prior knowledge (Gelly & Silver 2007): start each root action with ``prior`` virtual visits
-        worth what the greedy lookahead sees after it, so a short search does not waste its iterations
-        on actions that lose material at once, and a long one can still overrule the prior."""
+        worth what greedy's lookahead (its own follow-ups included, on one determinization shared by all
+        actions) sees after it, so a short search starts from greedy's ranking instead of from noise, and
+        a long one can still overrule it."""
         det = obs.determinize(self.rng)
         for action in obs.legal:
             state = det.clone()
             state.apply(action)
-            value = (lookahead(state, obs.seat, 0, evaluate, self) + 1.0) * 0.5
+            value = (lookahead(state, obs.seat, GreedyBot.depth, evaluate, self) + 1.0) * 0.5
             node = root.children[key(action)] = Node(obs.seat)
-            node.visits = self.prior
-            node.reward = value * self.prior
-            node.avail = self.prior
+            node.visits = prior
+            node.reward = value * prior
+            node.avail = prior
 
     def search(self, obs: Observation, candidates: Sequence[Action] = ()) -> Node:
         """Build the tree for this decision within the budget; returns its root.
@@ -216,11 +219,12 @@ class ISMCTSBot(BaseBot):
         key = EdgeKeys(visible_ids(obs.view))
         root = Node(-1)
         rng = self.rng
-        if self.prior > 0:
-            self.seed_root(obs, root, evaluate, key)
+        game = obs.game
+        prior = self.prior if self.prior >= 0 else game.search_prior
+        if prior > 0:
+            self.seed_root(obs, root, evaluate, key, prior)
         c = self.c
         depth = self.depth
-        game = obs.game
         turns = self.turns if self.turns >= 0 else game.playout_turns
         policy = game.playout_action if type(game).playout_action is not Ruleset.playout_action else None
         bias = self.pass_bias

@@ -301,6 +301,12 @@ class Ruleset(ABC):
     a player commits now is what it cannot defend with) looks one turn further, with a playout policy that
     plays that turn sensibly."""
 
+    search_prior: ClassVar[int] = 0
+    """Virtual visits ISMCTS gives each root action at the value greedy's lookahead sees after it (0: none).
+    A game whose search values are close and noisy, where greedy's deterministic roll-forward ranks moves
+    consistently, starts the search from greedy's ranking; the search overrules it where its playouts see
+    further (the bot's ``prior=K`` overrides it)."""
+
     def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
         """A cheap, sensible move for a search bot's playout from ``state`` (hook; None: the bots' generic
         policy, mostly passing). Called on determinized states, for any seat; must draw randomness only

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 from spellforge.bots import Observation
+from spellforge.bots.evaluate import evaluator_for
+from spellforge.bots.greedy import GreedyBot, lookahead
 from spellforge.bots.ismcts import ISMCTSBot
 from spellforge.core.actions import Done, player_target
+from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
+from spellforge.games import find_game
 from spellforge.games.spellweaver.actions import Attack, Block
 from spellforge.games.spellweaver.policy import playout_action
 from spellforge.games.spellweaver.rules import Spellweaver
@@ -92,7 +96,8 @@ def test_ismcts_looking_through_the_opponents_turn_keeps_a_blocker_home(
     can hit the enemy hero for 2 unblocked, but the enemy's slow 5-attack creature would then kill the bot
     (5 life) next turn with nothing left to block it. ISMCTS, whose playouts play the opponent's turn
     with the game's policy, keeps the blocker home; without that policy (the opponent passing through its
-    turn, as the generic policy plays it) the attack looks free and it attacks."""
+    turn, as the generic policy plays it) the attack looks free and it attacks. (Without the game's prior,
+    ``prior=0``, which would start the search from greedy's ranking: this tests the playouts alone.)"""
     sc = build(
         Side(
             combat=[("w", creature("Guard", attack=2, hp=4, speed=2))],
@@ -108,14 +113,59 @@ def test_ismcts_looking_through_the_opponents_turn_keeps_a_blocker_home(
     attack = Attack(sc["w"], P2)
     assert attack in obs.legal
     for seed in (1, 2, 3):
-        assert isinstance(ISMCTSBot(seed=seed, iterations=200).choose(obs), Done)
+        assert isinstance(ISMCTSBot(seed=seed, iterations=200, prior=0).choose(obs), Done)
     monkeypatch.setattr(Spellweaver, "playout_action", lambda self, state, legal, rng: None)
     for seed in (1, 2, 3):
-        assert ISMCTSBot(seed=seed, iterations=200).choose(obs) == attack
+        assert ISMCTSBot(seed=seed, iterations=200, prior=0).choose(obs) == attack
 
 
-def test_ismcts_refuses_a_negative_turns() -> None:
-    from spellforge.core.errors import SpellforgeError
+@pytest.mark.parametrize("name", ["turns", "prior"])
+def test_ismcts_refuses_a_negative_count(name: str) -> None:
+    with pytest.raises(SpellforgeError, match=f"{name} must be 0 or more"):
+        ISMCTSBot(**{name: -1})
 
-    with pytest.raises(SpellforgeError, match="turns must be 0 or more"):
-        ISMCTSBot(turns=-1)
+
+def lethal_burn() -> Observation:
+    """The enemy hero is at 2 life and the bot holds a Firebolt (2 damage to a creature or the hero) and
+    the mana for it, among other plays."""
+    sc = build(
+        Side(hand=["firebolt", "ash-hound", "dawnlight-shrine"], levels={"rage": 2}),
+        Side(combat=[("o", creature("Brute", attack=5, hp=3, speed=1))], life=2),
+    )
+    return Observation.of(sc.state)
+
+
+def test_ismcts_starts_each_root_action_with_the_games_prior() -> None:
+    """Spellweaver's ``search_prior`` gives every root action that many virtual visits at greedy's value;
+    ``prior=0`` turns them off, and a game without one (Spell Battle) searches without."""
+    obs = lethal_burn()
+    assert Spellweaver.search_prior > 0
+    root = ISMCTSBot(seed=1, iterations=10).search(obs)
+    assert {k: n.visits >= Spellweaver.search_prior for k, n in root.children.items()} == {
+        str(a): True for a in obs.legal
+    }
+    assert sum(n.visits for n in root.children.values()) == 10 + Spellweaver.search_prior * len(obs.legal)
+    root = ISMCTSBot(seed=1, iterations=10, prior=0).search(obs)
+    assert sum(n.visits for n in root.children.values()) == 10
+    sb = find_game("spellbattle").new_game(seed=3)
+    sb_obs = Observation.of(sb)
+    root = ISMCTSBot(seed=1, iterations=10).search(sb_obs)
+    assert sum(n.visits for n in root.children.values()) == 10
+
+
+def test_the_prior_ranks_root_actions_as_greedy_does() -> None:
+    """With one iteration the search can only follow its prior, so it plays one of the moves greedy's
+    lookahead values highest (here those that still win this turn, against a shrine, a 1-damage skill or
+    an offer); without the prior, one iteration tries an arbitrary action."""
+    obs = lethal_burn()
+    greedy = GreedyBot(seed=1)
+    evaluate = evaluator_for(obs.game)
+    values = {}
+    for action in obs.legal:
+        state = obs.determinize(Rng(1))  # nothing is hidden that matters: the decks are basic shrines
+        state.apply(action)
+        values[action] = lookahead(state, obs.seat, GreedyBot.depth, evaluate, greedy)
+    best = {a for a, v in values.items() if v == max(values.values())}
+    assert 0 < len(best) < len(obs.legal)
+    assert {ISMCTSBot(seed=seed, iterations=1).choose(obs) for seed in range(12)} <= best
+    assert not {ISMCTSBot(seed=seed, iterations=1, prior=0).choose(obs) for seed in range(12)} <= best
