@@ -126,9 +126,9 @@ def test_skills_are_main_phase_actions_of_the_active_player_only() -> None:
 def test_a_skill_pays_mana_and_needs_its_levels() -> None:
     sc = build(Side(hero="kargath-emberfist", levels={}), Side())
     assert "skill 1" not in legal(sc.state)
-    sc = build(Side(hero="kargath-emberfist", levels={"rage": 1}, crystals=2, full=0), Side())
-    assert "skill 1" not in legal(sc.state)
-    sc = build(Side(hero="kargath-emberfist", levels={"rage": 1}, crystals=2), Side())
+    sc = build(Side(hero="kargath-emberfist", levels={"rage": 1}, crystals=3, full=1), Side())
+    assert "skill 1" not in legal(sc.state)  # Cinder Toss costs 2
+    sc = build(Side(hero="kargath-emberfist", levels={"rage": 1}, crystals=3), Side())
     s = sc.state
     do(s, "skill 1", "target P2")
     assert s.full[0] == 1 and s.life[1] == 19 and s.levels[0][3] == 1
