@@ -82,7 +82,8 @@ def test_ismcts_counts_its_iterations(game: str) -> None:
     obs = Observation.of(midgame(game, 4))
     root = bot.search(obs)
     assert bot.last_iterations == 25
-    virtual = obs.game.search_prior * len(obs.legal)  # the game's prior, if any (one node per action)
+    share = obs.game.search_prior  # the game's prior, if any: virtual visits for each root action
+    virtual = max(1, round(share * 25)) * len(obs.legal) if share else 0
     assert sum(child.visits for child in root.children.values()) == 25 + virtual
 
 

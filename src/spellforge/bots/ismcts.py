@@ -21,9 +21,10 @@ sqrt(2) for win/loss rewards.
 Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per decision (time-dependent
 by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
 seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
-on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=K`` starts
-each root action with K virtual visits at the value greedy's lookahead sees after it (default: the game's
-``search_prior``, 0 but in Spellweaver).
+on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
+each root action with virtual visits at the value greedy's lookahead sees after it, P times the budget's
+iterations (default: the game's ``search_prior``, 0 but in Spellweaver), so the prior keeps its weight
+against the search whatever the budget.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class ISMCTSBot(BaseBot):
         "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
         "c=UCB exploration, pass_bias=playout policy, prior=virtual visits at greedy's value per root "
-        "action (default: the game's)"
+        "action, as a share of the budget's iterations (default: the game's)"
     )
     params = {
         "iterations": int,
@@ -140,7 +141,7 @@ class ISMCTSBot(BaseBot):
         "depth": int,
         "c": float,
         "pass_bias": float,
-        "prior": int,
+        "prior": float,
         "turns": int,
     }
 
@@ -149,7 +150,7 @@ class ISMCTSBot(BaseBot):
     depth: int = DEFAULT_DEPTH
     c: float = DEFAULT_C
     pass_bias: float = DEFAULT_PASS_BIAS
-    prior: int = -1  # -1: the game's ``search_prior``
+    prior: float = -1.0  # negative: the game's ``search_prior``
     turns: int = -1  # -1: the game's ``playout_turns``
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -189,20 +190,25 @@ class ISMCTSBot(BaseBot):
                 best, best_key = action, key
         return best
 
-    def seed_root(self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys, prior: int) -> None:
-        """Prior knowledge (Gelly & Silver 2007): start each root action with ``prior`` virtual visits
+    def seed_root(
+        self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys, visits: int
+    ) -> list[tuple[Node, float]]:
+        """Prior knowledge (Gelly & Silver 2007): start each root action with ``visits`` virtual visits
         worth what greedy's lookahead (its own follow-ups included, on one determinization shared by all
-        actions) sees after it, so a short search starts from greedy's ranking instead of from noise, and
-        a long one can still overrule it."""
+        actions) sees after it, so the search starts from greedy's ranking instead of from noise and
+        overrules it where its playouts see further. Returns the seeded nodes with their values."""
         det = obs.determinize(self.rng)
+        seeded = []
         for action in obs.legal:
             state = det.clone()
             state.apply(action)
             value = (lookahead(state, obs.seat, GreedyBot.depth, evaluate, self) + 1.0) * 0.5
             node = root.children[key(action)] = Node(obs.seat)
-            node.visits = prior
-            node.reward = value * prior
-            node.avail = prior
+            node.visits = visits
+            node.reward = value * visits
+            node.avail = visits
+            seeded.append((node, value))
+        return seeded
 
     def search(self, obs: Observation, candidates: Sequence[Action] = ()) -> Node:
         """Build the tree for this decision within the budget; returns its root.
@@ -220,9 +226,14 @@ class ISMCTSBot(BaseBot):
         root = Node(-1)
         rng = self.rng
         game = obs.game
-        prior = self.prior if self.prior >= 0 else game.search_prior
-        if prior > 0:
-            self.seed_root(obs, root, evaluate, key, prior)
+        deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
+        limit = self.iterations
+        started = time.perf_counter()
+        # the prior: a share of the budget's iterations; a seconds budget starts from the default
+        # budget's share and tops it up as the rate of iterations shows how many the time allows
+        share = self.prior if self.prior >= 0 else game.search_prior
+        given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
+        seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
         c = self.c
         depth = self.depth
         turns = self.turns if self.turns >= 0 else game.playout_turns
@@ -230,16 +241,19 @@ class ISMCTSBot(BaseBot):
         bias = self.pass_bias
         log = math.log
         sqrt = math.sqrt
-        deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
-        limit = self.iterations
-        started = time.perf_counter()
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
-            if watch and done % SETTLE_EVERY == 0 and done:
+            if (watch or (seeded and not limit)) and done % SETTLE_EVERY == 0 and done:
                 now = time.perf_counter()
                 left = limit - done if limit else done * (deadline - now) / max(now - started, 1e-9)
-                if settled(root, watch, left):
+                if seeded and not limit and (more := round(share * (done + left)) - given) > 0:
+                    given += more  # equal for every root action: no lead changes, settled() stays exact
+                    for seeded_node, worth in seeded:
+                        seeded_node.visits += more
+                        seeded_node.reward += worth * more
+                        seeded_node.avail += more
+                if watch and settled(root, watch, left):
                     break
             done += 1
             state = obs.determinize(rng)

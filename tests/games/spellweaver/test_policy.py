@@ -7,7 +7,7 @@ import pytest
 from spellforge.bots import Observation
 from spellforge.bots.evaluate import evaluator_for
 from spellforge.bots.greedy import GreedyBot, lookahead
-from spellforge.bots.ismcts import ISMCTSBot
+from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, Node
 from spellforge.core.actions import Done, player_target
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
@@ -135,22 +135,41 @@ def lethal_burn() -> Observation:
     return Observation.of(sc.state)
 
 
+def root_visits(root: Node) -> int:
+    return sum(n.visits for n in root.children.values())
+
+
 def test_ismcts_starts_each_root_action_with_the_games_prior() -> None:
-    """Spellweaver's ``search_prior`` gives every root action that many virtual visits at greedy's value;
-    ``prior=0`` turns them off, and a game without one (Spell Battle) searches without."""
+    """Spellweaver's ``search_prior`` gives every root action virtual visits at greedy's value, that share
+    of the budget's iterations (at least one); ``prior=0`` turns them off, and a game without one (Spell
+    Battle) searches without."""
     obs = lethal_burn()
-    assert Spellweaver.search_prior > 0
-    root = ISMCTSBot(seed=1, iterations=10).search(obs)
-    assert {k: n.visits >= Spellweaver.search_prior for k, n in root.children.items()} == {
-        str(a): True for a in obs.legal
-    }
-    assert sum(n.visits for n in root.children.values()) == 10 + Spellweaver.search_prior * len(obs.legal)
-    root = ISMCTSBot(seed=1, iterations=10, prior=0).search(obs)
-    assert sum(n.visits for n in root.children.values()) == 10
-    sb = find_game("spellbattle").new_game(seed=3)
-    sb_obs = Observation.of(sb)
-    root = ISMCTSBot(seed=1, iterations=10).search(sb_obs)
-    assert sum(n.visits for n in root.children.values()) == 10
+    share = Spellweaver.search_prior
+    assert share > 0
+    for iterations in (10, 200):
+        root = ISMCTSBot(seed=1, iterations=iterations).search(obs)
+        given = max(1, round(share * iterations))
+        assert sorted(root.children) == sorted(str(a) for a in obs.legal)
+        assert all(n.visits >= given for n in root.children.values())
+        assert root_visits(root) == iterations + given * len(obs.legal)
+    assert root_visits(ISMCTSBot(seed=1, iterations=10, prior=0).search(obs)) == 10
+    assert root_visits(ISMCTSBot(seed=1, iterations=10, prior=0.5).search(obs)) == 10 + 5 * len(obs.legal)
+    sb_obs = Observation.of(find_game("spellbattle").new_game(seed=3))
+    assert root_visits(ISMCTSBot(seed=1, iterations=10).search(sb_obs)) == 10
+
+
+def test_a_seconds_budget_tops_the_prior_up_to_its_share_of_the_iterations() -> None:
+    """With ``seconds=S`` the number of iterations is not known in advance: the prior starts at its share
+    of the default budget and grows with the iterations the time turns out to allow, equally for every
+    root action."""
+    obs = lethal_burn()
+    bot = ISMCTSBot(seed=1, seconds=0.4)
+    root = bot.search(obs)
+    done = bot.last_iterations
+    virtual, rest = divmod(root_visits(root) - done, len(obs.legal))
+    assert rest == 0 and virtual >= round(Spellweaver.search_prior * DEFAULT_ITERATIONS)
+    if done > 2 * DEFAULT_ITERATIONS:  # a machine too slow for that keeps the starting share
+        assert virtual >= 0.05 * done
 
 
 def test_the_prior_ranks_root_actions_as_greedy_does() -> None:

@@ -126,7 +126,7 @@ class Spellweaver(Ruleset):
         return ([hero] if hero is not None else []) + cards, problems
 
     playout_turns: ClassVar[int] = 1  # ISMCTS looks through the opponent's answer (policy.py)
-    search_prior: ClassVar[int] = 20  # ...starting from greedy's ranking of the root actions
+    search_prior: ClassVar[float] = 0.1  # ...starting from greedy's ranking of the root actions
 
     def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Combat declarations for search playouts: attack the hero, block well (``policy.py``)."""
