@@ -3,11 +3,11 @@
 One tree over the bot's information sets. Every iteration starts from a fresh determinization of what
 the bot knows (``obs.determinize``), descends the tree choosing among the actions legal *in that
 determinization* by UCB1 with availability counts, expands one node, plays out with a cheap policy
-(the game's ``playout_action`` where it has one, else mostly passing, sometimes random) until the
-decision's turn ends (or, when the game asks with ``playout_turns``, that many turns later; a leaf deeper
-than that, at the end of its own turn) or ``depth`` decisions have passed, scores the result with the
-game's evaluator (the true result if the game ended), and backpropagates each node's reward from the
-point of view of the seat that chose the action leading to it. The move played is the most visited root action among those the :class:`RepetitionGuard` allows
+(the game's ``playout_action`` where it has one, else mostly passing, sometimes random) until the turn
+ends (or, when the game asks with ``playout_turns``, that many turns later) or ``depth`` decisions have
+passed, scores the result with the game's evaluator (the true result if the game ended), and
+backpropagates each node's reward from the point of view of the seat that chose the action leading to
+it. The move played is the most visited root action among those the :class:`RepetitionGuard` allows
 (none that leads straight back to a position the bot already decided at this turn, and only the passing
 option once a turn has run far too long).
 
@@ -229,7 +229,6 @@ class ISMCTSBot(BaseBot):
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         limit = self.iterations
         started = time.perf_counter()
-        horizon = -1  # the last turn playouts see: the game's turns past the decision's own
         # the prior: a share of the budget's iterations; a seconds budget starts from the default
         # budget's share and tops it up as the rate of iterations shows how many the time allows
         share = self.prior if self.prior >= 0 else game.search_prior
@@ -258,8 +257,6 @@ class ISMCTSBot(BaseBot):
                     break
             done += 1
             state = obs.determinize(rng)
-            if horizon < 0:
-                horizon = state.turn + turns
             node = root
             path = [root]
             # selection and expansion, over the actions legal in this determinization
@@ -296,11 +293,9 @@ class ISMCTSBot(BaseBot):
                 state.apply(options[best_key])
                 node = best_child
                 path.append(node)
-            # playout with a bounded depth, stopping when the last turn it may see ends: the same turn
-            # for every leaf, so deep and shallow branches are scored at the same point of the game (a
-            # leaf already past it is scored when its own turn ends)
+            # playout with a bounded depth, stopping when the last turn it may see ends
             steps = 0
-            last = max(horizon, state.turn)
+            last = state.turn + turns
             while state.outcome is None and steps < depth and state.turn <= last:
                 legal = state.legal_actions()
                 action = policy(state, legal, rng) if policy is not None else None

@@ -95,11 +95,9 @@ def test_ismcts_looking_through_the_opponents_turn_keeps_a_blocker_home(
     """Attackers stay exhausted through the opponent's turn (SW-101, SW-R08). Here the bot's fast creature
     can hit the enemy hero for 2 unblocked, but the enemy's slow 5-attack creature would then kill the bot
     (5 life) next turn with nothing left to block it. ISMCTS, whose playouts play the opponent's turn
-    with the game's policy, never sends its guard at the hero (it keeps it home, or fights the brute, whose
-    hitpoints the hand's Firebolt can bring within reach); without that policy (the opponent passing
-    through its turn, as the generic policy plays it) the attack looks free and it attacks. (Without the
-    game's prior, ``prior=0``, which would start the search from greedy's ranking: this tests the playouts
-    alone.)"""
+    with the game's policy, keeps the blocker home; without that policy (the opponent passing through its
+    turn, as the generic policy plays it) the attack looks free and it attacks. (Without the game's prior,
+    ``prior=0``, which would start the search from greedy's ranking: this tests the playouts alone.)"""
     sc = build(
         Side(
             combat=[("w", creature("Guard", attack=2, hp=4, speed=2))],
@@ -115,7 +113,7 @@ def test_ismcts_looking_through_the_opponents_turn_keeps_a_blocker_home(
     attack = Attack(sc["w"], P2)
     assert attack in obs.legal
     for seed in (1, 2, 3):
-        assert ISMCTSBot(seed=seed, iterations=200, prior=0).choose(obs) in (Done(), Attack(sc["w"], sc["o"]))
+        assert isinstance(ISMCTSBot(seed=seed, iterations=200, prior=0).choose(obs), Done)
     monkeypatch.setattr(Spellweaver, "playout_action", lambda self, state, legal, rng: None)
     for seed in (1, 2, 3):
         assert ISMCTSBot(seed=seed, iterations=200, prior=0).choose(obs) == attack
