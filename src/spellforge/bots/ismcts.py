@@ -234,6 +234,7 @@ class ISMCTSBot(BaseBot):
         share = self.prior if self.prior >= 0 else game.search_prior
         given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
         seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
+        topping = seeded if not limit else []  # only a seconds budget tops the prior up
         c = self.c
         depth = self.depth
         turns = self.turns if self.turns >= 0 else game.playout_turns
@@ -244,12 +245,12 @@ class ISMCTSBot(BaseBot):
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
-            if (watch or (seeded and not limit)) and done % SETTLE_EVERY == 0 and done:
+            if (watch or topping) and done % SETTLE_EVERY == 0 and done:
                 now = time.perf_counter()
                 left = limit - done if limit else done * (deadline - now) / max(now - started, 1e-9)
-                if seeded and not limit and (more := round(share * (done + left)) - given) > 0:
+                if topping and (more := round(share * (done + left)) - given) > 0:
                     given += more  # equal for every root action: no lead changes, settled() stays exact
-                    for seeded_node, worth in seeded:
+                    for seeded_node, worth in topping:
                         seeded_node.visits += more
                         seeded_node.reward += worth * more
                         seeded_node.avail += more
