@@ -228,13 +228,13 @@ class ISMCTSBot(BaseBot):
         game = obs.game
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         limit = self.iterations
-        started = time.perf_counter()
         # the prior: a share of the budget's iterations; a seconds budget starts from the default
         # budget's share and tops it up as the rate of iterations shows how many the time allows
         share = self.prior if self.prior >= 0 else game.search_prior
         given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
         seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
         topping = seeded if not limit else []  # only a seconds budget tops the prior up
+        started = time.perf_counter()  # the rate of iterations is measured from here, without the prior
         c = self.c
         depth = self.depth
         turns = self.turns if self.turns >= 0 else game.playout_turns

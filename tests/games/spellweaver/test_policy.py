@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 import pytest
 
-from spellforge.bots import Observation
+from spellforge.bots import Observation, ismcts
 from spellforge.bots.evaluate import evaluator_for
 from spellforge.bots.greedy import GreedyBot, lookahead
-from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, Node
+from spellforge.bots.ismcts import DEFAULT_ITERATIONS, SETTLE_EVERY, ISMCTSBot, Node
 from spellforge.core.actions import Done, player_target
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
@@ -170,6 +173,32 @@ def test_a_seconds_budget_tops_the_prior_up_to_its_share_of_the_iterations() -> 
     assert rest == 0 and virtual >= round(Spellweaver.search_prior * DEFAULT_ITERATIONS)
     if done > 2 * DEFAULT_ITERATIONS:  # a machine too slow for that keeps the starting share
         assert virtual >= 0.05 * done
+
+
+def test_the_rate_of_iterations_leaves_out_the_time_the_prior_took(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seconds budget estimates the iterations it has left (for the prior's top-up and for stopping once
+    the move is settled) from the rate of the iterations so far; the prior's greedy lookahead, however
+    slow on a big board, is not an iteration. Here it takes half the budget: counted in, the first check
+    would see about as many iterations left as done, and could stop a search that had hundreds to go."""
+    slow = 0.25
+    seed_root = ISMCTSBot.seed_root
+    checks: list[float] = []
+
+    def slow_seed_root(self: ISMCTSBot, *args: Any) -> list[tuple[Node, float]]:
+        time.sleep(slow)
+        return seed_root(self, *args)
+
+    def record(root: Node, keys: Any, left: float) -> bool:
+        checks.append(left)
+        return False
+
+    monkeypatch.setattr(ISMCTSBot, "seed_root", slow_seed_root)
+    monkeypatch.setattr(ismcts, "settled", record)
+    obs = lethal_burn()
+    ISMCTSBot(seed=1, seconds=2 * slow).search(obs, obs.legal)
+    assert checks, "a seconds budget checks whether the move is settled"
+    # the first check comes after SETTLE_EVERY iterations, which took far less than the quarter second left
+    assert checks[0] > 2 * SETTLE_EVERY
 
 
 def test_the_prior_ranks_root_actions_as_greedy_does() -> None:
