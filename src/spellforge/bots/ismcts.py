@@ -11,6 +11,12 @@ it. The move played is the most visited root action among those the :class:`Repe
 (none that leads straight back to a position the bot already decided at this turn, and only the passing
 option once a turn has run far too long).
 
+With ``tree=own`` (or a game's ``search_tree = "own"``) the tree holds only the bot's own decisions, up
+to the first decision of another seat, where the playout takes over: a longer search then refines the
+bot's own plan against the playout policy's answers, instead of growing opponent nodes whose statistics
+come from determinizations that all hold the bot's true hand (so the modelled opponent, unlike a real
+one, learns what the bot holds).
+
 Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
 ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
 
@@ -51,6 +57,7 @@ DEFAULT_DEPTH = 30
 DEFAULT_C = 0.1
 DEFAULT_PASS_BIAS = 0.8
 SETTLE_EVERY = 8  # iterations between checks that the move is settled
+TREES = ("all", "own")
 CARD_REF = re.compile(r"#(\d+)")
 
 
@@ -133,7 +140,8 @@ class ISMCTSBot(BaseBot):
         "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
         "c=UCB exploration, pass_bias=playout policy, prior=virtual visits at greedy's value per root "
-        "action, as a share of the budget's iterations (default: the game's)"
+        "action, as a share of the budget's iterations (default: the game's), tree=all (every seat's "
+        "decisions) or own (the bot's own, up to another seat's first; default: the game's)"
     )
     params = {
         "iterations": int,
@@ -143,6 +151,7 @@ class ISMCTSBot(BaseBot):
         "pass_bias": float,
         "prior": float,
         "turns": int,
+        "tree": str,
     }
 
     iterations: int = 0
@@ -152,11 +161,14 @@ class ISMCTSBot(BaseBot):
     pass_bias: float = DEFAULT_PASS_BIAS
     prior: float = -1.0  # negative: the game's ``search_prior``
     turns: int = -1  # -1: the game's ``playout_turns``
+    tree: str = ""  # "all" or "own"; empty: the game's ``search_tree``
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         for name in ("turns", "prior"):
             if params.get(name, 0) < 0:
                 raise SpellforgeError(f"bot ismcts: {name} must be 0 or more, got {params[name]}")
+        if params.get("tree", "all") not in TREES:
+            raise SpellforgeError(f"bot ismcts: tree must be all or own, got {params['tree']!r}")
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
             self.iterations = DEFAULT_ITERATIONS
@@ -243,6 +255,7 @@ class ISMCTSBot(BaseBot):
         log = math.log
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
+        own = obs.seat if (self.tree or game.search_tree) == "own" else None  # the tree holds its moves only
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
             if (watch or topping) and done % SETTLE_EVERY == 0 and done:
@@ -264,6 +277,8 @@ class ISMCTSBot(BaseBot):
             while state.outcome is None:
                 player = state.current_player
                 assert player is not None
+                if own is not None and player != own:
+                    break  # another seat's decision: the playout policy answers
                 children = node.children
                 options: dict[str, Action] = {}
                 for a in state.legal_actions():

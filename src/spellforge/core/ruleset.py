@@ -309,6 +309,13 @@ class Ruleset(ABC):
     share, not a count, keeps the balance between the two at any budget (the bot's ``prior=P`` overrides
     it)."""
 
+    search_tree: ClassVar[str] = "all"
+    """What ISMCTS's tree holds: ``"all"`` every seat's decisions, ``"own"`` only the searching seat's,
+    up to the first decision of another seat; from there the playout policy answers for everyone. In a
+    game whose playout policy plays the opponent's answer sensibly, "own" spends a longer search on the
+    bot's own plan instead of on opponent replies it can only model on guessed hidden cards (the bot's
+    ``tree=`` overrides it)."""
+
     def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
         """A cheap, sensible move for a search bot's playout from ``state`` (hook; None: the bots' generic
         policy, mostly passing). Called on determinized states, for any seat; must draw randomness only

@@ -201,6 +201,38 @@ def test_the_rate_of_iterations_leaves_out_the_time_the_prior_took(monkeypatch: 
     assert checks[0] > 2 * SETTLE_EVERY
 
 
+def tree_seats(root: Node) -> set[int]:
+    """The seats whose decisions the tree below ``root`` holds."""
+    seats: set[int] = set()
+    stack = list(root.children.values())
+    while stack:
+        node = stack.pop()
+        seats.add(node.seat)
+        stack.extend(node.children.values())
+    return seats
+
+
+def test_tree_own_holds_only_the_bots_decisions_and_all_holds_the_opponents_too() -> None:
+    """``tree=own``: the search stops growing the tree at the first decision of another seat (here the
+    enemy's block, once the bot has declared its attackers) and plays out from there; ``tree=all`` grows
+    the enemy's answers too. The game's ``search_tree`` is the default."""
+    sc = build(
+        Side(combat=[("a", creature("Attacker", attack=3, hp=2, speed=1))], hand=["firebolt"]),
+        Side(combat=[("b", creature("Blocker", attack=2, hp=3, speed=1))]),
+        phase="combat",
+    )
+    obs = Observation.of(sc.state)
+    assert tree_seats(ISMCTSBot(seed=1, iterations=300, tree="own").search(obs)) == {obs.seat}
+    assert tree_seats(ISMCTSBot(seed=1, iterations=300, tree="all").search(obs)) == {0, 1}
+    default = ISMCTSBot(seed=1, iterations=300).search(obs)
+    assert tree_seats(default) == ({obs.seat} if Spellweaver.search_tree == "own" else {0, 1})
+
+
+def test_ismcts_refuses_an_unknown_tree() -> None:
+    with pytest.raises(SpellforgeError, match="tree must be all or own, got 'mine'"):
+        ISMCTSBot(tree="mine")
+
+
 def test_the_prior_ranks_root_actions_as_greedy_does() -> None:
     """With one iteration the search can only follow its prior, so it plays one of the moves greedy's
     lookahead values highest (here those that still win this turn, against a shrine, a 1-damage skill or
