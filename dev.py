@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
     if command == "test":
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
     if command == "lint":
-        code = subprocess.call([python, "-m", "ruff", "check", "src", "tests"], cwd=ROOT)
+        code = subprocess.call([python, "-m", "ruff", "check", "src", "tests", "tools"], cwd=ROOT)
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
     if command == "play" and (not rest or rest[0].startswith("-")):
         rest = ["spellbattle", *rest]
