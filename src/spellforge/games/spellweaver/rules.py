@@ -127,6 +127,7 @@ class Spellweaver(Ruleset):
 
     playout_turns: ClassVar[int] = 1  # ISMCTS looks through the opponent's answer (policy.py)
     search_prior: ClassVar[float] = 0.1  # ...starting from greedy's ranking of the root actions
+    search_tree: ClassVar[str] = "own"  # ...and searching its own plan, the policy answering for the enemy
 
     def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Combat declarations for search playouts: attack the hero, block well (``policy.py``)."""
