@@ -255,7 +255,10 @@ class ISMCTSBot(BaseBot):
         log = math.log
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
-        own = obs.seat if (self.tree or game.search_tree) == "own" else None  # the tree holds its moves only
+        tree = self.tree or game.search_tree
+        if tree not in TREES:
+            raise SpellforgeError(f"{game.name}: search_tree must be all or own, got {tree!r}")
+        own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
             if (watch or topping) and done % SETTLE_EVERY == 0 and done:

@@ -313,8 +313,8 @@ class Ruleset(ABC):
     """What ISMCTS's tree holds: ``"all"`` every seat's decisions, ``"own"`` only the searching seat's,
     up to the first decision of another seat; from there the playout policy answers for everyone. In a
     game whose playout policy plays the opponent's answer sensibly, "own" spends a longer search on the
-    bot's own plan instead of on opponent replies it can only model on guessed hidden cards (the bot's
-    ``tree=`` overrides it)."""
+    bot's own plan instead of on opponent nodes, whose statistics are learnt on determinizations that all
+    hold the bot's true hand (the bot's ``tree=`` overrides it)."""
 
     def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
         """A cheap, sensible move for a search bot's playout from ``state`` (hook; None: the bots' generic

@@ -232,9 +232,12 @@ def test_tree_own_holds_only_the_bots_decisions_and_all_holds_the_opponents_too(
     assert tree_seats(default) == {obs.seat}  # Spellweaver's search_tree
 
 
-def test_ismcts_refuses_an_unknown_tree() -> None:
+def test_ismcts_refuses_an_unknown_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SpellforgeError, match="tree must be all or own, got 'mine'"):
         ISMCTSBot(tree="mine")
+    monkeypatch.setattr(Spellweaver, "search_tree", "mine")
+    with pytest.raises(SpellforgeError, match="spellweaver: search_tree must be all or own, got 'mine'"):
+        ISMCTSBot(seed=1, iterations=5).search(lethal_burn())
 
 
 def test_the_prior_ranks_root_actions_as_greedy_does() -> None:
