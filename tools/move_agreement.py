@@ -51,9 +51,7 @@ def agreement(
             obs = Observation.of(state)
             if slots[seat] == 0 and len(obs.legal) > 1:
                 moves = [
-                    str(make_bot(spec, seed=1_000 * asked + s).choose(Observation.of(state)))
-                    for spec in specs
-                    for s in (1, 2)
+                    str(make_bot(spec, seed=1_000 * asked + s).choose(obs)) for spec in specs for s in (1, 2)
                 ]
                 a1, a2, b1, b2 = moves
                 kind = state.decision.kind if state.decision is not None else "?"
