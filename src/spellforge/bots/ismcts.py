@@ -44,7 +44,7 @@ from typing import Any
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
-from spellforge.core.ruleset import Ruleset
+from spellforge.core.ruleset import SEARCH_TREES, Ruleset
 
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import DraftPicker
@@ -57,7 +57,6 @@ DEFAULT_DEPTH = 30
 DEFAULT_C = 0.1
 DEFAULT_PASS_BIAS = 0.8
 SETTLE_EVERY = 8  # iterations between checks that the move is settled
-TREES = ("all", "own")
 CARD_REF = re.compile(r"#(\d+)")
 
 
@@ -167,7 +166,7 @@ class ISMCTSBot(BaseBot):
         for name in ("turns", "prior"):
             if params.get(name, 0) < 0:
                 raise SpellforgeError(f"bot ismcts: {name} must be 0 or more, got {params[name]}")
-        if params.get("tree", "all") not in TREES:
+        if params.get("tree", "all") not in SEARCH_TREES:
             raise SpellforgeError(f"bot ismcts: tree must be all or own, got {params['tree']!r}")
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
@@ -256,7 +255,7 @@ class ISMCTSBot(BaseBot):
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
         tree = self.tree or game.search_tree
-        if tree not in TREES:
+        if tree not in SEARCH_TREES:
             raise SpellforgeError(f"{game.name}: search_tree must be all or own, got {tree!r}")
         own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
         done = 0

@@ -72,8 +72,31 @@ class OptionSpec:
         return value
 
 
+SEARCH_TREES = ("all", "own")
+"""The values of ``Ruleset.search_tree`` (and of ISMCTS's ``tree=``)."""
+
+
+def check_search_facts(cls: type[Ruleset]) -> None:
+    """Refuse a game class whose facts for the search bots are out of range, naming the class and fact.
+
+    Run when the class is defined, so a game with a typo in them fails on import rather than in the
+    middle of a search."""
+    turns, prior, tree = cls.playout_turns, cls.search_prior, cls.search_tree
+    where = cls.__dict__.get("name", cls.__name__)
+    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+        raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
+    if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
+        raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
+    if tree not in SEARCH_TREES:
+        raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
+
+
 class Ruleset(ABC):
     """Base of every game. Subclasses set the class-level facts and implement the hooks."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_search_facts(cls)
 
     name: ClassVar[str]
     title: ClassVar[str]
