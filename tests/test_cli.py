@@ -76,6 +76,9 @@ def test_simulate_is_reproducible_and_takes_options(capsys: pytest.CaptureFixtur
         (["simulate", "chess", "--bots", "random"], "unknown game 'chess'"),
         (["simulate", "spellbattle", "--bots", "random,wizard"], "unknown bot 'wizard'"),
         (["simulate", "spellbattle", "--bots", "random:speed=3"], "bad parameter"),
+        (["simulate", "spellbattle", "--bots", "ismcts:seconds=nan"], "seconds must be a finite number"),
+        (["tournament", "casters", "--bots", "greedy:depth=-1,random"], "depth must be 0 or more"),
+        (["play", "spellweaver", "--vs", "ismcts:pass_bias=1.5"], "pass_bias must be between 0 and 1"),
         (["simulate", "spellbattle", "--bots", "random", "--option", "teams"], "KEY=VALUE"),
         (
             ["simulate", "spellbattle", "--bots", "random", "--option", "colour=red"],

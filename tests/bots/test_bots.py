@@ -12,6 +12,7 @@ import pytest
 
 from spellforge import GAMES
 from spellforge.bots import BOTS, Observation, make_bot
+from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 from spellforge.sim import play_game
@@ -130,6 +131,44 @@ def test_bot_specs_parse_parameters() -> None:
     assert bot.iterations == 50 and bot.c == 0.2  # type: ignore[attr-defined]
     assert make_bot("ismcts").iterations > 0  # type: ignore[attr-defined]
     assert make_bot("greedy:depth=0").depth == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:seconds=-1", "bot ismcts: seconds must be 0.001 or more, got -1.0"),
+        ("ismcts:seconds=nan", "bot ismcts: seconds must be a finite number, got nan"),
+        ("ismcts:seconds=inf", "bot ismcts: seconds must be a finite number, got inf"),
+        ("ismcts:iterations=0", "bot ismcts: iterations must be 1 or more, got 0"),
+        ("ismcts:iterations=-5", "bot ismcts: iterations must be 1 or more, got -5"),
+        ("ismcts:iterations=10,seconds=1", "bot ismcts: give iterations or seconds, not both"),
+        ("ismcts:c=nan", "bot ismcts: c must be a finite number, got nan"),
+        ("ismcts:pass_bias=2", "bot ismcts: pass_bias must be between 0 and 1, got 2.0"),
+        ("ismcts:depth=-1", "bot ismcts: depth must be 0 or more, got -1"),
+        ("ismcts:prior=-0.5", "bot ismcts: prior must be 0 or more, got -0.5"),
+        ("ismcts:turns=-1", "bot ismcts: turns must be 0 or more, got -1"),
+        ("ismcts:tree=mine", "bot ismcts: tree must be all or own, got 'mine'"),
+        ("greedy:depth=-1", "bot greedy: depth must be 0 or more, got -1"),
+        ("greedy:samples=0", "bot greedy: samples must be 1 or more, got 0"),
+    ],
+)
+def test_bot_parameters_out_of_range_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(SpellforgeError) as caught:
+        make_bot(spec)
+    assert str(caught.value) == message
+
+
+def test_bots_built_in_code_check_their_parameters_too() -> None:
+    from spellforge.bots.greedy import GreedyBot
+    from spellforge.bots.ismcts import ISMCTSBot
+
+    with pytest.raises(SpellforgeError, match="bot ismcts: bad parameter 'iteration'"):
+        ISMCTSBot(iteration=5)  # a typo is not silently a new attribute
+    with pytest.raises(SpellforgeError, match=r"bot greedy: depth must be a whole number, got 1\.5"):
+        GreedyBot(depth=1.5)
+    with pytest.raises(SpellforgeError, match="bot ismcts: c must be a finite number, got True"):
+        ISMCTSBot(c=True)
+    assert ISMCTSBot(seconds=2, pass_bias=1, prior=0).seconds == 2  # ints where floats are wanted are fine
 
 
 def test_repetition_guard_stops_a_creature_shuttling_between_rows() -> None:

@@ -11,6 +11,7 @@ Bots are named on the command line with parameters: ``random``, ``ismcts:seconds
 from __future__ import annotations
 
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -68,13 +69,46 @@ class BaseBot(ABC):
 
     name: ClassVar[str] = "bot"
     params: ClassVar[dict[str, type]] = {}
+    # the smallest and largest value of each numeric parameter (inclusive; math.inf: no top), and the
+    # values a text parameter may take
+    limits: ClassVar[dict[str, tuple[float, float]]] = {}
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     help: ClassVar[str] = ""
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         self.seed = seed
         self.rng = Rng(seed)
         for key, value in params.items():
+            self.check_param(key, value)
+        for key, value in params.items():
             setattr(self, key, value)
+
+    @classmethod
+    def check_param(cls, key: str, value: Any) -> None:
+        """Refuse a parameter the bot does not have, or a value of the wrong type or out of its range."""
+        where = f"bot {cls.name}"
+        typ = cls.params.get(key)
+        if typ is None:
+            raise SpellforgeError(f"{where}: bad parameter {key!r} (parameters: {cls.known_params()})")
+        if typ is str:
+            allowed = cls.choices.get(key)
+            if not isinstance(value, str) or (allowed and value not in allowed):
+                wanted = " or ".join(allowed) if allowed else "text"
+                raise SpellforgeError(f"{where}: {key} must be {wanted}, got {value!r}")
+            return
+        numeric = (int,) if typ is int else (int, float)
+        if isinstance(value, bool) or not isinstance(value, numeric) or not math.isfinite(value):
+            kind = "a whole number" if typ is int else "a finite number"
+            raise SpellforgeError(f"{where}: {key} must be {kind}, got {value!r}")
+        low, high = cls.limits.get(key, (-math.inf, math.inf))
+        if not low <= value <= high:
+            span = f"{low:g} or more" if high == math.inf else f"between {low:g} and {high:g}"
+            raise SpellforgeError(f"{where}: {key} must be {span}, got {value!r}")
+
+    @classmethod
+    def known_params(cls) -> str:
+        """The parameters as ``key=<type>``, for error messages."""
+        return ", ".join(f"{k}=<{t.__name__}>" for k, t in cls.params.items()) or "none"
 
     @abstractmethod
     def choose(self, obs: Observation) -> Action:
@@ -180,8 +214,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or key not in cls.params:
-            known = ", ".join(f"{k}=<{t.__name__}>" for k, t in cls.params.items()) or "none"
-            raise SpellforgeError(f"bot {name}: bad parameter {part!r} (parameters: {known})")
+            raise SpellforgeError(f"bot {name}: bad parameter {part!r} (parameters: {cls.known_params()})")
         typ = cls.params[key]
         try:
             params[key] = typ(value.strip())

@@ -15,6 +15,7 @@ it averages over k determinizations.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from spellforge.core.actions import Action
@@ -62,6 +63,7 @@ class GreedyBot(BaseBot):
     name = "greedy"
     help = "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations)"
     params = {"depth": int, "samples": int}
+    limits = {"depth": (0, math.inf), "samples": (1, math.inf)}
 
     depth: int = 2
     samples: int = 1

@@ -152,6 +152,16 @@ class ISMCTSBot(BaseBot):
         "turns": int,
         "tree": str,
     }
+    limits = {
+        "iterations": (1, math.inf),
+        "seconds": (0.001, math.inf),
+        "depth": (0, math.inf),
+        "c": (0, math.inf),
+        "pass_bias": (0, 1),
+        "prior": (0, math.inf),
+        "turns": (0, math.inf),
+    }
+    choices = {"tree": SEARCH_TREES}
 
     iterations: int = 0
     seconds: float = 0.0
@@ -163,11 +173,8 @@ class ISMCTSBot(BaseBot):
     tree: str = ""  # "all" or "own"; empty: the game's ``search_tree``
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
-        for name in ("turns", "prior"):
-            if params.get(name, 0) < 0:
-                raise SpellforgeError(f"bot ismcts: {name} must be 0 or more, got {params[name]}")
-        if params.get("tree", "all") not in SEARCH_TREES:
-            raise SpellforgeError(f"bot ismcts: tree must be all or own, got {params['tree']!r}")
+        if "iterations" in params and "seconds" in params:
+            raise SpellforgeError("bot ismcts: give iterations or seconds, not both")
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
             self.iterations = DEFAULT_ITERATIONS

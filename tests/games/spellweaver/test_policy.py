@@ -128,7 +128,7 @@ def test_ismcts_looking_through_the_opponents_turn_does_not_send_its_blocker_at_
 
 @pytest.mark.parametrize("name", ["turns", "prior"])
 def test_ismcts_refuses_a_negative_count(name: str) -> None:
-    with pytest.raises(SpellforgeError, match=f"{name} must be 0 or more"):
+    with pytest.raises(SpellforgeError, match=f"bot ismcts: {name} must be 0 or more, got -1"):
         ISMCTSBot(**{name: -1})
 
 
