@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,6 +46,15 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, default=str))
+
+
+def _console() -> Any:
+    """The console for tables on stdout: the terminal's width, or, when stdout is a file or a pipe (and
+    COLUMNS is not set), room for a wide table, which rich would otherwise squeeze into 80 columns."""
+    from rich.console import Console
+
+    wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
+    return Console(width=160 if wide else None)
 
 
 def _progress_bar(label: str, total: int) -> tuple[Any, Callable[[int, int], None]]:
@@ -91,7 +101,6 @@ def cmd_games(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Spellforge games")
@@ -100,7 +109,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     for name, g in GAMES.items():
         players = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
         table.add_row(name, g.title, players, g.summary)
-    Console().print(table)
+    _console().print(table)
     return 0
 
 
@@ -127,7 +136,6 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(cards)
         return 0
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{game.title}: {len(cards)} cards")
@@ -138,7 +146,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         table.add_row(
             *(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (c[k] for k in columns))
         )
-    Console().print(table)
+    _console().print(table)
     return 0
 
 
@@ -318,7 +326,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(data)
         return 0
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(
@@ -326,7 +333,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         f"seed {data['seed']}"
     )
     for col in ("bot", "rating", "mu ± sigma", "games", "wins", "draws", "win rate", "95% CI", "ms/decision"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
     for s in data["standings"]:
         lo, hi = s["win_rate_ci95"]
         table.add_row(
@@ -342,10 +349,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         )
     pairs = Table(title="pairs")
     for col in ("A", "B", "A wins", "B wins", "draws", "errors"):
-        pairs.add_column(col)
+        pairs.add_column(col, overflow="fold")
     for p in data["pairs"]:
         pairs.add_row(p["a"], p["b"], str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]), str(p["errors"]))
-    console = Console()
+    console = _console()
     console.print(table)
     console.print(pairs)
     console.print(f"{data['games']} games in {data['seconds']} s, errors {data['errors']}")

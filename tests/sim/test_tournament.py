@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -84,11 +85,18 @@ def test_cli_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("win_rate_ci95" in s and "rating" in s and "mean_decision_ms" in s for s in data["standings"])
 
 
-def test_cli_tournament_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_tournament_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped to a file, the table keeps every figure whole (rich alone would squeeze it into 80 columns)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
     game = next(iter(GAMES))
-    assert main(["tournament", game, "--bots", "random,greedy:depth=0", "--games", "2"]) == 0
+    bots = "random,greedy:depth=0,ismcts:iterations=3,depth=2"
+    assert main(["tournament", game, "--bots", bots, "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "greedy:depth=0" in out and "95% CI" in out
+    rows = [line for line in out.splitlines() if line.startswith("│") and "%" in line]
+    assert len(rows) == 3 and "95% CI" in out and "ms/decision" in out
+    by_bot = {row.split("│")[1].strip(): row for row in rows}
+    assert set(by_bot) == {"random", "greedy:depth=0", "ismcts:iterations=3,depth=2"}
+    assert all(re.search(r"\b\d+\.\d-\d+\.\d%", row) for row in rows)  # each interval on one line
 
 
 def test_cli_tournament_needs_two_bots(capsys: pytest.CaptureFixture[str]) -> None:
