@@ -260,3 +260,15 @@ def test_help_of_every_command_prints(capsys: pytest.CaptureFixture[str]) -> Non
         with pytest.raises(SystemExit) as exc:
             main([command, "--help"])
         assert exc.value.code == 0 and "usage: spellforge" in capsys.readouterr().out
+
+
+def test_bots_lists_every_bot_with_its_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    from spellforge.bots import BOTS
+
+    code, out, _ = run(capsys, "bots", "--json")
+    data = json.loads(out)
+    assert code == 0 and set(data) == set(BOTS)
+    assert data["ismcts"]["params"]["pass_bias"] == {"type": "float", "min": 0, "max": 1}
+    assert data["ismcts"]["params"]["tree"]["choices"] == ["all", "own"]
+    code, out, _ = run(capsys, "bots")
+    assert code == 0 and "pass_bias=<float> (0 to 1)" in out and "tree=all|own" in out

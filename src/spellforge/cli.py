@@ -113,6 +113,39 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def param_text(key: str, info: dict[str, Any]) -> str:
+    """``iterations=<int> (1 or more)``, ``pass_bias=<float> (0 to 1)``, ``tree=all|own``."""
+    if "choices" in info:
+        return f"{key}={'|'.join(info['choices'])}"
+    text = f"{key}=<{info['type']}>"
+    if "max" in info:
+        return f"{text} ({info['min']:g} to {info['max']:g})"
+    if "min" in info:
+        return f"{text} ({info['min']:g} or more)"
+    return text
+
+
+def cmd_bots(args: argparse.Namespace) -> int:
+    from spellforge.bots import BOTS
+
+    data: dict[str, dict[str, Any]] = {
+        name: {"help": cls.help, "params": cls.describe_params()} for name, cls in BOTS.items()
+    }
+    if args.json:
+        _print_json(data)
+        return 0
+    from rich.table import Table
+
+    table = Table(title="Spellforge bots (--bots NAME:KEY=VALUE,KEY=VALUE,NAME ...)")
+    for col in ("name", "parameters", "what it does"):
+        table.add_column(col, overflow="fold")
+    for name, entry in data.items():
+        params = "\n".join(param_text(k, v) for k, v in entry["params"].items()) or "none"
+        table.add_row(name, params, entry["help"])
+    _console().print(table)
+    return 0
+
+
 def card_row(card: Any) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for f in dataclasses.fields(card):
@@ -466,13 +499,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_games)
 
+    p = sub.add_parser("bots", help="list the bots and their parameters")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_bots)
+
     p = sub.add_parser("play", help="play a game in the terminal against bots or hot-seat")
     p.add_argument("game", help="the game (see 'spellforge games')")
     p.add_argument(
         "--vs",
         default=DEFAULT_OPPONENT,
         metavar="BOT",
-        help=f"the bot for the other seats, with parameters (default: {DEFAULT_OPPONENT})",
+        help=f"the bot for the other seats, with parameters (default: {DEFAULT_OPPONENT}; see 'spellforge bots')",
     )
     p.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal (seats 1..N)")
     p.add_argument("--seat", type=int, default=1, metavar="K", help="your seat when playing bots (default 1)")
@@ -490,7 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy",
+        help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy (see 'spellforge bots')",
     )
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
@@ -521,7 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="round robin between bots: win rates, 95%% intervals, ratings")
     p.add_argument("game")
-    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. ismcts,greedy,random")
+    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. ismcts,greedy,random (see 'spellforge bots')")
     p.add_argument("--games", type=int, default=20, help="games per pair, in mirrored pairs (default 20)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")

@@ -158,6 +158,30 @@ def test_bot_parameters_out_of_range_are_refused(spec: str, message: str) -> Non
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_parameter_limit_is_enforced_at_its_edges(name: str) -> None:
+    """What ``spellforge bots`` says a parameter may be is what the bot accepts, for every bot."""
+    cls = BOTS[name]
+    described = cls.describe_params()
+    assert set(described) == set(cls.params)
+    for key, info in described.items():
+        if "choices" in info:
+            for choice in info["choices"]:
+                assert getattr(cls(**{key: choice}), key) == choice
+            with pytest.raises(SpellforgeError, match=f"{key} must be"):
+                cls(**{key: "none of those"})
+            continue
+        step = 1 if info["type"] == "int" else 0.0005
+        for edge in (info["min"], info.get("max")):
+            if edge is not None:
+                assert getattr(cls(**{key: edge}), key) == edge
+        with pytest.raises(SpellforgeError, match=f"bot {name}: {key} must be"):
+            cls(**{key: info["min"] - step})
+        if "max" in info:
+            with pytest.raises(SpellforgeError, match=f"bot {name}: {key} must be"):
+                cls(**{key: info["max"] + step})
+
+
 def test_bots_built_in_code_check_their_parameters_too() -> None:
     from spellforge.bots.greedy import GreedyBot
     from spellforge.bots.ismcts import ISMCTSBot

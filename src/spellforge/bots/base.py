@@ -110,6 +110,22 @@ class BaseBot(ABC):
         """The parameters as ``key=<type>``, for error messages."""
         return ", ".join(f"{k}=<{t.__name__}>" for k, t in cls.params.items()) or "none"
 
+    @classmethod
+    def describe_params(cls) -> dict[str, dict[str, Any]]:
+        """Each parameter's type and what it may be (``min``/``max`` or ``choices``), for help and JSON."""
+        out: dict[str, dict[str, Any]] = {}
+        for key, typ in cls.params.items():
+            info: dict[str, Any] = {"type": typ.__name__}
+            if key in cls.choices:
+                info["choices"] = list(cls.choices[key])
+            if key in cls.limits:
+                low, high = cls.limits[key]
+                info["min"] = low
+                if high != math.inf:
+                    info["max"] = high
+            out[key] = info
+        return out
+
     @abstractmethod
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal``: every bot decides here, from what its seat may know."""
