@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError, UnknownNameError
@@ -210,8 +211,33 @@ class RepetitionGuard:
 BOTS: dict[str, type[BaseBot]] = {}
 
 
-def register(cls: type[BaseBot]) -> type[BaseBot]:
-    BOTS[cls.name] = cls
+BotClass = TypeVar("BotClass", bound=type[BaseBot])
+BOT_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def register(cls: BotClass) -> BotClass:
+    """Make a bot class available by its ``name`` (a class decorator).
+
+    Refuses a name that a spec could not carry or that another bot holds (defining the same class again,
+    as a notebook or a spawned worker does, replaces it), and parameters without a type the specs can
+    parse, a default, or with limits or choices for parameters the bot does not have."""
+    name = cls.name
+    if not isinstance(name, str) or not BOT_NAME.fullmatch(name):
+        raise SpellforgeError(
+            f"bot class {cls.__qualname__}: name must be lowercase letters, digits, - or _, got {name!r}"
+        )
+    held = BOTS.get(name)
+    if held is not None and held.__qualname__ != cls.__qualname__:
+        raise SpellforgeError(f"bot {name}: the name is taken by {held.__module__}.{held.__qualname__}")
+    for key, typ in cls.params.items():
+        if typ not in (int, float, str):
+            raise SpellforgeError(f"bot {name}: parameter {key} must be int, float or str, not {typ!r}")
+        if not hasattr(cls, key):
+            raise SpellforgeError(f"bot {name}: parameter {key} has no default (a class attribute)")
+    for key in (*cls.limits, *cls.choices):
+        if key not in cls.params:
+            raise SpellforgeError(f"bot {name}: limits or choices for {key!r}, which is not a parameter")
+    BOTS[name] = cls
     return cls
 
 
