@@ -3,7 +3,7 @@
 
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
     python3 dev.py test [pytest args]      run the whole test suite (add '-m slow' for the long runs)
-    python3 dev.py lint                    ruff and mypy
+    python3 dev.py lint                    ruff (lint and format) and mypy
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
 The first run creates .venv and installs the package with its dev extras; later runs reuse it.
@@ -47,6 +47,10 @@ def main(argv: list[str]) -> int:
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
     if command == "lint":
         code = subprocess.call([python, "-m", "ruff", "check", "src", "tests", "tools"], cwd=ROOT)
+        code = (
+            subprocess.call([python, "-m", "ruff", "format", "--check", "src", "tests", "tools"], cwd=ROOT)
+            or code
+        )
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
     if command == "play" and (not rest or rest[0].startswith("-")):
         rest = ["spellbattle", *rest]

@@ -558,7 +558,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="round robin between bots: win rates, 95%% intervals, ratings")
     p.add_argument("game")
-    p.add_argument("--bots", required=True, help="comma-separated bot specs, e.g. ismcts,greedy,random (see 'spellforge bots')")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, e.g. ismcts,greedy,random (see 'spellforge bots')",
+    )
     p.add_argument("--games", type=int, default=20, help="games per pair, in mirrored pairs (default 20)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")

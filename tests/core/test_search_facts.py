@@ -39,4 +39,3 @@ def test_good_search_facts_are_accepted_and_inherited() -> None:
     assert child.search_tree == "own"
     with pytest.raises(SpellforgeError, match=r"^Grandchild: search_tree must be all or own, got ''$"):
         type("Grandchild", (child,), {"search_tree": ""})
-
