@@ -55,3 +55,22 @@ def test_picker_ignores_ordinary_decisions() -> None:
 def test_bots_play_sealed_games(spec: str) -> None:
     result = play_game("spellbattle", [spec, "random"], seed=8, options={"format": "sealed"})
     assert not result.error, result.error
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=5"])
+def test_picks_random_makes_the_limited_picks_at_random(spec: str) -> None:
+    """``picks=random`` changes the limited-format picks, and only those: the baseline for the picker."""
+    state = find_game("spellbattle").new_game(seed=4, format="sealed")
+    obs = Observation.of(state)
+    assert DraftPicker.handles(obs)
+    by_value = {str(make_bot(spec, seed=s).choose(obs)) for s in range(6)}
+    at_random = {
+        str(make_bot(f"{spec}{':' if ':' not in spec else ','}picks=random", seed=s).choose(obs))
+        for s in range(6)
+    }
+    assert by_value == {str(DraftPicker().choose(obs))}  # the picker's best card, whatever the seed
+    assert len(at_random) > 1 and at_random <= {str(a) for a in obs.legal}
+    constructed = Observation.of(find_game("spellbattle").new_game(seed=1))
+    assert str(make_bot("greedy:picks=random", seed=3).choose(constructed)) == str(
+        make_bot("greedy", seed=3).choose(constructed)
+    )

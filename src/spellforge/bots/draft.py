@@ -5,8 +5,11 @@ every bot hands those decisions to :class:`DraftPicker`. It reads only the seat'
 pick show their cost, type, stats, keywords and rules text there. A decision is a limited one when the
 View names its kind as one of :data:`LIMITED_KINDS` and every option picks a card.
 
-The ``draft`` bot uses the picker for those decisions and plays the rest at random, which is what one
-needs to measure the picker alone (``--bots draft,random --option format=sealed``).
+The ``draft`` bot uses the picker for those decisions and plays the rest at random. To measure the
+picker, compare it with random picks under the same sensible play: ``greedy:picks=random`` (or
+``ismcts:picks=random``) makes every limited-format pick at random and plays like ``greedy``, so
+``--bots greedy,greedy:picks=random --option format=sealed`` isolates the picks. (Under random play,
+``draft,random``, deck quality hardly shows: the README has the figures.)
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from spellforge.core.actions import Action
+from spellforge.core.rng import Rng
 
 from .base import BaseBot, Observation, register
 
+PICKS = ("value", "random")  # how greedy and ismcts pick: the picker's values, or at random (a baseline)
 # Decision kinds that choose cards for a limited deck (Spell Battle: draft picks and sealed/draft builds).
 LIMITED_KINDS = frozenset({"draft_pick", "build", "draft", "deckbuild", "sealed_build"})
 DECK_SIZE = 30  # a limited deck (Spell Battle SB-145)
@@ -134,6 +139,22 @@ class DraftPicker:
         else:
             bonus += 1.0 if spells < DECK_SIZE - CHARACTERS else -1.0
         return bonus
+
+
+class RandomPicks(DraftPicker):
+    """Limited-format picks at random: the baseline the picker is measured against."""
+
+    def __init__(self, rng: Rng) -> None:
+        super().__init__()
+        self.rng = rng
+
+    def choose(self, obs: Observation) -> Action:
+        return obs.legal[self.rng.randrange(len(obs.legal))]
+
+
+def picker_for(picks: str, rng: Rng) -> DraftPicker:
+    """The picker a bot's ``picks=`` parameter names (``rng`` is the bot's own, for random picks)."""
+    return RandomPicks(rng) if picks == "random" else DraftPicker()
 
 
 @register

@@ -22,7 +22,7 @@ from spellforge.core.actions import Action
 from spellforge.core.state import State
 
 from .base import BaseBot, Observation, RepetitionGuard, register
-from .draft import DraftPicker
+from .draft import PICKS, picker_for
 from .evaluate import Evaluator, evaluator_for
 from .playout import passive_action
 
@@ -61,16 +61,21 @@ def lookahead(
 @register
 class GreedyBot(BaseBot):
     name = "greedy"
-    help = "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations)"
-    params = {"depth": int, "samples": int}
+    help = (
+        "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations, "
+        "picks=value or random: limited-format card picks by the picker's values or at random)"
+    )
+    params = {"depth": int, "samples": int, "picks": str}
     limits = {"depth": (0, math.inf), "samples": (1, math.inf)}
+    choices = {"picks": PICKS}
 
     depth: int = 2
     samples: int = 1
+    picks: str = "value"
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self.picker = DraftPicker()
+        self.picker = picker_for(self.picks, self.rng)
         self._evaluators: dict[int, Evaluator] = {}
         self.guard = RepetitionGuard()
 

@@ -47,7 +47,7 @@ from spellforge.core.rng import Rng
 from spellforge.core.ruleset import SEARCH_TREES, Ruleset
 
 from .base import BaseBot, Observation, RepetitionGuard, register
-from .draft import DraftPicker
+from .draft import PICKS, picker_for
 from .evaluate import Evaluator, evaluator_for
 from .greedy import GreedyBot, lookahead
 from .playout import mixed_action
@@ -140,7 +140,8 @@ class ISMCTSBot(BaseBot):
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
         "c=UCB exploration, pass_bias=playout policy, prior=virtual visits at greedy's value per root "
         "action, as a share of the budget's iterations (default: the game's), tree=all (every seat's "
-        "decisions) or own (the bot's own, up to another seat's first; default: the game's)"
+        "decisions) or own (the bot's own, up to another seat's first; default: the game's), "
+        "picks=value or random (limited-format card picks)"
     )
     params = {
         "iterations": int,
@@ -151,6 +152,7 @@ class ISMCTSBot(BaseBot):
         "prior": float,
         "turns": int,
         "tree": str,
+        "picks": str,
     }
     limits = {
         "iterations": (1, math.inf),
@@ -161,7 +163,7 @@ class ISMCTSBot(BaseBot):
         "prior": (0, math.inf),
         "turns": (0, math.inf),
     }
-    choices = {"tree": SEARCH_TREES}
+    choices = {"tree": SEARCH_TREES, "picks": PICKS}
 
     iterations: int = 0
     seconds: float = 0.0
@@ -171,6 +173,7 @@ class ISMCTSBot(BaseBot):
     prior: float = -1.0  # negative: the game's ``search_prior``
     turns: int = -1  # -1: the game's ``playout_turns``
     tree: str = ""  # "all" or "own"; empty: the game's ``search_tree``
+    picks: str = "value"  # limited-format card picks: the picker's values, or "random"
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if "iterations" in params and "seconds" in params:
@@ -178,7 +181,7 @@ class ISMCTSBot(BaseBot):
         super().__init__(seed, **params)
         if not self.iterations and not self.seconds:
             self.iterations = DEFAULT_ITERATIONS
-        self.picker = DraftPicker()
+        self.picker = picker_for(self.picks, self.rng)
         self._evaluators: dict[int, Evaluator] = {}
         self.last_iterations = 0  # iterations of the last search (for benchmarks and tests)
         self.last_keys = EdgeKeys(frozenset())
