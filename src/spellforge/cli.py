@@ -118,10 +118,12 @@ def param_text(key: str, info: dict[str, Any]) -> str:
     if "choices" in info:
         return f"{key}={'|'.join(info['choices'])}"
     text = f"{key}=<{info['type']}>"
-    if "max" in info:
+    if "min" in info and "max" in info:
         return f"{text} ({info['min']:g} to {info['max']:g})"
     if "min" in info:
         return f"{text} ({info['min']:g} or more)"
+    if "max" in info:
+        return f"{text} ({info['max']:g} or less)"
     return text
 
 

@@ -171,15 +171,14 @@ def test_every_parameter_limit_is_enforced_at_its_edges(name: str) -> None:
             with pytest.raises(SpellforgeError, match=f"{key} must be"):
                 cls(**{key: "none of those"})
             continue
+        assert "min" in info or "max" in info, f"{name}: numeric parameter {key} declares no limits"
         step = 1 if info["type"] == "int" else 0.0005
-        for edge in (info["min"], info.get("max")):
-            if edge is not None:
-                assert getattr(cls(**{key: edge}), key) == edge
-        with pytest.raises(SpellforgeError, match=f"bot {name}: {key} must be"):
-            cls(**{key: info["min"] - step})
-        if "max" in info:
+        for edge, beyond in ((info.get("min"), -step), (info.get("max"), step)):
+            if edge is None:
+                continue
+            assert getattr(cls(**{key: edge}), key) == edge
             with pytest.raises(SpellforgeError, match=f"bot {name}: {key} must be"):
-                cls(**{key: info["max"] + step})
+                cls(**{key: edge + beyond})
 
 
 def test_bots_built_in_code_check_their_parameters_too() -> None:

@@ -121,7 +121,8 @@ class BaseBot(ABC):
                 info["choices"] = list(cls.choices[key])
             if key in cls.limits:
                 low, high = cls.limits[key]
-                info["min"] = low
+                if low != -math.inf:  # JSON has no infinities
+                    info["min"] = low
                 if high != math.inf:
                     info["max"] = high
             out[key] = info
