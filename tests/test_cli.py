@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spellforge.cli import main
+from spellforge.sim.simulate import wilson_interval
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -43,6 +44,9 @@ def test_simulate_json_has_the_documented_fields(capsys: pytest.CaptureFixture[s
         assert key in data
     assert data["bots"] == ["random", "random"] and data["games"] == 6 and data["errors"] == 0
     assert sum(data["wins"]) + data["draws_or_unfinished"] == 6
+    for wins, (lo, hi) in zip(data["wins"], data["win_rate_ci95"], strict=True):  # 95% Wilson, per bot
+        assert lo <= wins / 6 <= hi and [lo, hi] == [round(x, 4) for x in wilson_interval(wins, 6)]
+        assert 0 < hi - lo < 0.75  # six games say little, but something
 
 
 def test_simulate_is_reproducible_and_takes_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -313,8 +313,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(f"{data['games']} games of {data['game']} ({data['players']} players), seed {data['seed']}")
-        for spec, wins, ms in zip(data["bots"], data["wins"], data["mean_decision_ms"], strict=True):
-            print(f"  {spec:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}%  {ms:8.3f} ms/decision")
+        rows = zip(data["bots"], data["wins"], data["win_rate_ci95"], data["mean_decision_ms"], strict=True)
+        for spec, wins, (lo, hi), ms in rows:
+            print(
+                f"  {spec:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}% "
+                f"[{100 * lo:.1f}-{100 * hi:.1f}]  {ms:8.3f} ms/decision"
+            )
         print(
             f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}"
         )

@@ -9,6 +9,7 @@ own seed derived from the batch seed, so a batch is reproducible and any single 
 
 from __future__ import annotations
 
+import math
 import time
 import traceback
 from collections import Counter
@@ -132,6 +133,20 @@ def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     ]
 
 
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default); (0, 1) when nothing was played."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 @dataclass
 class BatchResult:
     game: str
@@ -154,6 +169,9 @@ class BatchResult:
     mean_decision_ms: list[float]
     error_messages: list[str]
     replays_verified: int = 0  # games whose record was replayed and reproduced them (--verify-replays)
+    win_rate_ci95: list[list[float]] = field(
+        default_factory=list
+    )  # per bot: 95% Wilson interval of wins/games
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -213,6 +231,7 @@ def summarize(
         mean_decision_ms=[round(1000 * t / c, 3) if c else 0.0 for t, c in zip(think, count, strict=True)],
         error_messages=[f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]],
         replays_verified=sum(1 for r in results if r.replay_verified),
+        win_rate_ci95=[[round(x, 4) for x in wilson_interval(w, len(results))] for w in wins],
     )
 
 

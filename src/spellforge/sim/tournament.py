@@ -12,7 +12,6 @@ per pair: each side's wins, draws and errors.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -23,20 +22,7 @@ from spellforge.bots import make_bot
 from spellforge.core.errors import SpellforgeError
 from spellforge.games import find_game
 
-from .simulate import BACKENDS, GameResult, game_seed, play_game
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default); (0, 1) when nothing was played."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from .simulate import BACKENDS, GameResult, game_seed, play_game, wilson_interval
 
 
 def mirror_slots(players: int, index: int) -> list[int]:
