@@ -1,0 +1,34 @@
+"""Where games run does not change what happens in them: every backend gives the same batch."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import pytest
+
+from spellforge.sim import simulate
+
+TIMING = ("seconds", "games_per_second", "decisions_per_second", "mean_decision_ms", "backend")
+
+
+def outcome(backend: str, workers: int) -> dict[str, Any]:
+    result = simulate("casters", ["greedy", "random"], 4, seed=3, workers=workers, backend=backend).to_dict()
+    assert result["errors"] == 0 and result["games"] == 4
+    return {k: v for k, v in result.items() if k not in TIMING}
+
+
+@pytest.mark.parametrize(
+    "backend",
+    [
+        "process",
+        pytest.param(
+            "ray",
+            marks=pytest.mark.skipif(
+                importlib.util.find_spec("ray") is None, reason="Ray is an extra: pip install -e '.[ray]'"
+            ),
+        ),
+    ],
+)
+def test_a_batch_is_the_same_on_every_backend(backend: str) -> None:
+    assert outcome(backend, workers=2) == outcome("local", workers=1)
