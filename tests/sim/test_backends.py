@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from typing import Any
 
 import pytest
 
+from spellforge.core.errors import SpellforgeError
 from spellforge.sim import simulate
 
 TIMING = ("seconds", "games_per_second", "decisions_per_second", "mean_decision_ms", "backend")
@@ -32,3 +34,9 @@ def outcome(backend: str, workers: int) -> dict[str, Any]:
 )
 def test_a_batch_is_the_same_on_every_backend(backend: str) -> None:
     assert outcome(backend, workers=2) == outcome("local", workers=1)
+
+
+def test_the_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(SpellforgeError, match=r"needs Ray, an extra: pip install -e '\.\[ray\]'"):
+        simulate("casters", ["random", "random"], 2, seed=1, workers=2, backend="ray")

@@ -349,7 +349,9 @@ def _run_ray(
     try:
         import ray  # type: ignore[import-not-found]
     except ImportError:
-        raise SpellforgeError("the ray backend needs Ray: pip install 'spellforge[ray]'") from None
+        raise SpellforgeError(
+            "the ray backend needs Ray, an extra: pip install -e '.[ray]' in the project"
+        ) from None
     if not ray.is_initialized():
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_run_chunk)
