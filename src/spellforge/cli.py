@@ -573,8 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (process backend)")
-    p.add_argument("--backend", default="local", choices=("local", "process"), help="where games run")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (process and ray backends)")
+    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)
 

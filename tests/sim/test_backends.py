@@ -10,6 +10,7 @@ import pytest
 
 from spellforge.core.errors import SpellforgeError
 from spellforge.sim import simulate
+from spellforge.sim.tournament import tournament
 
 TIMING = ("seconds", "games_per_second", "decisions_per_second", "mean_decision_ms", "backend")
 
@@ -18,6 +19,14 @@ def outcome(backend: str, workers: int) -> dict[str, Any]:
     result = simulate("casters", ["greedy", "random"], 4, seed=3, workers=workers, backend=backend).to_dict()
     assert result["errors"] == 0 and result["games"] == 4
     return {k: v for k, v in result.items() if k not in TIMING}
+
+
+def standings(backend: str, workers: int) -> list[tuple[str, int, int, float]]:
+    result = tournament(
+        "casters", ["greedy", "random", "greedy:depth=0"], 4, seed=3, workers=workers, backend=backend
+    )
+    assert result.errors == 0 and result.games == 12
+    return [(s.bot, s.games, s.wins, round(s.rating, 6)) for s in result.standings]
 
 
 @pytest.mark.parametrize(
@@ -32,8 +41,9 @@ def outcome(backend: str, workers: int) -> dict[str, Any]:
         ),
     ],
 )
-def test_a_batch_is_the_same_on_every_backend(backend: str) -> None:
+def test_a_batch_and_a_tournament_are_the_same_on_every_backend(backend: str) -> None:
     assert outcome(backend, workers=2) == outcome("local", workers=1)
+    assert standings(backend, workers=2) == standings("local", workers=1)
 
 
 def test_the_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -71,6 +71,10 @@ def test_tournament_rejects_bad_input() -> None:
         tournament(game, ["random", "nosuchbot"], games=2)
     with pytest.raises(SpellforgeError):
         tournament(game, ["random", "random"], games=2)
+    with pytest.raises(
+        SpellforgeError, match="unknown backend 'cloud'; the backends are local, process, ray"
+    ):
+        tournament(game, ["random", "greedy"], games=2, backend="cloud")
 
 
 def test_cli_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from spellforge.bots import Observation, make_bot
 from spellforge.core.errors import SpellforgeError
@@ -23,6 +23,8 @@ from spellforge.core.rng import Rng
 from spellforge.games import find_game
 
 BACKENDS = ("local", "process", "ray")
+Job = TypeVar("Job")
+Part = TypeVar("Part")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -300,17 +302,7 @@ def simulate(
     ]
     if progress and previous:
         progress(len(results), games)
-    if backend == "local" or (backend == "process" and workers <= 1):
-        for job in jobs:
-            collect(_run_chunk(job))
-    elif backend == "process":
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for chunk in pool.imap_unordered(_run_chunk, jobs):
-                collect(chunk)
-    else:
-        _run_ray(jobs, workers, collect)
+    run_jobs(_run_chunk, jobs, backend, workers, collect)
     results.sort(key=lambda r: r.index)
     return summarize(
         ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start, played
@@ -343,8 +335,31 @@ def _check_finished(
     return out
 
 
+def run_jobs(
+    run: Callable[[Job], Part],
+    jobs: Sequence[Job],
+    backend: str,
+    workers: int,
+    collect: Callable[[Part], None],
+) -> None:
+    """``run`` each job where ``backend`` says (``local``: here; ``process``: ``workers`` spawned processes,
+    here when 1; ``ray``: Ray tasks), handing each job's result to ``collect`` as it finishes. ``run``
+    must be a module-level function, so that other processes can import it."""
+    if backend == "local" or (backend == "process" and workers <= 1):
+        for job in jobs:
+            collect(run(job))
+    elif backend == "process":
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap_unordered(run, jobs):
+                collect(part)
+    else:
+        _run_ray(run, jobs, workers, collect)
+
+
 def _run_ray(
-    jobs: Iterable[tuple[Any, ...]], workers: int, collect: Callable[[list[GameResult]], None]
+    run: Callable[[Job], Part], jobs: Iterable[Job], workers: int, collect: Callable[[Part], None]
 ) -> None:
     try:
         import ray  # type: ignore[import-not-found]
@@ -354,7 +369,7 @@ def _run_ray(
         ) from None
     if not ray.is_initialized():
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(_run_chunk)
+    remote = ray.remote(run)
     pending = [remote.remote(job) for job in jobs]
     while pending:
         done, pending = ray.wait(pending)

@@ -22,7 +22,7 @@ from spellforge.bots import make_bot
 from spellforge.core.errors import SpellforgeError
 from spellforge.games import find_game
 
-from .simulate import BACKENDS, GameResult, game_seed, play_game, wilson_interval
+from .simulate import BACKENDS, GameResult, game_seed, play_game, run_jobs, wilson_interval
 
 
 def mirror_slots(players: int, index: int) -> list[int]:
@@ -136,8 +136,8 @@ def tournament(
         make_bot(spec, seed=i)  # validate names and parameters before starting
     opts = dict(options or {})
     ruleset.new_game(seed=seed, players=n, **opts)  # validate options and players up front
-    if backend not in BACKENDS or backend == "ray":
-        raise SpellforgeError(f"tournament backends are local and process, not {backend!r}")
+    if backend not in BACKENDS:
+        raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
     if games < 1:
         raise SpellforgeError("--games must be at least 1")
     pairs = list(combinations(range(len(specs)), 2))
@@ -151,19 +151,13 @@ def tournament(
     ]
     start = time.perf_counter()
     done: list[tuple[int, GameResult]] = []
-    if backend == "local" or workers <= 1:
-        for job in jobs:
-            done.extend(_run_jobs(job))
-            if progress:
-                progress(len(done), total)
-    else:
-        import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(_run_jobs, jobs):
-                done.extend(part)
-                if progress:
-                    progress(len(done), total)
+    def collect(part: list[tuple[int, GameResult]]) -> None:
+        done.extend(part)
+        if progress:
+            progress(len(done), total)
+
+    run_jobs(_run_jobs, jobs, backend, workers, collect)
     return summarize(ruleset.name, specs, games, seed, n, opts, pairs, done, time.perf_counter() - start)
 
 
