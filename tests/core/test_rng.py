@@ -37,6 +37,24 @@ def test_shuffle_is_a_permutation_and_seed_dependent() -> None:
     assert sorted(a) == items and sorted(b) == items and a != b
 
 
+def test_shuffle_draws_exactly_what_a_fisher_yates_over_next64_draws() -> None:
+    """Saved games and seeded batches replay only if the stream never changes: the inlined shuffle must
+    consume and use ``next64`` exactly as the textbook loop does."""
+    for seed in range(50):
+        for n in (0, 1, 2, 7, 52):
+            fast, slow = Rng(seed), Rng(seed)
+            shuffled, expected = list(range(n)), list(range(n))
+            fast.shuffle(shuffled)
+            for i in range(n - 1, 0, -1):
+                j = (slow.next64() * (i + 1)) >> 64
+                expected[i], expected[j] = expected[j], expected[i]
+            assert shuffled == expected and fast.state == slow.state
+    r = Rng(7)
+    deck = list(range(12))
+    r.shuffle(deck)
+    assert deck == [8, 7, 11, 10, 6, 2, 1, 3, 5, 9, 0, 4] and r.randrange(1000) == 959  # pinned
+
+
 def test_random_float_and_fork() -> None:
     r = Rng(9)
     values = [r.random() for _ in range(1000)]
