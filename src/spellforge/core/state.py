@@ -339,7 +339,9 @@ class State(ABC):
         new._log = None
         new.determinized = True
         pools: dict[Hashable, list[tuple[int, int]]] = {}
-        group = new.hidden_group
+        # the owner's cards form one pool unless the game groups them more finely (a plain list lookup
+        # then, not a method call per hidden card)
+        group = new.owner.__getitem__ if type(new).hidden_group is State.hidden_group else new.hidden_group
         face_down = new.face_down
         per_card = type(new).can_see is not State.can_see  # a game refining can_see card by card
         for z, ids in enumerate(new.zones):
@@ -357,24 +359,27 @@ class State(ABC):
                 for i, cid in enumerate(ids):
                     pools.setdefault(group(cid), []).append((z, i))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
+        zones, zone_of = new.zones, new.zone_of
         mapping: dict[int, int] = {}
         for positions in pools.values():
             if len(positions) < 2:
                 continue
-            old = [new.zones[z][i] for z, i in positions]
+            old = [zones[z][i] for z, i in positions]
             # Shuffle from a canonical order, so the result depends only on what ``seat`` knows (the same
             # for the real state and for any determinization of it) and on ``rng``: a seeded search bot
             # then plays the same move whichever of the two it is given.
             perm = sorted(old)
             rng.shuffle(perm)
-            saved = [[arr[c] for c in old] for arr in arrays]
-            for k, (z, i) in enumerate(positions):
-                cid = perm[k]
-                new.zones[z][i] = cid
-                new.zone_of[cid] = z
-                mapping[old[k]] = cid
-                for arr, values in zip(arrays, saved, strict=True):
-                    arr[cid] = values[k]
+            for (z, i), cid in zip(positions, perm, strict=True):
+                zones[z][i] = cid
+                zone_of[cid] = z
+            mapping.update(zip(old, perm, strict=True))
+            for arr in arrays:
+                values = [arr[c] for c in old]
+                if values.count(values[0]) == len(values):
+                    continue  # the same for every card of the pool (a deck's): nothing moves
+                for cid, value in zip(perm, values, strict=True):
+                    arr[cid] = value
         if mapping:
             new.remap_hidden(mapping)
         new._legal = None
