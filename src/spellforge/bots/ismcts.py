@@ -44,7 +44,7 @@ from typing import Any
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
-from spellforge.core.ruleset import SEARCH_TREES, Ruleset
+from spellforge.core.ruleset import SEARCH_TREES, Ruleset, check_search_facts
 
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import PICKS, picker_for
@@ -264,9 +264,9 @@ class ISMCTSBot(BaseBot):
         log = math.log
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
+        if not self.tree:
+            check_search_facts(type(game))  # checked when the class was defined; this catches a later change
         tree = self.tree or game.search_tree
-        if tree not in SEARCH_TREES:
-            raise SpellforgeError(f"{game.name}: search_tree must be all or own, got {tree!r}")
         own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):

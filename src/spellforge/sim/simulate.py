@@ -171,9 +171,8 @@ class BatchResult:
     mean_decision_ms: list[float]
     error_messages: list[str]
     replays_verified: int = 0  # games whose record was replayed and reproduced them (--verify-replays)
-    win_rate_ci95: list[list[float]] = field(
-        default_factory=list
-    )  # per bot: 95% Wilson interval of wins/games
+    # per bot: the 95% Wilson interval of its wins over the games
+    win_rate_ci95: list[list[float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -277,8 +276,7 @@ def simulate(
         make_bot(spec, seed=i)  # validate names and parameters before starting
     opts = dict(options or {})
     ruleset.new_game(seed=seed, players=n, **opts)  # validate options and players up front
-    if backend not in BACKENDS:
-        raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    check_backend(backend)
     if games < 1:
         raise SpellforgeError("--games must be at least 1")
     previous = _check_finished(finished, games, seed, n, len(specs), fixed_seats)
@@ -333,6 +331,12 @@ def _check_finished(
             raise SpellforgeError(f"{where}: its seats {r.slots} are not this batch's")
         out[r.index] = r
     return out
+
+
+def check_backend(backend: str) -> None:
+    """Refuse a backend ``run_jobs`` does not know (batch runners check before they start)."""
+    if backend not in BACKENDS:
+        raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
 
 
 def run_jobs(

@@ -22,7 +22,7 @@ from spellforge.bots import make_bot
 from spellforge.core.errors import SpellforgeError
 from spellforge.games import find_game
 
-from .simulate import BACKENDS, GameResult, game_seed, play_game, run_jobs, wilson_interval
+from .simulate import GameResult, check_backend, game_seed, play_game, run_jobs, wilson_interval
 
 
 def mirror_slots(players: int, index: int) -> list[int]:
@@ -136,8 +136,7 @@ def tournament(
         make_bot(spec, seed=i)  # validate names and parameters before starting
     opts = dict(options or {})
     ruleset.new_game(seed=seed, players=n, **opts)  # validate options and players up front
-    if backend not in BACKENDS:
-        raise SpellforgeError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    check_backend(backend)
     if games < 1:
         raise SpellforgeError("--games must be at least 1")
     pairs = list(combinations(range(len(specs)), 2))
