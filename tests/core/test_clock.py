@@ -56,7 +56,7 @@ class Tick(Ruleset):
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return {}
 
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         return [], []
 
 

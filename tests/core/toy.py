@@ -139,7 +139,7 @@ class Toy(Ruleset):
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(CARDS)
 
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         problems: list[str] = []
         cards = expand(resolve_section(deck.main, card_index(self.cards), "cards", problems))
         return cards, problems

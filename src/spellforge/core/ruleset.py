@@ -104,6 +104,8 @@ class Ruleset(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    # The roles of an asymmetric game (Spelldawn: Overlord and Champion), given to the seats by
+    # ``seat_roles``; each role may have its own decks (``build_deck(deck, role=...)``). Empty: no roles.
     roles: ClassVar[tuple[str, ...]] = ()
     max_turns: ClassVar[int] = 500  # a game still running after this many turns ends as a draw
     utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
@@ -157,16 +159,18 @@ class Ruleset(ABC):
             f"{', '.join(sorted(self.decks))}"
         )
 
-    def validate_deck(self, deck: DeckList, **options: Any) -> list[str]:
-        """Every construction rule ``deck`` breaks (empty when legal)."""
-        return self.build_deck(deck, **options)[1]
+    def validate_deck(self, deck: DeckList, role: str = "", **options: Any) -> list[str]:
+        """Every construction rule ``deck`` breaks (empty when legal), for a seat playing ``role``."""
+        return self.build_deck(deck, role=role, **options)[1]
 
     @abstractmethod
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
-        """The cards of ``deck`` in list order, and every construction problem."""
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
+        """The cards of ``deck`` in list order, and every construction problem, for a seat playing ``role``
+        (one of ``roles``; ``""`` in a role-less game, which ignores it)."""
 
-    def deck_cards(self, deck: DeckSpec, **options: Any) -> list[CardDef]:
-        """The card definitions of a deck spec; raises DeckError listing every problem."""
+    def deck_cards(self, deck: DeckSpec, role: str = "", **options: Any) -> list[CardDef]:
+        """The card definitions of a deck spec for a seat playing ``role``; raises DeckError listing every
+        problem."""
         if (
             isinstance(deck, Sequence)
             and not isinstance(deck, str)
@@ -174,15 +178,28 @@ class Ruleset(ABC):
         ):
             return list(deck)
         deck_list = self.deck_list(deck)  # type: ignore[arg-type]
-        cards, problems = self.build_deck(deck_list, **options)
+        cards, problems = self.build_deck(deck_list, role=role, **options)
         if problems:
             raise DeckError(f"deck {deck_list.name!r} is not legal for {self.title}", problems)
         return cards
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
-        """The decks used when none are given: a random preconstructed deck per seat (hook)."""
-        names = sorted(self.decks)
-        return [names[rng.randrange(len(names))] for _ in range(players)]
+        """The decks used when none are given: a random preconstructed deck per seat, one made for the
+        seat's role in a game with roles (hook)."""
+        if not self.roles:
+            names = sorted(self.decks)
+            return [names[rng.randrange(len(names))] for _ in range(players)]
+        out: list[DeckSpec] = []
+        for role in self.seat_roles(players, options or {}):
+            names = sorted(n for n, deck in self.decks.items() if self.deck_role(deck) == role)
+            if not names:
+                raise SpellforgeError(f"{self.title} has no preconstructed deck for the role {role!r}")
+            out.append(names[rng.randrange(len(names))])
+        return out
+
+    def deck_role(self, deck: DeckList) -> str:
+        """The role a deck list is made for (hook; default: its ``role = "..."`` key, or "")."""
+        return str(deck.meta.get("role", ""))
 
     # ------------------------------------------------------------------ options
 
@@ -236,6 +253,9 @@ class Ruleset(ABC):
         card_lists = self.seat_decks(players, deck_specs, opts)
         state = self.state_class.__new__(self.state_class)
         state.init_core(self, seed, card_lists, opts, self.layout(players, opts))
+        state.init_seating(
+            self.seat_roles(players, opts), self.seat_teams(players, opts), self.seat_sides(players, opts)
+        )
         state.init_game()  # type: ignore[attr-defined]
         state.start()
         return state
@@ -246,9 +266,10 @@ class Ruleset(ABC):
             raise SpellforgeError(f"{players} players need {players} decks, got {len(decks)}")
         problems: list[str] = []
         out: list[list[CardDef]] = []
+        roles = self.seat_roles(players, options)
         for seat, deck in enumerate(decks):
             try:
-                out.append(self.deck_cards(deck, **options))
+                out.append(self.deck_cards(deck, role=roles[seat], **options))
             except DeckError as exc:
                 if exc.problems:
                     problems.extend(f"P{seat + 1}: {p}" for p in exc.problems)
@@ -266,6 +287,15 @@ class Ruleset(ABC):
 
         Seats of one team win or lose together; the match runner seats a team entrant on them."""
         return tuple(range(players))
+
+    def seat_roles(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The role of each seat (hook; default: ``roles`` in seat order, repeated; "" without roles)."""
+        roles = self.roles
+        return tuple(roles[s % len(roles)] for s in range(players)) if roles else ("",) * players
+
+    def seat_sides(self, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The seats that take one turn together, in turn order (hook; default: each seat alone)."""
+        return tuple((s,) for s in range(players))
 
     def time_up_action(self) -> Action | None:
         """The meta action that ends a game when a match's time runs out, by the game's own tiebreak

@@ -18,15 +18,16 @@ handler may post the next one).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
-from .events import Event
+from .events import LOSE, Event
 from .flow import Decision, Frame
 from .rng import Rng
+from .seating import Seating
 from .zones import Layout
 
 if TYPE_CHECKING:
@@ -56,8 +57,10 @@ _COPY_CODE = {
 }
 
 
-class State(ABC):
-    """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
+class State(Seating, ABC):
+    """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3).
+
+    Its seating (seats, roles, teams, who is alive, whose turn) comes from :class:`Seating`."""
 
     __slots__ = (
         "_hist",
@@ -94,7 +97,7 @@ class State(ABC):
         "work": "list",
     }
     # Attributes rebuilt from the record (seed, decks, options), never written by to_json().
-    SETUP: ClassVar[frozenset[str]] = frozenset(
+    SETUP: ClassVar[frozenset[str]] = Seating.SETUP | frozenset(
         {"game", "options", "seed", "n_seats", "layout", "defs", "deck_keys"}
     )
     # Attributes recomputed by rebuild() after loading; not written by to_json().
@@ -177,7 +180,9 @@ class State(ABC):
         self.game = game
         self.options = MappingProxyType(dict(options))  # shared by every clone, so read-only
         self.seed = seed
-        self.n_seats = len(decks)
+        self.n_seats = n = len(decks)
+        # each seat alone, without a role, until new_game seats the players by the game's hooks
+        self.init_seating(("",) * n, tuple(range(n)), tuple((s,) for s in range(n)))
         self.layout = layout
         defs: list[CardDef] = []
         owner: list[int] = []
@@ -440,12 +445,63 @@ class State(ABC):
             self.resign(action.seat)
 
     def can_resign(self, seat: int) -> bool:
-        return 0 <= seat < self.n_seats
+        return 0 <= seat < self.n_seats and self.alive[seat]
 
     def resign(self, seat: int) -> None:
-        """Default resignation for two-player games: the other seat wins."""
-        others = tuple(s for s in range(self.n_seats) if s != seat)
-        self.finish(others, "resignation")
+        """``seat`` leaves the game (with the seats ``seats_out_with`` names); the game ends or goes on by
+        ``decide_after_elimination``. A decision the leaving seat owed is dropped through ``abandon``."""
+        d = self.decision
+        self.eliminate(self.seats_out_with(seat), "resignation")
+        if self.outcome is None and d is not None and self.decision is d and not self.alive[d.seat]:
+            self.decision = None
+            self._legal = None
+            self.abandon(d)
+
+    def seats_out_with(self, seat: int) -> list[int]:
+        """The seats that leave the game when ``seat`` resigns (hook; default: ``seat`` alone)."""
+        return [seat]
+
+    def abandon(self, decision: Decision) -> None:
+        """Carry on after ``decision``'s seat left the game (hook). Reached only when the game goes on and
+        the seat was not the last of its side to play this turn (that turn simply ends): a game in which
+        seats other than the active one decide says how play continues without them."""
+        raise NotImplementedError(
+            f"{type(self).__name__}: {seat_name(decision.seat)} left the game at a {decision.kind!r} "
+            "decision; the game must say how play goes on (State.abandon)"
+        )
+
+    # ------------------------------------------------------------------ elimination
+
+    def eliminate(self, seats: Sequence[int], reason: str) -> None:
+        """``seats`` leave the game at once: each gets a ``lose`` event, then ``on_eliminated``; then
+        ``decide_after_elimination`` may end the game. If it goes on and no seat of the side whose turn it
+        is plays on, that turn ends (the work left is dropped and ``AFTER_LAST_PHASE`` runs)."""
+        for seat in seats:
+            self.alive[seat] = False
+            self.emit(Event(LOSE, seat, note=reason))
+        for seat in seats:
+            self.on_eliminated(seat)
+        self.decide_after_elimination(reason)
+        if self.outcome is None and not self.active_seats():
+            self.work.clear()
+            self.decision = None
+            self._legal = None
+            self.schedule((self.AFTER_LAST_PHASE,))
+
+    def on_eliminated(self, seat: int) -> None:
+        """Hook: what happens to an eliminated seat's cards and pending effects (default: nothing)."""
+        return None
+
+    def decide_after_elimination(self, reason: str) -> None:
+        """End the game when the elimination decided it (hook). Default: once one team is left it wins
+        (every seat of it); when nobody is left the game is a draw."""
+        winners = self.last_team_standing()
+        if winners is None:
+            return
+        if winners:
+            self.finish(winners, reason)
+        else:
+            self.finish((), reason + " (all remaining players lost at once)")
 
     def why_illegal(self, action: Action) -> str:
         d = self.decision

@@ -157,7 +157,7 @@ class AbilityMixin(CastersBase):
     def activated(self, item: StackItem) -> None:
         """A card or ability activated: "When ... activates" triggers fire, a pending negate applies."""
         self.emit(Event("activate", item.controller, item.card, note=item.kind))
-        opponent = 1 - item.controller
+        opponent = self.opponent(item.controller)
         if self.negate_next[opponent] > 0:
             self.negate_next[opponent] -= 1
             self.negate_item(item, opponent)
@@ -202,7 +202,7 @@ class AbilityMixin(CastersBase):
     def trigger_seat_order(self) -> list[int]:
         """CA-038: the second player's triggers go on the stack first, so the initiative player's resolve
         first."""
-        return [1 - self.initiative, self.initiative]
+        return [self.opponent(self.initiative), self.initiative]
 
     def put_trigger(self, index: int) -> None:
         seat, card, effect_index, source, event_card = self.pending_triggers.pop(index)

@@ -130,12 +130,9 @@ class CastersBase(PriorityMixin, Selecting):
 
     # ------------------------------------------------------------------ seats and zones
 
-    def seats_in_game(self) -> list[int]:
-        return [0, 1]
-
     def priority_order(self) -> list[int]:
         """Priority and simultaneous effects go initiative player first (CA-038, CA-K16)."""
-        return [self.initiative, 1 - self.initiative]
+        return [self.initiative, self.opponent(self.initiative)]
 
     def window_first_seat(self) -> int:
         return self.initiative

@@ -28,14 +28,14 @@ class BattleMixin(CastersBase):
             return  # both players skipped in a row: the Battle Phase ends (CA-048)
         if not self.untapped_minions(seat):
             self.emit(Event("skip", seat, note="forced"))  # nothing can attack: a forced skip (CA-R18)
-            self.schedule(("battle_turn", 1 - seat, skips + 1))
+            self.schedule(("battle_turn", self.opponent(seat), skips + 1))
             return
         self.ask("battle", seat, skips)
 
     def legal_battle(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
-        enemy = 1 - seat
+        enemy = self.opponent(seat)
         hero = player_target(enemy)
         tapped = self.tapped
         targets = [c for c in self.minions(enemy) if tapped[c]]  # CA-046: only tapped minions
@@ -50,7 +50,7 @@ class BattleMixin(CastersBase):
         seat, skips = d.seat, d.data[0]
         if isinstance(action, Skip):
             self.emit(Event("skip", seat))
-            self.schedule(("battle_turn", 1 - seat, skips + 1))
+            self.schedule(("battle_turn", self.opponent(seat), skips + 1))
             return
         assert isinstance(action, Attack)
         a = action.card
@@ -58,7 +58,7 @@ class BattleMixin(CastersBase):
         self.attacks[a] += 1
         self.combat = (a, action.target, ())
         self.emit(Event("attack", seat, a, other=action.target))  # On Attack triggers (CA-K13)
-        self.schedule(("window",), ("blocks",), ("battle_turn", 1 - seat, 0))
+        self.schedule(("window",), ("blocks",), ("battle_turn", self.opponent(seat), 0))
 
     # ------------------------------------------------------------------ blocking (CA-044, CA-045, CA-R22)
 
@@ -68,7 +68,7 @@ class BattleMixin(CastersBase):
             return  # the attacker left the field before damage
         attacker, target, _ = combat
         if target != NO_TARGET and is_player(target):
-            self.ask("block", 1 - self.controller[attacker])
+            self.ask("block", self.opponent(self.controller[attacker]))
             return
         self.schedule(("combat_damage",))
 

@@ -60,7 +60,7 @@ class Casters(Ruleset):
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
 
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """CA-014..CA-016, CA-R06: a 30-card Main Deck of Minions and Spells with at most 2 copies of a card,
         and a Stage Deck of 5 different Stages. Every problem is listed."""
         problems: list[str] = []
@@ -107,7 +107,7 @@ class Casters(Ruleset):
                 return 0.0
             return 1.0 if seat in state.outcome.winners else -1.0
         score = 0.0
-        for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        for s, sign in ((seat, 1.0), (state.opponent(seat), -1.0)):
             board = 0.0
             for c in state.zones[FIELD[s]]:
                 if state.is_minion(c):

@@ -43,7 +43,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
     # ------------------------------------------------------------------ setup (CA-020..CA-026)
 
     def init_game(self) -> None:
-        for seat in (0, 1):
+        for seat in range(self.n_seats):
             for cid in list(self.zones[DECK[seat]]):
                 if self.defs[cid].type == "stage":
                     self.move(cid, STAGE_DECK[seat])
@@ -68,12 +68,12 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""
-        self.initiative = self.rng.randrange(2)
+        self.initiative = self.rng.randrange(self.n_seats)
         self.emit(Event("coin", self.initiative, note="flip"))
-        for seat in (0, 1):
+        for seat in range(self.n_seats):
             self.shuffle(DECK[seat])
             self.shuffle(STAGE_DECK[seat])
-        first, second = self.initiative, 1 - self.initiative
+        first, second = self.initiative, self.opponent(self.initiative)
         self.schedule(
             ("setup_stage", first),
             ("setup_stage", second),
@@ -83,7 +83,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         )
 
     def op_opening_hands(self) -> None:
-        for seat in (self.initiative, 1 - self.initiative):
+        for seat in (self.initiative, self.opponent(self.initiative)):
             self.draw_cards(seat, HAND_START)
 
     # ------------------------------------------------------------------ the turn (CA-027, CA-028)
@@ -98,7 +98,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     def op_begin_draw(self) -> None:
         """CA-029/CA-030: each player draws a card and untaps all of their cards."""
-        for seat in (self.initiative, 1 - self.initiative):
+        for seat in (self.initiative, self.opponent(self.initiative)):
             self.draw_cards(seat, 1)
             for cid in self.zones[FIELD[seat]]:
                 self.tapped[cid] = False
@@ -110,7 +110,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
         self.set_quota = self.face_up_stages()
         self.emit(Event("set_phase", amount=self.set_quota))
-        self.schedule(("set_cards", self.initiative), ("set_cards", 1 - self.initiative))
+        self.schedule(("set_cards", self.initiative), ("set_cards", self.opponent(self.initiative)))
 
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
@@ -150,7 +150,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
     def op_reveal_step(self, seat: int) -> None:
         """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
         if not self.zones[SET[seat]]:
-            seat = 1 - seat
+            seat = self.opponent(seat)
             if not self.zones[SET[seat]]:
                 return
         self.ask("reveal", seat)
@@ -191,7 +191,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     def act_option(self, action: Action, d: Decision) -> None:
         seat = d.seat
-        self.schedule(("reveal_step", 1 - seat))  # after this card has fully resolved (CA-R14)
+        self.schedule(("reveal_step", self.opponent(seat)))  # after this card has fully resolved (CA-R14)
         if isinstance(action, Recycle):
             self.move(action.card, GRAVEYARD[self.owner[action.card]])
             self.emit(Event("recycle", seat, action.card))
@@ -225,7 +225,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.stage_damage = [0, 0]
         self.mods = []
         self.negate_next = [0, 0]
-        self.initiative = 1 - self.initiative
+        self.initiative = self.opponent(self.initiative)
         self.emit(Event("coin", self.initiative, note="pass"))
 
     # ------------------------------------------------------------------ checks (CA-057, CA-R11, CA-R21)
@@ -237,7 +237,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             damage = self.damage
             doomed = [
                 c
-                for seat in (0, 1)
+                for seat in range(self.n_seats)
                 for c in self.minions(seat)
                 if (damage[c] or weakened) and damage[c] >= self.health_of(c)
             ]
@@ -246,11 +246,11 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             for cid in doomed:
                 if self.is_minion(cid):
                     self.destroy_card(cid, -1)
-        out = [s for s in (0, 1) if not self.zones[STAGE_DECK[s]]]
+        out = [s for s in range(self.n_seats) if not self.zones[STAGE_DECK[s]]]
         if len(out) == 2:
             self.finish((), "both Heroes lost their last Stage at once (CA-R11)")
         elif out:
-            self.finish((1 - out[0],), "stages")
+            self.finish((self.opponent(out[0]),), "stages")
 
     # ------------------------------------------------------------------ hidden information
 
@@ -301,7 +301,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             and (self.stack or self.pending_triggers)
         ):
             problems.append(f"a {d.kind} decision with the stack or triggers still waiting")
-        for seat in (0, 1):
+        for seat in range(self.n_seats):
             if not 0 <= self.stage_damage[seat] < 5:
                 problems.append(f"P{seat + 1} has Stage damage {self.stage_damage[seat]}")
             if self.negate_next[seat] < 0:

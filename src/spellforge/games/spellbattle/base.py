@@ -36,8 +36,6 @@ class SBBase(PriorityMixin, Selecting):
     """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
 
     __slots__ = (
-        "active_side",
-        "alive",
         "attack_group",
         "block_group",
         "damage",
@@ -56,15 +54,11 @@ class SBBase(PriorityMixin, Selecting):
         "pool_damage",
         "pool_of",
         "resolving",
-        "side_of",
-        "sides",
         "statics",
         "tapped",
-        "team_of",
         "uid_counter",
     )
     COPY: ClassVar[dict[str, str]] = {
-        "alive": "list",
         "pool_damage": "list",
         "farm_played": "list",
         "overrun": "list",
@@ -80,23 +74,18 @@ class SBBase(PriorityMixin, Selecting):
         "pending_dmg": "list",
     }
     DERIVED = PriorityMixin.DERIVED | {"statics", "listening"}
-    SETUP = PriorityMixin.SETUP | {"team_of", "side_of", "sides", "pool_of", "life_max"}
+    SETUP = PriorityMixin.SETUP | {"pool_of", "life_max"}
     CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage")
 
     defs: tuple[SBCard, ...]
-    # seating (fixed for the game)
-    team_of: tuple[int, ...]
-    side_of: tuple[int, ...]
-    sides: tuple[tuple[int, ...], ...]
+    # life (fixed for the game; the seating itself is core's: teams, sides, alive, active)
     pool_of: tuple[int, ...]
     life_max: int
     # players
-    alive: list[bool]
     pool_damage: list[int]
     farm_played: list[bool]
     overrun: list[bool]
     first_damager: int
-    active_side: int
     # cards
     tapped: list[bool]
     damage: list[int]
@@ -129,24 +118,7 @@ class SBBase(PriorityMixin, Selecting):
     def step(self, name: str) -> None:
         self.phase = name
 
-    # ------------------------------------------------------------------ seats
-
-    def active_seats(self) -> list[int]:
-        return [s for s in self.sides[self.active_side] if self.alive[s]]
-
-    def is_active(self, seat: int) -> bool:
-        return self.side_of[seat] == self.active_side
-
-    def seats_in_game(self) -> list[int]:
-        return [s for s in range(self.n_seats) if self.alive[s]]
-
-    def is_enemy(self, seat: int, other: int) -> bool:
-        return self.team_of[seat] != self.team_of[other]
-
-    def clockwise_from(self, seat: int) -> list[int]:
-        """Seats still playing, clockwise starting with ``seat`` (SB-042, SB-129)."""
-        n = self.n_seats
-        return [(seat + i) % n for i in range(n) if self.alive[(seat + i) % n]]
+    # ------------------------------------------------------------------ seats (SB-042, SB-129: clockwise)
 
     def priority_order(self) -> list[int]:
         return self.clockwise_from(self.window_first_seat())

@@ -121,6 +121,13 @@ class SpellBattle(Ruleset):
         )
         return tuple(s % n_teams for s in range(players))
 
+    def seat_sides(self, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """An As-one team takes its turn together (SB-157); otherwise each player has a turn of its own."""
+        if options.get("teams", FREE_FOR_ALL) != AS_ONE:
+            return super().seat_sides(players, options)
+        n_teams = options.get("team_count", 2)
+        return tuple(tuple(s for s in range(players) if s % n_teams == t) for t in range(n_teams))
+
     def time_up_action(self) -> Action | None:
         return CallTime()  # SB-164..166 / SB-R24
 
@@ -169,7 +176,7 @@ class SpellBattle(Ruleset):
             return [list(d) for d in decks]  # type: ignore[arg-type]
         return super().seat_decks(players, decks, options)
 
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """SB-143 / SB-R20: exactly 40 cards (30 for sealed/draft), at most 3 copies of a card."""
         problems: list[str] = []
         unknown = set(deck.sections) - {"cards"}

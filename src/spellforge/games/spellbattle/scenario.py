@@ -83,9 +83,9 @@ def scenario(
     assert isinstance(state, SpellBattleState)
     place(state, seats, layout_plan)
     state.turn = turn
-    state.active_side = state.side_of[active]
+    state.begin_turns(active)
     state.step = step
-    state.farm_played = [farm_played and state.side_of[s] == state.active_side for s in range(state.n_seats)]
+    state.farm_played = [farm_played and state.is_active(s) for s in range(state.n_seats)]
     state.work = [("phase", step)]
     state.decision = None
     state._legal = None

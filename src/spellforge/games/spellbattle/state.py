@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, Pass, Resign, seat_name
+from spellforge.core.actions import Action, Pass
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
@@ -37,27 +37,21 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         return -1 if self.options["format"] == "off_the_top" else seat
 
     def init_game(self) -> None:
-        """Seating and life totals from the team options (SB-152..159, SB-R22, SB-R23)."""
+        """Life totals from the team options (SB-152..159, SB-R22, SB-R23; the seating is the ruleset's
+        ``seat_teams`` and ``seat_sides``)."""
         n = self.n_seats
         mode = self.options["teams"]
-        n_teams = self.options["team_count"] if mode != "none" else n
-        self.team_of = self.game.seat_teams(n, self.options)
         if mode == AS_ONE:
-            self.sides = tuple(tuple(s for s in range(n) if s % n_teams == t) for t in range(n_teams))
             self.pool_of = self.team_of
             self.life_max = 30
         else:
-            self.sides = tuple((s,) for s in range(n))
             self.pool_of = tuple(range(n))
             self.life_max = 20
-        self.side_of = tuple(next(i for i, side in enumerate(self.sides) if s in side) for s in range(n))
         n_cards = len(self.defs)
-        self.alive = [True] * n
         self.pool_damage = [0] * len(self.sides if mode == AS_ONE else range(n))
         self.farm_played = [False] * n
         self.overrun = [False] * n
         self.first_damager = -1
-        self.active_side = 0
         self.step = "setup"
         self.tapped = [False] * n_cards
         self.damage = [0] * n_cards
@@ -93,8 +87,8 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         """SB-006 first player at random, SB-008 shuffle, SB-009 seven cards each."""
         for z in sorted(set(self.layout.deck)):
             self.shuffle(z)
-        self.active_side = self.rng.randrange(len(self.sides))
-        first = self.sides[self.active_side][0]
+        first = self.sides[self.rng.randrange(len(self.sides))][0]
+        self.begin_turns(first)
         for seat in self.clockwise_from(first):
             self.draw_cards(seat, 7)
         self.step = "start"
@@ -141,12 +135,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         for cid in self.zones[self.play_zone]:
             self.damage[cid] = 0
         self.clear_combat()
-        n = len(self.sides)
-        for i in range(1, n + 1):
-            side = (self.active_side + i) % n
-            if any(self.alive[s] for s in self.sides[side]):
-                self.active_side = side
-                break
+        self.pass_turn()
         self.schedule(("turn_start",))
 
     def op_window(self) -> None:
@@ -363,26 +352,11 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         if beaten:
             self.eliminate(beaten, "life")
 
-    def eliminate(self, seats: list[int], reason: str) -> None:
-        """SB-013 / SB-R15: out at once; the last player or team standing wins; all at once is a draw."""
-        for seat in seats:
-            self.alive[seat] = False
-            self.emit(Event(ev.LOSE, seat, note=reason))
-        for seat in seats:
-            self.remove_player_cards(seat)
-        teams = {self.team_of[s] for s in range(self.n_seats) if self.alive[s]}
-        if len(teams) <= 1:
-            if teams:
-                team = teams.pop()
-                winners = tuple(s for s in range(self.n_seats) if self.team_of[s] == team)
-                self.finish(winners, reason)
-            else:
-                self.finish((), reason + " (all remaining players lost at once)")
-            return
-        if not self.active_seats():
-            self.work.clear()
-            self.decision = None
-            self.schedule(("turn_end",))
+    # SB-013 / SB-R15: eliminated players are out at once (core's ``eliminate``); the last player or team
+    # standing wins and all at once is a draw (core's default ``decide_after_elimination``).
+
+    def on_eliminated(self, seat: int) -> None:
+        self.remove_player_cards(seat)
 
     def remove_player_cards(self, seat: int) -> None:
         out_zone = self.layout.out[seat]
@@ -413,10 +387,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     # ------------------------------------------------------------------ meta actions and abandoned decisions
 
     def meta_problem(self, action: Action) -> str:
-        if isinstance(action, Resign):
-            if not 0 <= action.seat < self.n_seats or not self.alive[action.seat]:
-                return f"{seat_name(action.seat)} is not playing"
-            return ""
         if isinstance(action, CallTime):
             return "" if self.step not in ("setup", "draft", "build") else "the match has not started"
         return super().meta_problem(action)
@@ -425,13 +395,11 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         if isinstance(action, CallTime):
             self.end_by_time()
             return
-        assert isinstance(action, Resign)
-        d = self.decision
-        pool = self.pool_of[action.seat]
-        seats = [s for s in range(self.n_seats) if self.pool_of[s] == pool and self.alive[s]]
-        self.eliminate(seats, "resignation")
-        if self.outcome is None and d is not None and self.decision is d and not self.alive[d.seat]:
-            self.abandon(d)
+        super().apply_meta(action)
+
+    def seats_out_with(self, seat: int) -> list[int]:
+        """An As-one team shares one life total, so it resigns together (SB-156)."""
+        return self.defenders_of(seat)
 
     def abandon(self, d: Decision) -> None:
         """The seat that had to decide is out of the game: move on as if it declined."""
@@ -495,7 +463,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         for cid in self.zones[self.layout.limbo]:
             if cid not in in_limbo:
                 problems.append(f"#{cid} is in limbo with no limbo item")
-        if sum(self.farm_played) > len(self.sides[self.active_side]):
+        if sum(self.farm_played) > len(self.sides[self.side_of[self.active]]):
             problems.append("more farms played this turn than active players")
         return problems
 

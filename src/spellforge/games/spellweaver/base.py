@@ -46,7 +46,6 @@ class SWBase(ClockMixin, Selecting):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
 
     __slots__ = (
-        "active",
         "att",
         "att_tgt",
         "attached",
@@ -112,7 +111,6 @@ class SWBase(ClockMixin, Selecting):
     CARD_ARRAYS = (*ClockMixin.CARD_ARRAYS, "exhausted", "damage")
 
     defs: tuple[SWCard, ...]
-    active: int
     first: int
     life: list[int]
     crystals: list[int]  # SW-011: every crystal, full or depleted
@@ -147,12 +145,6 @@ class SWBase(ClockMixin, Selecting):
     manual: bool  # every decision waits for an answer, even with one option (scenarios for tests)
 
     # ------------------------------------------------------------------ seats
-
-    def seats_in_game(self) -> list[int]:
-        return [0, 1]
-
-    def other(self, seat: int) -> int:
-        return 1 - seat
 
     def hero_card(self, seat: int) -> int:
         zone = self.zones[self.layout.hero[seat]]

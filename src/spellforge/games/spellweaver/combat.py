@@ -39,7 +39,7 @@ class CombatMixin(SWBase):
         return not self.has_keyword(cid, "cant_attack")
 
     def attack_options(self, seat: int, out: list[Action]) -> None:
-        enemy = 1 - seat
+        enemy = self.opponent(seat)
         hero = player_target(enemy)
         front = self.zones[self.layout.combat[enemy]]
         speeds = {t: self.speed(t) for t in front}
@@ -95,7 +95,7 @@ class CombatMixin(SWBase):
         return out
 
     def legal_block(self) -> list[Action]:
-        seat = 1 - self.active
+        seat = self.opponent(self.active)
         out: list[Action] = [Done()]
         live = [(a, self.speed(a)) for a in self.att if self.att_tgt[a]]
         if live:
@@ -126,7 +126,7 @@ class CombatMixin(SWBase):
             self.schedule(("end_combat",))
             return
         self.schedule(
-            ("window", "block", 1 - self.active),
+            ("window", "block", self.opponent(self.active)),
             ("window", "post_block", self.active),  # SW-112
             ("damage_step", True),
             ("check", False),
@@ -179,7 +179,7 @@ class CombatMixin(SWBase):
         """One simultaneous damage step: the ranged one, then the regular one (SW-114, SW-K02)."""
         if not self.att:
             return
-        defender = 1 - self.active
+        defender = self.opponent(self.active)
         hero = player_target(defender)
         plan: list[tuple[int, int, int]] = []
 

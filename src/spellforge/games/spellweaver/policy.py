@@ -47,7 +47,7 @@ def _kills(state: SpellweaverState, source: int, receiver: int) -> bool:
 
 
 def _block(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
-    seat = 1 - state.active
+    seat = state.opponent(state.active)
     incoming = sum(
         state.attack(a)
         for a in state.att

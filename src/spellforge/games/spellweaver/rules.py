@@ -88,7 +88,7 @@ class Spellweaver(Ruleset):
         heroes = sorted(k for k, c in self.cards.items() if c.type == "hero")
         return self.cards[heroes[0]]  # type: ignore[return-value]
 
-    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """SW-005..008, SW-010: a hero, 60 to 100 cards, at most four copies except basic shrines."""
         problems: list[str] = []
         for section in sorted(set(deck.sections) - {"cards"}):
@@ -146,7 +146,7 @@ class Spellweaver(Ruleset):
         o = state.outcome
         if o is not None:
             return 0.0 if not o.winners else (1.0 if seat in o.winners else -1.0)
-        them = 1 - seat
+        them = state.opponent(seat)
 
         def board(s: int) -> float:
             return sum(

@@ -42,7 +42,6 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.fronts = frozenset(L.combat)
         self.play_zones = (*L.combat, *L.support, *L.area)
         n = len(self.defs)
-        self.active = 0
         self.first = 0
         self.phase = SETUP
         self.life = [LIFE, LIFE]
@@ -73,7 +72,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.statics = ()
         self.listening = frozenset()
         self.manual = False
-        for seat in range(2):
+        for seat in range(self.n_seats):
             heroes = [c for c in self.zones[L.deck[seat]] if self.defs[c].type == "hero"]
             hero = heroes[0] if heroes else self.add_card(self.game.default_hero(), seat, L.deck[seat])  # type: ignore[attr-defined]
             self.move(hero, L.hero[seat])
@@ -107,10 +106,11 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
 
     def op_setup(self) -> None:
         """SW-R02: the starting player at random; SW-067: seven cards each; SW-072: The Spark."""
-        for seat in range(2):
+        for seat in range(self.n_seats):
             self.shuffle(self.layout.deck[seat])
-        self.first = self.active = self.rng.randrange(2)
-        second = 1 - self.first
+        self.first = self.rng.randrange(self.n_seats)
+        self.begin_turns(self.first)
+        second = self.opponent(self.first)
         for seat in (self.first, second):
             self.draw_cards(seat, HAND)
         spark: SWCard = self.game.cards["the-spark"]  # type: ignore[assignment]
@@ -184,8 +184,8 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         seat = self.active
         self.queue_triggers("your_turn_end", -1, seat)
         self.queue_triggers("turn_end", -1, seat)
-        self.queue_triggers("turn_end", -1, 1 - seat)
-        self.schedule(("check",), ("window", "end_window", 1 - seat), ("cleanup",))
+        self.queue_triggers("turn_end", -1, self.opponent(seat))
+        self.schedule(("check",), ("window", "end_window", self.opponent(seat)), ("cleanup",))
 
     def op_cleanup(self) -> None:
         """SW-036/136, SW-R20: hitpoints restored; until-end-of-turn effects (SW-041), Freeze (SW-R18)
@@ -200,7 +200,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.schedule(("check",))
 
     def op_turn_end(self) -> None:
-        self.active = 1 - self.active  # SW-076
+        self.pass_turn()  # SW-076: to the opponent
         self.schedule(("turn_start",))
 
     # ------------------------------------------------------------------ main phases (SW-081..091)
@@ -320,7 +320,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
 
     def legal_end_window(self) -> list[Action]:
         out: list[Action] = [Pass()]
-        self.window_extras(1 - self.active, out)
+        self.window_extras(self.opponent(self.active), out)
         return out
 
     def act_end_window(self, action: Action, d: Decision) -> None:
@@ -380,7 +380,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
     def op_cancel_window(self, cid: int) -> None:
         if self.zone_of[cid] != self.layout.casting:
             return
-        opponent = 1 - self.controller[cid]
+        opponent = self.opponent(self.controller[cid])
         if self.cancel_options(opponent):
             self.ask("cancel", opponent, cid)
 
@@ -454,7 +454,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
     def check_outcome(self, lose: dict[int, str]) -> None:
         """Decide the game if any player meets a condition; both at once: the active player wins (SW-144)."""
         win: dict[int, str] = {}
-        for seat in range(2):
+        for seat in range(self.n_seats):
             if self.life[seat] < 1:
                 lose.setdefault(seat, "life")
             if self.goal[seat]:
@@ -463,12 +463,12 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
                 win[seat] = "40 life"
         if not lose and not win:
             return
-        favoured = {1 - s for s in lose} | set(win)
+        favoured = {self.opponent(s) for s in lose} | set(win)
         if len(favoured) > 1:
             self.finish((self.active,), "simultaneous (active player wins)")
             return
         winner = favoured.pop()
-        self.finish((winner,), win.get(winner) or lose[1 - winner])
+        self.finish((winner,), win.get(winner) or lose[self.opponent(winner)])
 
     def deck_out(self, seat: int) -> None:
         """SW-009 / SW-R07: the moment a deck is empty its owner loses, whatever is still resolving."""
@@ -481,7 +481,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         for name in ("crystals", "full", "bonus_mana"):
             if any(v < 0 for v in getattr(self, name)):
                 problems.append(f"negative {name}: {getattr(self, name)}")
-        for seat in range(2):
+        for seat in range(self.n_seats):
             if self.full[seat] > self.crystals[seat]:
                 problems.append(f"P{seat + 1} has more full crystals than crystals")
             if any(v < 0 for v in self.levels[seat]) or any(v < 0 for v in self.cooldown[seat]):
@@ -510,7 +510,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             d is not None and d.kind in ("cancel", "target", "trigger_target")
         ):
             problems.append("a card waits in the casting zone outside a cancel window")
-        for seat in range(2):
+        for seat in range(self.n_seats):
             if self.zones[self.layout.looking[seat]] and not (d is not None and d.kind == "take"):
                 problems.append("looked-at cards outside a Divine Offering")
         return problems
