@@ -1,4 +1,4 @@
-"""Decision points and the declared turn structure.
+"""Decision points, the declared turn structure, and how a game ended.
 
 The engine advances a game by running *frames* from a work stack until some seat must choose. A frame is a
 plain tuple ``(op_name, *args)`` naming an ``op_<name>`` method of the game's State, so the whole
@@ -15,6 +15,17 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 Frame = tuple[Any, ...]
+
+
+class Outcome(NamedTuple):
+    """How a game ended: ``winners`` (empty for a draw) and a short ``reason`` such as ``"life"``."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
 
 
 class Decision(NamedTuple):

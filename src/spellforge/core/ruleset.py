@@ -20,6 +20,7 @@ from .cards import CardDef
 from .decks import DeckList, load_deck, parse_deck_text
 from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameError
 from .flow import TurnStructure
+from .replay import decode_state, make_record, replay_record
 from .rng import Rng
 from .zones import Layout, ZoneSpec
 
@@ -325,20 +326,14 @@ class Ruleset(ABC):
 
     def record(self, state: State) -> dict[str, Any]:
         """The game as (ruleset + options, seed, decks, actions): enough to rebuild it exactly."""
-        from .replay import make_record
-
         return make_record(state)
 
     def replay(self, record: Mapping[str, Any]) -> State:
         """Rebuild a game from its record, checking every step; raises RecordError at the first bad one."""
-        from .replay import replay_record
-
         return replay_record(self, record)
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from ``state.to_json()`` exactly."""
-        from .replay import decode_state
-
         return decode_state(self, data)
 
     # ------------------------------------------------------------------ bots

@@ -20,12 +20,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
 from .events import LOSE, Event
-from .flow import Decision, Frame
+from .flow import Decision, Frame, Outcome
+from .replay import encode_state
 from .rng import Rng
 from .seating import Seating
 from .zones import Layout
@@ -33,17 +34,6 @@ from .zones import Layout
 if TYPE_CHECKING:
     from .cards import CardDef
     from .ruleset import Ruleset
-
-
-class Outcome(NamedTuple):
-    """How a game ended: ``winners`` (empty for a draw) and a short ``reason`` such as ``"life"``."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return not self.winners
 
 
 # How an attribute is copied by clone(): shared (default), list, nested (list of lists), records
@@ -392,8 +382,6 @@ class State(Seating, ABC):
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as JSON-safe data: its record plus every attribute of the state."""
-        from .replay import encode_state
-
         return encode_state(self)
 
     # ------------------------------------------------------------------ hooks a game overrides
@@ -575,12 +563,18 @@ class State(Seating, ABC):
     AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
 
     def op_phase(self, name: str) -> None:
-        """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then the next phase
-        (or ``AFTER_LAST_PHASE`` after the last one)."""
+        """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then its ``end`` op once
+        everything ``begin`` scheduled has run, then the next phase (or ``AFTER_LAST_PHASE`` after the last
+        one)."""
         self.phase = name
         structure = self.game.turn_structure
+        phase = structure.by_name[name]
         nxt = structure.following(name)
-        self.schedule((structure.by_name[name].begin,), ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,))
+        after = ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,)
+        if phase.end:  # after everything the phase's begin op scheduled
+            self.schedule((phase.begin,), (phase.end,), after)
+        else:
+            self.schedule((phase.begin,), after)
 
     def auto_forced(self, decision: Decision) -> bool:
         """Whether a single-option decision of this kind is taken automatically (hook)."""
