@@ -276,6 +276,8 @@ def test_elimination_at_four_seats_goes_on_until_one_is_left() -> None:
     s.eliminate([1], "health")
     assert s.outcome is None and not s.alive[1] and s.seats_in_game() == [0, 2, 3]
     assert [e.seat for e in s.events() if e.kind == "lose"] == [1]
+    s.eliminate([1], "health")  # already out: nothing happens
+    assert [e.seat for e in s.events() if e.kind == "lose"] == [1]
     s.eliminate([2, 3], "health")
     assert s.outcome is not None and s.outcome.winners == (0,) and s.outcome.reason == "health"
 

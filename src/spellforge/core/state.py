@@ -463,7 +463,11 @@ class State(Seating, ABC):
     def eliminate(self, seats: Sequence[int], reason: str) -> None:
         """``seats`` leave the game at once: each gets a ``lose`` event, then ``on_eliminated``; then
         ``decide_after_elimination`` may end the game. If it goes on and no seat of the side whose turn it
-        is plays on, that turn ends (the work left is dropped and ``AFTER_LAST_PHASE`` runs)."""
+        is plays on, that turn ends (the work left is dropped and ``AFTER_LAST_PHASE`` runs). A seat
+        already out is left alone."""
+        seats = [s for s in seats if self.alive[s]]
+        if not seats:
+            return
         for seat in seats:
             self.alive[seat] = False
             self.emit(Event(LOSE, seat, note=reason))
