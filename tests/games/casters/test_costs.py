@@ -212,3 +212,24 @@ def test_a_determinized_sample_that_cannot_finish_a_payment_abandons_it() -> Non
     det.apply(det.legal_actions()[0])
     assert det.zone_of[queen] == det.layout.graveyard[0] and det.payment is None
     assert not det.check_invariants()
+
+
+@pytest.mark.rules("CA-K02", "CA-R03")
+def test_a_level_cost_is_paid_neither_with_a_lower_nor_with_a_higher_level() -> None:
+    # "Sacrifice two LvL3" with one LvL3 and minions of every other Level: only Option 2 is left.
+    others = ["tide-sprite", "reef-lancer", "dusk-ravager", "glacier-titan"]  # LvL 1, 2, 4, 5
+    state = scenario(
+        Side(set=["dread-sovereign"], field=["gravel-ghoul", *others], deck=["tide-sprite"] * 2),
+        phase="reveal",
+    )
+    sovereign = card_id(state, "dread-sovereign")
+    assert [e.card for e in events(state, "recycle")] == [sovereign]
+    assert not events(state, "sacrifice")
+    # a second LvL3 makes it payable, and only the two LvL3 minions are offered
+    state = scenario(
+        Side(set=["dread-sovereign"], field=["gravel-ghoul", *others, "mistcaller-adept"]), phase="reveal"
+    )
+    sovereign = card_id(state, "dread-sovereign")
+    act(state, f"play #{sovereign}")
+    ghoul, adept = card_id(state, "gravel-ghoul"), card_id(state, "mistcaller-adept")
+    assert legal(state) == [f"sacrifice #{ghoul}", f"sacrifice #{adept}"]

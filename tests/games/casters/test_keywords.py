@@ -79,14 +79,14 @@ def test_a_passive_spell_stays_is_never_attacked_and_dies_to_destroy() -> None:
 
 @pytest.mark.rules("CA-063", "CA-K06")
 def test_search_finds_a_matching_card_reveals_it_and_shuffles() -> None:
-    deck = ["tide-sprite", "gravel-ghoul", "mistcaller-adept", "reef-lancer", "gravel-ghoul"]
+    deck = ["tide-sprite", "gravel-ghoul", "mistcaller-adept", "reef-lancer", "gravel-ghoul", "dusk-ravager"]
     state = scenario(Side(set=["crypt-seeker"], deck=list(deck)), OTHER, phase="reveal")
     act(state, f"play #{card_id(state, 'crypt-seeker')}")
     assert state.decision is not None and state.decision.kind == "search"
     ghoul = card_id(state, "gravel-ghoul")
     adept = card_id(state, "mistcaller-adept")
     offered = sorted(state.defs[a.card].key for a in state.legal_actions())  # type: ignore[attr-defined]
-    assert offered == ["gravel-ghoul", "mistcaller-adept"]  # LvL3 cards, one option per name
+    assert offered == ["gravel-ghoul", "mistcaller-adept"]  # LvL3 cards (not the LvL4), one per name
     assert state.can_see(0, ghoul) and not state.can_see(1, ghoul)  # the searcher looks through the deck
     act(state, f"take #{adept}")
     assert state.zone_of[adept] == HAND[0]
@@ -96,6 +96,21 @@ def test_search_finds_a_matching_card_reveals_it_and_shuffles() -> None:
     empty = scenario(Side(set=["crypt-seeker"], deck=["tide-sprite", "reef-lancer"]), OTHER, phase="reveal")
     act(empty, f"play #{card_id(empty, 'crypt-seeker')}")
     assert events(empty, "search_fail") and len(empty.zones[DECK[0]]) == 2
+
+
+@pytest.mark.rules("CA-K06")
+def test_after_a_search_the_main_deck_is_shuffled() -> None:
+    deck = ["gravel-ghoul", "tide-sprite", "reef-lancer", "mistcaller-adept", "dusk-ravager", "glacier-titan"]
+    orders = set()
+    for seed in range(6):
+        state = scenario(Side(set=["crypt-seeker"], deck=list(deck)), OTHER, phase="reveal", seed=seed)
+        act(state, f"play #{card_id(state, 'crypt-seeker')}")
+        before = [c for c in state.zones[DECK[0]] if c != card_id(state, "gravel-ghoul")]
+        act(state, f"take #{card_id(state, 'gravel-ghoul')}")
+        after = list(state.zones[DECK[0]])
+        assert sorted(after) == sorted(before)  # the same five cards ...
+        orders.add(tuple(state.defs[c].key for c in after))
+    assert len(orders) > 1  # ... in an order that changes from game to game (1/120 for each to stay put)
 
 
 @pytest.mark.rules("CA-065", "CA-K08", "CA-R21")
@@ -301,3 +316,31 @@ def test_stage_text_applies_while_face_up() -> None:
     mine, theirs = card_id(state, "reef-lancer", 0), card_id(state, "reef-lancer", 1)
     assert (state.health_of(mine), state.health_of(theirs)) == (9, 8)
     assert state.zone_of[card_id(state, "bannered-keep")] == STAGES[0]
+
+
+@pytest.mark.rules("CA-062", "CA-K05", "CA-R27")
+def test_a_passive_spell_leaves_neither_with_the_turn_nor_by_a_return_to_hand() -> None:
+    # the End Phase and the next turn leave it where it is, still working
+    state = scenario(
+        Side(
+            field=["banner-of-the-vanguard", "reef-lancer"], hand=["tide-sprite"], deck=["gravel-ghoul"] * 3
+        ),
+        Side(hand=["tide-sprite"], deck=["gravel-ghoul"] * 3),
+        phase="end",
+    )
+    banner, lancer = card_id(state, "banner-of-the-vanguard"), card_id(state, "reef-lancer")
+    assert state.turn == 4 and events(state, "coin")  # the turn ended and the next one began
+    assert state.zone_of[banner] == FIELD[0] and state.attack_of(lancer) == 3
+    assert not events(state, "destroyed") and not events(state, "to_hand")
+    # "Return a minion to its owner's hand" cannot pick it: only the minions are offered
+    state = scenario(
+        Side(set=["ebb-tide"], hand=["tide-sprite"], field=["reef-lancer"]),
+        Side(field=["banner-of-the-vanguard", "gravel-ghoul"], set=["ashen-whelp"]),
+        phase="reveal",
+    )
+    tide = card_id(state, "ebb-tide")
+    assert legal(state) == [
+        f"recycle #{tide}",
+        f"play #{tide} -> #{card_id(state, 'reef-lancer')}",
+        f"play #{tide} -> #{card_id(state, 'gravel-ghoul')}",
+    ]

@@ -24,6 +24,17 @@ def new(seed: int, stages0: list[str], stages1: list[str] | None = None) -> Cast
     return state
 
 
+def opening_draws(state: CastersState) -> dict[int, int]:
+    """Cards drawn by each seat before the first turn starts: the opening hands (CA-026)."""
+    counts = {0: 0, 1: 0}
+    for e in state.events():
+        if e.kind == "turn":
+            break
+        if e.kind == "draw":
+            counts[e.seat] += 1
+    return counts
+
+
 FREE = ["dawnlit-shore", "misty-fen", "sunken-library", "obsidian-spire", "skyfall-citadel"]
 COSTED_FIRST = ["ossuary-gate", "blood-moon-altar", "dawnlit-shore", "misty-fen", "sunken-library"]
 
@@ -71,6 +82,9 @@ def test_setup_order_and_starting_health() -> None:
         assert state.health(seat) == 20  # 25 nominal, less the Stage revealed at setup
     opening = [e for e in state.events() if e.kind == "draw"][:10]
     assert sorted(e.seat for e in opening) == [0] * 5 + [1] * 5
+    assert opening_draws(state) == {0: 5, 1: 5}  # CA-026: exactly 5 each before turn 1 begins
+    for seat in (0, 1):  # the 5 opening cards and turn 1's draw (CA-029), all from the 30-card Main Deck
+        assert len(state.zones[HAND[seat]]) == 6 and len(state.zones[DECK[seat]]) == 24
 
 
 @pytest.mark.rules("CA-024", "CA-025", "CA-R10", "CA-031", "CA-020", "CA-026")
@@ -93,6 +107,7 @@ def test_setup_reveals_past_an_unaffordable_stage() -> None:
     assert set_phase.amount == 2
     draws = [e.seat for e in events(state, "draw")]
     assert draws[:10].count(0) == 5 and draws[:10].count(1) == 5
+    assert opening_draws(state) == {0: 5, 1: 5}
 
 
 @pytest.mark.rules("CA-R10", "CA-024")

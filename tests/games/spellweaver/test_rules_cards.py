@@ -8,7 +8,21 @@ import pytest
 from spellforge import find_game
 from spellforge.core.actions import player_target
 
-from .helpers import Side, build, can, card, creature, do, legal, play, row, skip_to, taken, zone_name
+from .helpers import (
+    Side,
+    build,
+    can,
+    card,
+    creature,
+    do,
+    finish_decision,
+    legal,
+    play,
+    row,
+    skip_to,
+    taken,
+    zone_name,
+)
 
 GAME = find_game("spellweaver")
 P2 = player_target(1)
@@ -151,6 +165,30 @@ def test_blessings_stay_attached_or_unattached() -> None:
     assert zone_name(s, sc["b"]) == "area" and s.life[0] == 21
 
 
+@pytest.mark.rules("SW-K16", "SW-044", "SW-043")
+def test_an_attached_curse_leaves_with_its_creature_to_its_owners_graveyard() -> None:
+    # a curse on an enemy creature; the creature then leaves play without dying (back to hand)
+    recall = card("Recall", "action", effects=[{"do": "return_to_hand", "target": "creature"}])
+    sc = build(
+        Side(
+            hand=["h:withering-hex", ("r", recall)],
+            area=["b:bloom-of-renewal"],
+            levels={"corruption": 1},
+            crystals=6,
+        ),
+        Side(combat=[("x", creature("Brute", attack=3, hp=5))]),
+    )
+    s = sc.state
+    play(s, sc["h"], sc["x"])
+    assert zone_name(s, sc["h"]) == "area" and s.attached[sc["h"]] == sc["x"]
+    assert s.attack(sc["x"]) == 1  # the two Weakness emblems: the curse is in effect
+    play(s, sc["r"], sc["x"])
+    assert zone_name(s, sc["x"]) == "hand" and s.owner[sc["x"]] == 1
+    assert s.zone_of[sc["h"]] == s.layout.graveyard[0]  # its owner's (P1's), not the creature's owner's
+    assert sc["h"] not in s.attached
+    assert zone_name(s, sc["b"]) == "area"  # the unattached blessing stays
+
+
 @pytest.mark.rules("SW-044", "SW-K17", "SW-046", "SW-045")
 def test_attached_cards_go_to_the_graveyard_with_their_creature() -> None:
     kill = card("Kill", "action", effects=[{"do": "destroy", "target": "creature"}])
@@ -190,6 +228,22 @@ def test_four_rows_and_the_restored_structure() -> None:
     rows = [state.layout.combat[0], state.layout.support[0], state.layout.combat[1], state.layout.support[1]]
     assert len(set(rows)) == 4
     assert [p.name for p in GAME.turn_structure.phases] == ["start", "deploy", "combat", "reinforce", "end"]
+    # and play follows it: Start of Turn (the draw), Deploy (with the Divine Offering), Combat, Reinforce,
+    # End of Turn, then the other player's turn in the same order
+    sc = build(
+        Side(combat=["a:ash-hound"], deck=["d:ash-hound"]), Side(combat=["x:thornback-boar"]), phase="start"
+    )
+    s = sc.state
+    assert zone_name(s, sc["d"]) == "hand"  # drawn in the Start of Turn, before any decision
+    walk = []
+    for _ in range(8):
+        d = s.decision
+        assert d is not None
+        walk.append((s.active, s.phase, d.kind, d.seat, "offer" in legal(s)))
+        finish_decision(s)
+    one_turn = [("deploy", "main", 0, True), ("combat", "attack", 0, False), ("reinforce", "main", 0, True)]
+    assert walk[:4] == [(0, *step) for step in one_turn] + [(0, "end", "end_window", 1, False)]
+    assert walk[4:] == [(1, ph, k, 1, o) for ph, k, _, o in one_turn] + [(1, "end", "end_window", 0, False)]
 
 
 @pytest.mark.rules("SW-049", "SW-K08")
