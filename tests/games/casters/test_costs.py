@@ -10,7 +10,7 @@ from spellforge.core.errors import CardDataError
 from spellforge.games.casters import cards as card_data
 from spellforge.games.casters.costs import CostPart, parse_cost, payable
 
-from .casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 
 @pytest.mark.rules("CA-R01", "CA-K01", "CA-003")
@@ -233,3 +233,25 @@ def test_a_level_cost_is_paid_neither_with_a_lower_nor_with_a_higher_level() -> 
     act(state, f"play #{sovereign}")
     ghoul, adept = card_id(state, "gravel-ghoul"), card_id(state, "mistcaller-adept")
     assert legal(state) == [f"sacrifice #{ghoul}", f"sacrifice #{adept}"]
+
+
+@pytest.mark.rules("CA-R04")
+def test_a_two_part_cost_never_offers_a_card_that_would_strand_the_other_part(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "toll.toml"
+    path.write_text(
+        '[[card]]\nid = "twin-toll"\nname = "Twin Toll"\ntype = "minion"\nclass = "blue"\nlevel = 2\n'
+        'cost = "Discard a card and discard a minion"\nattack = 2\nhealth = 2\n'
+    )
+    monkeypatch.setitem(GAME.cards, "twin-toll", card_data.load([path])["twin-toll"])
+    state = scenario(Side(set=["twin-toll"], hand=["searing-hex", "tide-sprite"]), phase="reveal")
+    toll, hex_, sprite = (card_id(state, k) for k in ("twin-toll", "searing-hex", "tide-sprite"))
+    act(state, f"play #{toll}")
+    # "a card" could be either, but paying it with the minion would leave no minion for the second part,
+    # so the only choice is the spell (a choice of one may be taken without asking)
+    if state.decision is not None and state.decision.kind == "pay":
+        assert legal(state) == [f"discard #{hex_}"]
+        act(state, f"discard #{hex_}")
+    assert [(e.card, e.note) for e in events(state, "discard")] == [(hex_, "cost"), (sprite, "cost")]
+    assert state.is_minion(toll)

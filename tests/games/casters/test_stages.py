@@ -93,3 +93,31 @@ def test_stages_lost_this_turn_raise_next_turns_set_count() -> None:
     while state.turn == 3:
         act(state, legal(state)[0])
     assert state.set_quota == 3
+
+
+@pytest.mark.rules("CA-R07", "CA-R08", "CA-049")
+def test_hero_damage_short_of_a_stage_lowers_health_until_the_end_of_the_turn() -> None:
+    state = scenario(Side(field=["reef-lancer", "gravel-ghoul"]), Side(deck=["quell"]))
+    lancer = card_id(state, "reef-lancer")
+    assert state.health(1) == 20 and state.attack_of(lancer) == 2
+    act(state, f"attack #{lancer} -> P2")
+    assert state.turn == 3 and state.decision is not None and state.decision.kind == "battle"
+    assert state.health(1) == 18 and len(state.zones[STAGE_DECK[1]]) == 4  # no Stage lost yet
+    act(state, "skip")  # P2 has no minion, so both have skipped: the turn ends
+    assert state.turn == 4 and state.health(1) == 20
+
+
+@pytest.mark.rules("CA-025", "CA-R08")
+def test_the_stages_revealed_on_the_way_are_shuffled_back() -> None:
+    # "Discard a card" on top with an empty hand: it is revealed, passed over and shuffled back in
+    deck = ["ossuary-gate", "misty-fen", "sunken-library", "obsidian-spire", "dawnlit-shore"]
+    orders = set()
+    for seed in range(8):
+        state = scenario(Side(field=["dusk-ravager"]), Side(stage_deck=list(deck)), seed=seed)
+        act(state, f"attack #{card_id(state, 'dusk-ravager')} -> P2")
+        revealed = [state.defs[e.card].key for e in turn_events(state, 3, "stage_reveal")]
+        assert revealed == ["ossuary-gate", "misty-fen"]
+        left = [state.defs[c].key for c in state.zones[STAGE_DECK[1]]]
+        assert sorted(left) == sorted(["ossuary-gate", "sunken-library", "obsidian-spire", "dawnlit-shore"])
+        orders.add(tuple(left))
+    assert len(orders) > 1  # unshuffled, the Gate would stay on top every time
