@@ -52,6 +52,19 @@ def test_ordered_blockers_absorb_damage_and_the_rest_reaches_the_hero() -> None:
     assert [e.seat for e in events(state, "discard")] == [0] and state.zones[HAND[0]] == []
 
 
+@pytest.mark.rules("CA-053", "CA-045")
+def test_every_point_beyond_the_blockers_reaches_the_hero_and_none_when_they_absorb_it_all() -> None:
+    for left, to_hero in ((4, [1]), (5, [])):  # a 5-Attack Ravager into a blocker with 4, then 5 Health left
+        state = scenario(
+            Side(field=["dusk-ravager"]),
+            Side(field=[f"gravel-ghoul:damage={8 - left}"], deck=["reef-lancer"]),
+        )
+        ghoul = card_id(state, "gravel-ghoul")
+        act(state, f"attack #{card_id(state, 'dusk-ravager')} -> P2", f"block #{ghoul}")
+        assert [e.amount for e in events(state, "hero_damage")] == to_hero
+        assert (ghoul, left) in {(e.card, e.amount) for e in events(state, "damage")}
+
+
 @pytest.mark.rules("CA-045", "CA-R19")
 def test_the_defenders_order_decides_who_takes_the_damage() -> None:
     results = []

@@ -262,7 +262,7 @@ def test_the_support_row_neither_attacks_blocks_nor_is_attacked() -> None:
     sc = build(
         Side(support=[("s", creature("Back", speed=3))], combat=[("a", creature("Front", speed=3))]),
         Side(
-            support=[("t", creature("Their Back", speed=1))], combat=[("u", creature("Their Front", speed=1))]
+            support=[("t", creature("Their Back", speed=3))], combat=[("u", creature("Their Front", speed=3))]
         ),
         phase="combat",
     )
@@ -270,6 +270,8 @@ def test_the_support_row_neither_attacks_blocks_nor_is_attacked() -> None:
     attacks = {a for a in legal(s) if a.startswith("attack")}
     assert attacks == {f"attack #{sc['a']} -> P2", f"attack #{sc['a']} -> #{sc['u']}"}
     do(s, f"attack #{sc['a']} -> P2", "done")
+    # as fast as the attacker (SW-109), so only the row keeps the back creature from blocking
+    assert can(s, f"block #{sc['u']} -> #{sc['a']}")
     assert not can(s, f"block #{sc['t']} -> #{sc['a']}")
 
 

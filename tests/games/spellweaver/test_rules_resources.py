@@ -30,6 +30,20 @@ def test_playing_a_card_depletes_exactly_its_cost() -> None:
     assert not can(sc.state, f"play #{sc['c']}")
 
 
+@pytest.mark.rules("SW-R11", "SW-R04", "SW-014")
+def test_the_sparks_mana_is_spent_before_the_crystals() -> None:
+    # The Spark's mana lasts only this turn; a crystal left full still pays for an instant in the
+    # opponent's turn, so a cost is paid with the Spark's mana first.
+    sc = build(Side(), Side(spark=True, crystals=2, hand=[("c", TWO_COST)]), active=1, turn=2)
+    s = sc.state
+    do(s, "spark")
+    assert s.mana(1) == 3
+    play(s, sc["c"])
+    assert s.full[1] == 1 and s.mana(1) == 1
+    skip_to(s, "main", seat=0)  # the opponent's turn: the full crystal is still there
+    assert s.active == 0 and s.mana(1) == 1
+
+
 @pytest.mark.rules("SW-012", "SW-R04")
 def test_crystals_refill_at_the_start_of_their_owners_turn_only() -> None:
     sc = build(
