@@ -344,3 +344,19 @@ def test_a_passive_spell_leaves_neither_with_the_turn_nor_by_a_return_to_hand() 
         f"play #{tide} -> #{card_id(state, 'reef-lancer')}",
         f"play #{tide} -> #{card_id(state, 'gravel-ghoul')}",
     ]
+
+
+@pytest.mark.rules("CA-K23", "CA-R08")
+def test_a_stage_that_acts_when_revealed_does_so_as_it_goes_face_up() -> None:
+    state = scenario(
+        Side(field=["dusk-ravager"]),
+        Side(
+            stage_deck=["whispering-crypt", "misty-fen", "sunken-library"],
+            field=["ashen-whelp"],
+            deck=["quell"],
+        ),
+    )
+    act(state, f"attack #{card_id(state, 'dusk-ravager')} -> P2", "done")  # 5 damage: one Stage goes
+    crypt = card_id(state, "whispering-crypt")
+    assert state.zone_of[crypt] == STAGES[1]
+    assert [state.defs[c].key for c in state.zones[HAND[1]]] == ["quell"]  # its "when revealed" draw

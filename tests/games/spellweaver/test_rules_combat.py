@@ -219,6 +219,13 @@ def test_unstoppable_only_while_attacking() -> None:
     s = sc.state
     do(s, f"attack #{sc['u']} -> #{sc['x']}", "done", "done", "pass")
     assert s.life[1] == 16  # unblocked on a creature: lethal to it, the rest to the hero
+    sc = combat(
+        Side(combat=[("u", creature("Trampler", attack=3, hp=6, speed=1, keywords=["unstoppable"]))]),
+        Side(combat=[("x", creature("Target", attack=0, hp=2, speed=1))]),
+    )
+    s = sc.state
+    do(s, f"attack #{sc['u']} -> #{sc['x']}", "done", "done", "pass")
+    assert s.life[1] == 19 and taken(s, sc["x"]) == 2  # even a single point left over reaches the hero
 
 
 @pytest.mark.rules("SW-K05", "SW-R18")
