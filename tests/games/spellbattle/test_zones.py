@@ -429,3 +429,17 @@ def test_players_may_share_one_pool_as_a_common_deck() -> None:
     before = len(pile)
     pass_until(s, lambda s: s.turn == 2 and s.step == "main")
     assert len(s.zones[s.layout.deck[0]]) == before - 1  # the second player drew from the same pile
+
+
+@pytest.mark.rules("SB-027", "SB-011")
+def test_the_discard_pile_is_shuffled_as_it_becomes_the_draw_pile() -> None:
+    discard = ["war-ox", "quick-scout", "hedge-knight", "tower-guard", "river-bandit"]
+    orders = set()
+    for seed in range(8):
+        s = scenario(
+            Seat(deck=[], discard=discard), Seat(hand=["ember-bolt"], farms=1), step="draw", seed=seed
+        )
+        pile = [*s.zones[s.layout.deck[0]], *s.zones[s.layout.hand[0]]]  # the drawn card was the top one
+        assert sorted(s.defs[c].key for c in pile) == sorted(discard)
+        orders.add(tuple(s.defs[c].key for c in pile))
+    assert len(orders) > 1  # not the discard pile's own order every time (1/120 for each seed to keep it)

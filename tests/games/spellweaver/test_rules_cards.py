@@ -133,6 +133,7 @@ def test_an_action_spell_resolves_at_once_and_goes_to_the_graveyard() -> None:
     s = sc.state
     play(s, sc["e"])
     assert s.life[1] == 17 and zone_name(s, sc["e"]) == "graveyard"
+    assert s.zone_of[sc["e"]] == s.layout.graveyard[0]  # its owner's
 
 
 @pytest.mark.rules("SW-041")

@@ -151,6 +151,24 @@ def test_moving_the_attacked_creature_away_cancels_only_by_an_effect() -> None:
     assert taken(s, sc["x"]) == 0 and s.life[1] == 20 and s.exhausted[sc["u"]]
 
 
+@pytest.mark.rules("SW-128", "SW-051", "SW-K07")
+def test_a_flying_blocker_moved_to_the_support_row_keeps_blocking() -> None:
+    sc = combat(
+        Side(
+            combat=[("a", creature("Brute", attack=2, hp=4))],
+            hand=["r:command-to-retreat"],
+            levels={"dominion": 1},
+        ),
+        Side(combat=[("h", creature("Hawk", attack=1, hp=3, keywords=["flying"]))]),
+    )
+    s = sc.state
+    do(s, f"attack #{sc['a']} -> P2", "done", f"block #{sc['h']} -> #{sc['a']}", "done")
+    play(s, sc["r"], sc["h"])  # moved away: a flyer fights from the support row, so its block stands
+    assert zone_name(s, sc["h"]) == "support"
+    do(s, "pass")
+    assert taken(s, sc["h"]) == 2 and taken(s, sc["a"]) == 1 and s.life[1] == 20
+
+
 @pytest.mark.rules("SW-K02")
 def test_ranged_creatures_deal_damage_once_and_can_still_be_hit() -> None:
     sc = combat(
