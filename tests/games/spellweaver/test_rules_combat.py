@@ -312,6 +312,15 @@ def test_murder_instinct_takes_any_number_of_legal_creature_targets() -> None:
     for i in range(4):
         assert zone_name(s, sc[f"t{i}"]) == "graveyard"
     assert taken(s, sc["m"]) == 4  # every target dealt its damage back
+    # without Murder Instinct, an attacker aimed at one creature takes no second target
+    sc = combat(
+        Side(combat=[("p", creature("Plain", attack=9, hp=9, speed=2))]),
+        Side(combat=[(f"t{i}", creature(f"Target {i}", attack=1, hp=2, speed=1)) for i in range(2)]),
+    )
+    s = sc.state
+    assert can(s, f"attack #{sc['p']} -> #{sc['t1']}")
+    do(s, f"attack #{sc['p']} -> #{sc['t0']}")
+    assert not any(a.startswith(f"attack #{sc['p']} ") for a in legal(s))
 
 
 @pytest.mark.rules("SW-K26")
