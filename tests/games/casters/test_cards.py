@@ -107,9 +107,12 @@ def check_abyssal_maw() -> None:
 
 @card_test("frostbinder")
 def check_frostbinder() -> None:
-    state = reveal_and_play(Side(set=["frostbinder"]), Side(field=["glacier-titan"]), key="frostbinder")
+    state = reveal_and_play(
+        Side(set=["frostbinder"]), Side(field=["glacier-titan", "reef-lancer:tapped"]), key="frostbinder"
+    )
     titan = card_id(state, "glacier-titan")
     assert state.decision is not None and state.decision.kind == "trigger_target"
+    # "an untapped minion": the tapped Lancer is no choice
     assert legal(state) == [f"target #{card_id(state, 'frostbinder')}", f"target #{titan}"]
     act(state, f"target #{titan}")
     assert state.tapped[titan]
