@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spellforge.core.errors import IllegalActionError
+from spellforge.games.casters import cards as card_data
 from spellforge.games.casters.actions import Attack, Block
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGES
 
-from .casters_util import Side, act, card_id, events, legal, scenario
+from .casters_util import GAME, Side, act, card_id, events, legal, scenario
 
 OTHER = Side(set=["ashen-whelp", "tide-sprite"])
 
@@ -360,3 +363,29 @@ def test_a_stage_that_acts_when_revealed_does_so_as_it_goes_face_up() -> None:
     crypt = card_id(state, "whispering-crypt")
     assert state.zone_of[crypt] == STAGES[1]
     assert [state.defs[c].key for c in state.zones[HAND[1]]] == ["quell"]  # its "when revealed" draw
+
+
+@pytest.mark.rules("CA-059", "CA-K04")
+def test_an_effect_that_discards_two_asks_for_two_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "squeeze.toml"
+    path.write_text(
+        '[[card]]\nid = "mind-squeeze"\nname = "Mind Squeeze"\ntype = "spell"\nclass = "purple"\n'
+        'cost = "Free"\ntext = "Your opponent discards 2 cards."\n'
+        'effects = [{ do = "discard", amount = 2, to = "opponent" }]\n'
+    )
+    monkeypatch.setitem(GAME.cards, "mind-squeeze", card_data.load([path])["mind-squeeze"])
+    state = scenario(
+        Side(set=["mind-squeeze"]),
+        Side(set=["ashen-whelp", "frostbinder"], hand=["gravel-ghoul", "reef-lancer", "tide-sprite"]),
+        phase="reveal",
+    )
+    act(state, f"play #{card_id(state, 'mind-squeeze')}")
+    ghoul, lancer, sprite = (card_id(state, k, 1) for k in ("gravel-ghoul", "reef-lancer", "tide-sprite"))
+    assert state.decision is not None and state.decision.kind == "discard" and state.decision.seat == 1
+    act(state, f"discard #{ghoul}")
+    assert state.decision is not None and state.decision.kind == "discard"  # a second card is due
+    act(state, f"discard #{sprite}")
+    assert state.zones[HAND[1]] == [lancer]
+    assert [e.card for e in events(state, "discard")] == [ghoul, sprite]
