@@ -323,6 +323,23 @@ def test_sun_chaplain() -> None:
     assert s.speed(knight) == 3
     next_turn(s)
     assert s.speed(knight) == 2  # until end of turn; P2's turn starts no trigger of P1's
+    while s.step != "main":  # through P2's beginning step
+        assert s.decision is not None and s.decision.kind == "priority"
+        do(s, "pass")
+    chaplain = card(s, "sun-chaplain")
+    assert [e.card for e in s.events() if e.kind == "limbo" and e.note == "trigger"] == [chaplain]
+    # face down as a farm it has no ability: only the face-up Chaplain triggers
+    s = scenario(
+        Seat(play=["sun-chaplain", "hedge-knight"], farms=1, farm_card="sun-chaplain", hand=[KEEP]),
+        Seat(hand=[KEEP]),
+        step="beginning",
+    )
+    do(s, f"target #{card(s, 'hedge-knight')}")
+    resolve(s)
+    assert [e.card for e in s.events() if e.kind == "limbo" and e.note == "trigger"] == [
+        card(s, "sun-chaplain")
+    ]
+    assert not (s.decision is not None and s.decision.kind == "trigger_target")
 
 
 @exercises("shadow-herald")
