@@ -236,6 +236,10 @@ def check_watchful_gargoyle() -> None:
     state = scenario(Side(set=["tide-sprite"]), paused(Side(field=["watchful-gargoyle"])), phase="reveal")
     act(state, f"play #{card_id(state, 'tide-sprite')}")
     assert [(e.seat, e.amount) for e in events(state, "hero_damage")] == [(0, 1)]
+    # its own controller's activations are not an opponent's: nothing happens (CA-039)
+    state = scenario(Side(set=["tide-sprite"], field=["watchful-gargoyle"]), paused(), phase="reveal")
+    act(state, f"play #{card_id(state, 'tide-sprite')}")
+    assert state.is_minion(card_id(state, "tide-sprite")) and not events(state, "hero_damage")
 
 
 # ---------------------------------------------------------------------- spells
