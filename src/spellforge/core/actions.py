@@ -38,6 +38,7 @@ def seat_name(seat: Seat) -> str:
 
 
 STACK_BASE = 1_000_000  # a target >= STACK_BASE names the stack item with uid (target - STACK_BASE)
+NO_TARGET = -(10**9)  # a card, skill or ability played without a target
 
 
 def target_str(target: Target) -> str:
@@ -146,6 +147,25 @@ class ChooseTarget(Action):
     def from_match(cls, m: re.Match[str]) -> Action | None:
         t = parse_target(m.group(1))
         return cls(t) if t is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Declare an attacker and what it attacks: a player (``attack #12 -> P2``) or a card (``-> #7``).
+
+    Not a common action: a game whose combat declares attackers one target at a time lists it."""
+
+    card: CardId
+    target: Target
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + TARGET, re.I)
+
+    def __str__(self) -> str:
+        return f"attack #{self.card} -> {target_str(self.target)}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        t = parse_target(m.group(2))
+        return cls(int(m.group(1)), t) if t is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import seat_name
 from .events import Event
+from .knowledge import known_to
 
 if TYPE_CHECKING:
     from .state import State
@@ -27,11 +28,22 @@ def card_view(state: State, cid: int, seat: int | None) -> dict[str, Any]:
 
 
 def zone_view(state: State, zone: int, seat: int | None, *, cards: bool = True) -> dict[str, Any]:
-    """A zone's size, and its cards when ``seat`` may see the zone (face-down ones stay hidden)."""
+    """A zone's size, and its cards when ``seat`` may see the zone (face-down ones stay hidden).
+
+    In a zone ``seat`` may not see, the cards it has learned (``state.known``: the Vault's top card the
+    Champion accessed) are listed under ``known``, each with ``from_top`` (0: the top card, the end of the
+    zone's list) beside the card; the key is absent when it knows none."""
     ids = state.zones[zone]
     out: dict[str, Any] = {"count": len(ids)}
     if cards and state.layout.visible_to(zone, seat):
         out["cards"] = [card_view(state, cid, seat) for cid in ids]
+    elif cards:
+        learned = known_to(state.known, ids, seat)
+        if learned:
+            n = len(ids)
+            out["known"] = [
+                {"from_top": n - 1 - i, **card_view(state, ids[i], seat)} for i in reversed(learned)
+            ]
     return out
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalActionError, RecordError, SpellforgeError
 from .events import Event
 from .flow import Decision, Outcome
+from .modifiers import Modifier
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
     if not isinstance(record, Mapping) or not isinstance(body, Mapping):
         raise RecordError("a game state needs 'record' and 'state' objects")
     state = _start_from_record(game, {**record, "actions": []})
-    records: dict[str, type] = {c.__name__: c for c in (Event, Decision, Outcome, *state.RECORDS)}
+    records: dict[str, type] = {c.__name__: c for c in (Event, Decision, Outcome, Modifier, *state.RECORDS)}
     expected = [n for n in state.ALL_SLOTS if n not in state.SETUP | state.DERIVED | {"_hist"}]
     missing = [n for n in expected if n not in body]
     if missing:

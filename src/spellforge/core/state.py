@@ -18,14 +18,17 @@ handler may post the next one).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import knowledge
 from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
 from .events import LOSE, Event
 from .flow import Decision, Frame, Outcome
+from .knowledge import EVERYONE, SPECTATOR_BIT
+from .modifiers import ADD, TURN, WHILE_IN_PLAY, Modifier, card_value, check, ended, on_card_gone, seat_value
 from .replay import encode_state
 from .rng import Rng
 from .seating import Seating
@@ -64,7 +67,9 @@ class State(Seating, ABC):
         "determinized",
         "face_down",
         "game",
+        "known",
         "layout",
+        "modifiers",
         "n_seats",
         "options",
         "outcome",
@@ -84,6 +89,8 @@ class State(Seating, ABC):
         "zone_of": "list",
         "controller": "list",
         "face_down": "list",
+        "known": "list",
+        "modifiers": "list",
         "work": "list",
     }
     # Attributes rebuilt from the record (seed, decks, options), never written by to_json().
@@ -117,6 +124,8 @@ class State(Seating, ABC):
     zone_of: list[int]
     controller: list[int]
     face_down: list[bool]
+    known: list[int]  # per card: the seats that have learned it (core/knowledge.py)
+    modifiers: list[Modifier]  # every modifier in force, oldest first (core/modifiers.py)
     work: list[Frame]
     decision: Decision | None
     outcome: Outcome | None
@@ -194,6 +203,8 @@ class State(Seating, ABC):
                 self.zone_of[cid] = z
         self.controller = list(self.owner)
         self.face_down = [False] * n
+        self.known = [0] * n
+        self.modifiers = []
         self.rng = Rng(seed)
         self.work = []
         self.decision = None
@@ -222,6 +233,7 @@ class State(Seating, ABC):
         for name in self.CARD_ARRAYS + self.EXTRA_CARD_ARRAYS:
             arr = getattr(self, name)
             arr.append(self.card_array_default(name, cid))
+        self.known.append(0)
         self.zone_of.append(zone)
         self.zones[zone].append(cid)
         self._legal = None
@@ -324,9 +336,11 @@ class State(Seating, ABC):
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy in which everything ``seat`` cannot see is resampled consistently with what it can.
 
-        Hidden card identities (cards ``can_see(seat, cid)`` denies) are permuted among the positions the
-        hidden cards of one ``hidden_group`` occupy (by default: one owner's); the copy gets a new RNG drawn
-        from ``rng`` and no history, so nothing hidden can be read from it.
+        The cards ``can_see(seat, cid)`` denies (neither shown where they are nor learned: ``known``) exchange
+        identities among the positions the hidden cards of one ``hidden_group`` occupy (by default: one
+        owner's), and a position the game restricts (``position_needs``) receives only a card that ``fits``
+        it. A card the seat knows is never moved. The copy gets a new RNG drawn from ``rng`` and no history,
+        so nothing hidden can be read from it.
         """
         new = self.clone()
         new.rng = rng.fork()
@@ -338,6 +352,10 @@ class State(Seating, ABC):
         # then, not a method call per hidden card)
         group = new.owner.__getitem__ if type(new).hidden_group is State.hidden_group else new.hidden_group
         face_down = new.face_down
+        known = new.known
+        # seats' learned cards: tested card by card only when some card is known to someone (rare)
+        learned = any(known)
+        b = SPECTATOR_BIT if seat is None else seat
         per_card = type(new).can_see is not State.can_see  # a game refining can_see card by card
         for z, ids in enumerate(new.zones):
             if not ids:
@@ -348,13 +366,20 @@ class State(Seating, ABC):
                         pools.setdefault(group(cid), []).append((z, i))
             elif new.zone_visible(z, seat):  # can_see, with its zone test made once per zone
                 for i, cid in enumerate(ids):
-                    if face_down[cid] and not new.can_see_face_down(seat, cid):
+                    if face_down[cid] and not new.can_see_face_down(seat, cid) and not known[cid] >> b & 1:
+                        pools.setdefault(group(cid), []).append((z, i))
+            elif learned:
+                for i, cid in enumerate(ids):
+                    if not known[cid] >> b & 1:
                         pools.setdefault(group(cid), []).append((z, i))
             else:
                 for i, cid in enumerate(ids):
                     pools.setdefault(group(cid), []).append((z, i))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
+        if learned:
+            arrays.append(known)  # what a seat learned belongs to the position: it moves with it
         zones, zone_of = new.zones, new.zone_of
+        restricted = type(new).position_needs is not State.position_needs
         mapping: dict[int, int] = {}
         for positions in pools.values():
             if len(positions) < 2:
@@ -364,7 +389,11 @@ class State(Seating, ABC):
             # for the real state and for any determinization of it) and on ``rng``: a seeded search bot
             # then plays the same move whichever of the two it is given.
             perm = sorted(old)
-            rng.shuffle(perm)
+            if restricted:
+                needs = [new.position_needs(z, i, cid) for (z, i), cid in zip(positions, old, strict=True)]
+                perm = knowledge.fill_positions(needs, old, perm, new.fits, rng)
+            else:
+                rng.shuffle(perm)
             for (z, i), cid in zip(positions, perm, strict=True):
                 zones[z][i] = cid
                 zone_of[cid] = z
@@ -400,8 +429,11 @@ class State(Seating, ABC):
         return self.layout.visible_to(zone, seat)
 
     def can_see(self, seat: int | None, cid: int) -> bool:
-        """Whether ``seat`` may know the identity of card ``cid`` where it is now. Games refine it through
-        ``zone_visible`` and ``can_see_face_down``, which ``determinize`` uses too."""
+        """Whether ``seat`` may know the identity of card ``cid`` where it is now: it has learned the card
+        (``known``), or the card's zone and orientation show it (``zone_visible``, ``can_see_face_down``).
+        A game refines those hooks (``determinize`` reads them zone by zone) rather than this method."""
+        if self.known[cid] >> (SPECTATOR_BIT if seat is None else seat) & 1:
+            return True
         if not self.zone_visible(self.zone_of[cid], seat):
             return False
         return not self.face_down[cid] or self.can_see_face_down(seat, cid)
@@ -410,8 +442,36 @@ class State(Seating, ABC):
         """Which hidden cards determinize() may exchange with ``cid`` (hook; default: its owner's).
 
         A game whose hidden cards come from separate pools that never mix (Casters' Stage deck beside
-        its Main Deck) returns a finer key, so a resampled Stage never lands in a hand."""
+        its Main Deck) returns a finer key, so a resampled Stage never lands in a hand. For positions that
+        accept only some of a pool's cards (a face-down defender is a minion), see ``position_needs``."""
         return self.owner[cid]
+
+    def position_needs(self, zone: int, index: int, cid: int) -> Hashable | None:
+        """What the position ``zones[zone][index]`` (now holding hidden card ``cid``) may hold, for
+        determinize(): ``None`` (default) for any card of its ``hidden_group``, otherwise a key the game's
+        ``fits`` understands (e.g. ``"minion"`` for a face-down defender in a room). Read only what is public
+        about the position (its zone and index, face_down and the other per-position arrays), never the
+        identity of ``cid``."""
+        return None
+
+    def fits(self, need: Hashable, cid: int) -> bool:
+        """Whether card ``cid`` may stand at a position that ``position_needs`` named ``need`` (hook)."""
+        return True
+
+    # ------------------------------------------------------------------ knowledge (core/knowledge.py)
+
+    def reveal_to(self, cid: int, seats: Iterable[int] | int) -> None:
+        """``seats`` (seat numbers, or a mask such as ``knowledge.EVERYONE``) look at card ``cid``: they
+        know it from now on, wherever it goes, until it is shuffled into a zone or ``forget`` is called."""
+        knowledge.reveal(self.known, cid, seats)
+
+    def forget(self, cid: int, seats: Iterable[int] | int = EVERYONE) -> None:
+        """``seats`` (default: everyone) no longer know card ``cid`` (the game's rule hides it again)."""
+        knowledge.forget(self.known, cid, seats)
+
+    def knows(self, seat: int | None, cid: int) -> bool:
+        """Whether ``seat`` has learned card ``cid`` (whatever its zone shows)."""
+        return knowledge.knows(self.known, cid, seat)
 
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any
@@ -509,6 +569,52 @@ class State(Seating, ABC):
         """A short phrase for the pending decision ("choose attackers", "respond or pass")."""
         d = self.decision
         return d.kind.replace("_", " ") if d else "nothing"
+
+    # ------------------------------------------------------------------ modifiers (core/modifiers.py)
+
+    def modify_card(
+        self, card: int, stat: str, amount: int, duration: int = TURN, source: int = -1, op: int = ADD
+    ) -> Modifier:
+        """Change ``card``'s ``stat`` by ``amount`` (``op`` ADD) or to it (SET) for ``duration``."""
+        return self._add_modifier(Modifier(card, -1, stat, op, amount, duration, source))
+
+    def modify_seat(
+        self, seat: int, stat: str, amount: int, duration: int = TURN, source: int = -1, op: int = ADD
+    ) -> Modifier:
+        """Change ``seat``'s ``stat`` (action points, hand size) for ``duration``."""
+        return self._add_modifier(Modifier(-1, seat, stat, op, amount, duration, source))
+
+    def _add_modifier(self, modifier: Modifier) -> Modifier:
+        problem = check(modifier)
+        if problem:
+            raise ValueError(problem)
+        self.modifiers.append(modifier)
+        self._legal = None
+        return modifier
+
+    def card_stat(self, card: int, stat: str, printed: int) -> int:
+        """``card``'s ``stat`` now: ``printed`` changed by its modifiers (the game adds its statics)."""
+        mods = self.modifiers
+        return card_value(mods, card, stat, printed) if mods else printed
+
+    def seat_stat(self, seat: int, stat: str, printed: int) -> int:
+        mods = self.modifiers
+        return seat_value(mods, seat, stat, printed) if mods else printed
+
+    def end_duration(self, duration: int) -> None:
+        """The turn, round, battle or encounter ends: the modifiers lasting that long end with it."""
+        mods = self.modifiers
+        if any(m.duration == duration for m in mods):
+            self.modifiers = ended(mods, duration)
+            self._legal = None
+
+    def left_play(self, card: int) -> None:
+        """``card`` left play: the modifiers on it end (it is a new object now) and so do the while-in-play
+        modifiers it was the source of. A game calls it wherever its cards leave play."""
+        mods = self.modifiers
+        if any(m.card == card or (m.source == card and m.duration == WHILE_IN_PLAY) for m in mods):
+            self.modifiers = on_card_gone(mods, card)
+            self._legal = None
 
     # ------------------------------------------------------------------ the flow interpreter
 
@@ -624,7 +730,10 @@ class State(Seating, ABC):
         return ids[-1] if ids else None
 
     def shuffle(self, zone: int) -> None:
-        self.rng.shuffle(self.zones[zone])
+        """Shuffle ``zone``: its cards' places are unknown now, so nobody knows them any more."""
+        ids = self.zones[zone]
+        self.rng.shuffle(ids)
+        knowledge.forget_all(self.known, ids)
 
     def all_card_ids(self) -> range:
         return range(len(self.defs))

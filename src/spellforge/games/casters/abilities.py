@@ -547,8 +547,9 @@ class AbilityMixin(CastersBase):
         """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
         if isinstance(action, Take):
             self.move(action.card, HAND[d.seat])
+            self.forget(action.card)  # known from its hand now; the look through the deck ends here
             self.emit(Event("search", d.seat, action.card))
-        self.shuffle(DECK[d.seat])
+        self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
     def legal_optional(self) -> list[Action]:
         return [Choose("yes"), Pass()]
@@ -586,6 +587,10 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     level = effect.param("level", 0)
     kind = effect.param("kind", "card")
     if state.search_matches(ctx.controller, level, kind):
+        # CA-063: the searcher looks through the Main Deck; the shuffle that ends the search forgets it
+        deck = DECK[ctx.controller]
+        for cid in state.zones[deck]:
+            state.reveal_to(cid, (ctx.controller,))
         state.ask("search", ctx.controller, level, kind)
     else:
         state.emit(Event("search_fail", ctx.controller, ctx.source))

@@ -16,9 +16,16 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, TARGET, Action, ChooseTarget, parse_target, target_str
-
-NO_TARGET = -(10**9)
+from spellforge.core.actions import (
+    CARD,
+    NO_TARGET,
+    TARGET,
+    Action,
+    Attack,
+    ChooseTarget,
+    parse_target,
+    target_str,
+)
 
 
 def _target(text: str | None) -> int:
@@ -131,23 +138,6 @@ class Equip(Action):
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
         return cls(int(m.group(1)), int(m.group(2)))
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(Action):
-    """Attack with an untapped minion: the opponent's Hero (``P2``) or a tapped minion (CA-041..CA-046)."""
-
-    card: int
-    target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + TARGET, re.I)
-
-    def __str__(self) -> str:
-        return f"attack #{self.card} -> {target_str(self.target)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(2))
-        return cls(int(m.group(1)), t) if t is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,15 +252,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         elif out:
             self.finish((self.opponent(out[0]),), "stages")
 
-    # ------------------------------------------------------------------ hidden information
-
-    def zone_visible(self, zone: int, seat: int | None) -> bool:
-        """A player searching their Main Deck looks through it (CA-063): its cards are visible to them then."""
-        d = self.decision
-        if d is not None and d.kind == "search" and seat == d.seat and zone == DECK[seat]:
-            return True
-        return super().zone_visible(zone, seat)
-
     # ------------------------------------------------------------------ invariants
 
     def check_invariants(self) -> list[str]:

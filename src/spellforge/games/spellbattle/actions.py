@@ -1,11 +1,11 @@
 """Spell Battle's actions, each printed the way a player would say it.
 
->>> str(Play(17, farm=True)), str(Play(4, target=-2)), str(Attack(12, 1)), str(Block(31, 12))
+>>> str(Play(17, farm=True)), str(Play(4, target=-2)), str(Attack(12, -2)), str(Block(31, 12))
 ('play #17 as farm', 'play #4 -> P2', 'attack #12 -> P2', 'block #31 -> #12')
 
 Playing a farm is two short choices (``farm``, then ``play #17 as farm``), so the option to play a farm is
 one entry in the list however many cards are in hand.
->>> Attack.parse("attack #12 -> P2") == Attack(12, 1)
+>>> Attack.parse("attack #12 -> P2") == Attack(12, -2)  # core's Attack: a player is the target -1 - seat
 True
 """
 
@@ -17,16 +17,14 @@ from typing import ClassVar
 
 from spellforge.core.actions import (
     CARD,
-    SEAT,
+    NO_TARGET,
     TARGET,
     Action,
+    Attack,
     ChooseTarget,
     parse_target,
-    seat_name,
     target_str,
 )
-
-NO_TARGET = -(10**9)
 
 
 def _target(text: str | None) -> int:
@@ -89,23 +87,6 @@ class Use(Action):
     def from_match(cls, m: re.Match[str]) -> Action | None:
         ability = int(m.group(2)) - 1 if m.group(2) else 0
         return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(Action):
-    """Declare a character as an attacker against a player (a new group, or alone)."""
-
-    card: int
-    defender: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + SEAT, re.I)
-
-    def __str__(self) -> str:
-        return f"attack #{self.card} -> {seat_name(self.defender)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        seat = int(m.group(2)) - 1
-        return cls(int(m.group(1)), seat) if seat >= 0 else None
 
 
 @dataclass(frozen=True, slots=True)

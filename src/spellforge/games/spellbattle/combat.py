@@ -8,7 +8,7 @@ opens with a priority round, which is when an ambush character can be played to 
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, Done, player_target
+from spellforge.core.actions import Action, Done, player_target, target_seat
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 
@@ -75,7 +75,7 @@ class CombatMixin(SBBase):
             if self.tapped[cid] or cid in self.attack_group:
                 continue
             for t in targets:
-                out.append(Attack(cid, t))
+                out.append(Attack(cid, player_target(t)))
             for g, leader in leaders.items():
                 if self.can_join(cid, g):
                     out.append(Bond(cid, leader))
@@ -86,9 +86,10 @@ class CombatMixin(SBBase):
             return
         if isinstance(action, Attack):
             group = len(self.group_target)
-            self.group_target.append(action.defender)
+            target = target_seat(action.target)
+            self.group_target.append(target)
             self.group_blocked.append(False)
-            cid, target = action.card, action.defender
+            cid = action.card
         else:
             assert isinstance(action, Bond)
             group = self.attack_group[action.partner]

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, TARGET, Action, ChooseTarget, parse_target, target_str
+from spellforge.core.actions import CARD, Action, Attack, ChooseTarget
 from spellforge.core.clock import TimeUsed
 
 MANA = "mana"
@@ -171,26 +171,6 @@ class Spark(Action):
 
     def __str__(self) -> str:
         return "spark"
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(Action):
-    """Declare an attacker and one target: the enemy hero (``P2``) or a creature (SW-092).
-
-    A Murder Instinct attacker may be named again with further creature targets (SW-K09).
-    """
-
-    card: int
-    target: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + TARGET, re.I)
-
-    def __str__(self) -> str:
-        return f"attack #{self.card} -> {target_str(self.target)}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(2))
-        return cls(int(m.group(1)), t) if t is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,6 @@ HAND = 7  # SW-067
 START_CRYSTALS = 1  # SW-070
 MAX_SKILLS = 3  # SW-021
 OFFER_LOOK = 4  # SW-086
-NO_TARGET = -(10**9)  # a card, skill or ability played without a target
 
 # Phases (SW-077) and the value of ``phase`` before the first turn.
 SETUP = "setup"

@@ -7,14 +7,14 @@ for mana or a level, which card to offer and which shrine to take, which creatur
 
 from __future__ import annotations
 
-from spellforge.core.actions import Action
+from spellforge.core.actions import NO_TARGET, Action
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 
 from .actions import LEVEL, MANA, NONE, MoveCard, OfferCard, ShrineMode, Take
-from .base import MAX_SKILLS, NO_TARGET, OFFER_LOOK, SWBase
+from .base import MAX_SKILLS, OFFER_LOOK, SWBase
 from .cards import ASPECT_INDEX
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
+from spellforge.core.actions import NO_TARGET, Action, Choose, ChooseTarget, Done, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
@@ -24,7 +24,7 @@ from spellforge.core.selectors import Selection
 
 from .abilities import AbilityMixin
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
-from .base import HAND, LIFE, NO_TARGET, SETUP, START_CRYSTALS, WIN_LIFE
+from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
 from .resources import ResourceMixin

@@ -1,0 +1,77 @@
+"""Typed targets (core/targets.py): a card, a player, a stack item or a place a game adds, each printed and
+parsed back; a formation slot as the target of an action in the Realms toy (tests/core/toys/realms.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spellforge.core.actions import Attack, player_target
+from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, parse, parse_strict
+
+from .toys.realms import Build, Realms, RealmsState
+
+GAME = Realms()
+
+
+@pytest.mark.parametrize(
+    ("target", "text"),
+    [
+        (CardRef(12), "#12"),
+        (PlayerRef(0), "P1"),
+        (PlayerRef(5), "P6"),
+        (StackRef(3), "@3"),
+        (Place("room", "vault"), "room vault"),
+        (Place("room", "A"), "room A"),
+        (Place("slot", "B", 1), "slot P2.B"),
+        (Place("slot", "3", 0), "slot P1.3"),
+        (Place("crypt_row", "x-1"), "crypt_row x-1"),
+    ],
+)
+def test_every_target_prints_and_parses_back(target: object, text: str) -> None:
+    assert str(target) == text
+    assert parse(text) == target and parse_strict(f"  {text} ") == target
+    assert hash(parse(text)) == hash(target)
+
+
+def test_targets_of_different_kinds_never_compare_equal() -> None:
+    assert CardRef(1) != PlayerRef(1) != StackRef(1)
+    assert len({CardRef(1), PlayerRef(1), StackRef(1), Place("slot", "1"), Place("slot", "1", 0)}) == 5
+
+
+@pytest.mark.parametrize(
+    "text", ["", "#", "#-1", "P0", "slot P0.A", "Slot P1.A", "slot P1.", "room", "@x", "#1 #2"]
+)
+def test_text_that_is_not_a_target_is_refused(text: str) -> None:
+    assert parse(text) is None
+    with pytest.raises(ValueError, match="is not a target: expected a card"):
+        parse_strict(text)
+
+
+def test_a_place_refuses_a_bad_kind_name_or_seat() -> None:
+    with pytest.raises(ValueError, match="place kind 'Room'"):
+        Place("Room", "vault")
+    with pytest.raises(ValueError, match="place name 'a b'"):
+        Place("room", "a b")
+    with pytest.raises(ValueError, match="place seat -2"):
+        Place("slot", "A", -2)
+
+
+def test_a_formation_slot_is_the_target_of_an_action_that_prints_and_parses_back() -> None:
+    state = GAME.new_game(seed=3)
+    assert isinstance(state, RealmsState)
+    builds = [a for a in state.legal_actions() if isinstance(a, Build)]
+    assert builds, "the toy's first player holds a realm with seed 3"
+    for action in builds:
+        text = str(action)
+        assert text == f"build #{action.card} -> slot P1.A"  # the foremost empty slot
+        assert GAME.parse_action(state, text) == action
+    state.apply(GAME.parse_action(state, str(builds[0])))
+    assert state.slots[0][0] == builds[0].card
+    assert state.observe(1)["formations"][0]["slot P1.A"] == builds[0].card
+    assert GAME.replay(GAME.record(state)).to_json() == state.to_json()
+
+
+def test_the_shared_attack_action_names_a_player_or_a_card() -> None:
+    assert str(Attack(3, player_target(1))) == "attack #3 -> P2" and str(Attack(3, 9)) == "attack #3 -> #9"
+    assert Attack.parse("attack #3 -> P2") == Attack(3, -2) and Attack.parse("attack #3 -> @4") is not None
+    assert Attack.parse("attack #3 -> P0") is None
