@@ -46,8 +46,8 @@ def test_a_raid_on_the_vault_shows_its_top_card_to_the_raider_only() -> None:
     assert not state.can_see(KEEPER, top) and not state.can_see(None, top)  # SD-119: not the Keeper
     seen = state.observe(RAIDER)["vault"]
     assert seen["count"] == len(state.zones[state.layout.deck[KEEPER]])
-    assert seen["known"] == [{"from_top": 0, "id": top, "key": state.defs[top].key, "name": state.defs[top].name,
-                              "type": state.defs[top].type}]  # fmt: skip
+    d = state.defs[top]
+    assert seen["known"] == [{"from_top": 0, "id": top, "key": d.key, "name": d.name, "type": d.type}]
     assert "known" not in state.observe(KEEPER)["vault"] and "known" not in state.observe(None)["vault"]
 
 

@@ -92,9 +92,10 @@ def fill_positions(
     card; ``cards`` are the pool's cards in canonical order.
 
     Each kind of restricted position, the scarcest first, draws its cards at random among those that
-    ``fits`` it, and the unrestricted positions share the rest at random: uniform over the assignments that
-    respect every need when the kinds do not overlap. If overlapping kinds leave a position without a
-    fitting card, the pool keeps ``old`` (the real assignment always respects the needs)."""
+    ``fits`` it (the game's ``fits_position``), and the unrestricted positions share the rest at random:
+    uniform over the assignments that respect every need when the kinds do not overlap. If overlapping
+    kinds leave a position without a fitting card, the pool keeps ``old`` (the real assignment always
+    respects the needs)."""
     kinds: dict[Hashable, list[int]] = {}
     free: list[int] = []
     for k, need in enumerate(needs):

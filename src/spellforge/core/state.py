@@ -6,8 +6,12 @@ tuples, lists, NamedTuples), so:
 * ``clone()`` is generated per State class: immutable attributes are shared, lists are copied one level
   (nested lists two levels). No ``deepcopy``.
 * ``to_json()`` writes every attribute, and ``game.from_json()`` reads it back exactly.
-* ``determinize(seat, rng)`` permutes the identities of the cards ``seat`` cannot see, within each owner's
-  hidden cards, and gives the copy a fresh RNG so future shuffles are not predictable.
+* ``determinize(seat, rng)`` permutes the identities of the cards ``seat`` cannot see (neither shown by their
+  zone nor learned: ``known``, core/knowledge.py), within each owner's hidden cards and what each position
+  may hold, and gives the copy a fresh RNG so future shuffles are not predictable.
+
+A card's current stats are read through ``modifiers`` (core/modifiers.py): printed value + modifiers with
+durations, computed on read.
 
 A game subclasses :class:`State`, declares its extra attributes in ``__slots__`` and how each is copied
 in ``COPY``, and writes its flow as ``op_*`` methods, its decisions as ``legal_<kind>(self)`` (reading
@@ -338,9 +342,9 @@ class State(Seating, ABC):
 
         The cards ``can_see(seat, cid)`` denies (neither shown where they are nor learned: ``known``) exchange
         identities among the positions the hidden cards of one ``hidden_group`` occupy (by default: one
-        owner's), and a position the game restricts (``position_needs``) receives only a card that ``fits``
-        it. A card the seat knows is never moved. The copy gets a new RNG drawn from ``rng`` and no history,
-        so nothing hidden can be read from it.
+        owner's), and a position the game restricts (``position_needs``) receives only a card that fits it
+        (``fits_position``). A card the seat knows is never moved. The copy gets a new RNG drawn from ``rng``
+        and no history, so nothing hidden can be read from it.
         """
         new = self.clone()
         new.rng = rng.fork()
@@ -391,7 +395,7 @@ class State(Seating, ABC):
             perm = sorted(old)
             if restricted:
                 needs = [new.position_needs(z, i, cid) for (z, i), cid in zip(positions, old, strict=True)]
-                perm = knowledge.fill_positions(needs, old, perm, new.fits, rng)
+                perm = knowledge.fill_positions(needs, old, perm, new.fits_position, rng)
             else:
                 rng.shuffle(perm)
             for (z, i), cid in zip(positions, perm, strict=True):
@@ -449,12 +453,12 @@ class State(Seating, ABC):
     def position_needs(self, zone: int, index: int, cid: int) -> Hashable | None:
         """What the position ``zones[zone][index]`` (now holding hidden card ``cid``) may hold, for
         determinize(): ``None`` (default) for any card of its ``hidden_group``, otherwise a key the game's
-        ``fits`` understands (e.g. ``"minion"`` for a face-down defender in a room). Read only what is public
-        about the position (its zone and index, face_down and the other per-position arrays), never the
-        identity of ``cid``."""
+        ``fits_position`` understands (e.g. ``"minion"`` for a face-down defender in a room). Read only what
+        is public about the position (its zone and index, face_down and the other per-position arrays),
+        never the identity of ``cid``."""
         return None
 
-    def fits(self, need: Hashable, cid: int) -> bool:
+    def fits_position(self, need: Hashable, cid: int) -> bool:
         """Whether card ``cid`` may stand at a position that ``position_needs`` named ``need`` (hook)."""
         return True
 

@@ -88,7 +88,7 @@ _TARGET = re.compile(
 
 
 def parse(text: str) -> Target | None:
-    """Read a target's text (``#12``, ``P2``, ``@3``, ``room vault``, ``slot P2.B``); None if it is not one."""
+    """Read a target's text (``#12``, ``P2``, ``@3``, ``room vault``, ``slot P2.B``); None if not a target."""
     m = _TARGET.fullmatch(text.strip())
     if m is None:
         return None

@@ -12,8 +12,8 @@ What it shows (tests/core/test_knowledge.py):
   keeps knowing it in the Keeper's hand after a draw (SD-R31), until the vault is shuffled;
 * ``determinize`` keeps a card the seat knows in place, and moves what the other seats knew with the
   position (the Keeper's own determinization resamples the top card, which the Raider still "knows");
-* ``position_needs`` / ``fits``: a face-down defender is resampled only among minions, the occupant only
-  among schemes, while the hand and the vault may receive any of the Keeper's hidden cards;
+* ``position_needs`` / ``fits_position``: a face-down defender is resampled only among minions, the
+  occupant only among schemes, while the hand and the vault may receive any of the Keeper's hidden cards;
 * a place as a target: ``raid room vault`` prints and parses back.
 """
 
@@ -146,7 +146,7 @@ class VaultState(State):
             return "scheme"
         return None
 
-    def fits(self, need: Hashable, cid: int) -> bool:
+    def fits_position(self, need: Hashable, cid: int) -> bool:
         return self.defs[cid].type == need
 
     # ------------------------------------------------------------------ the View

@@ -13,6 +13,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
 from .actions import NO_TARGET, Discard, Take, Target, Use
@@ -359,8 +360,7 @@ class AbilityMixin(CastersBase):
         self.tapped[cid] = False
         self.damage[cid] = 0
         self.attacks[cid] = 0
-        if self.mods:
-            self.mods = [m for m in self.mods if m[0] != cid]
+        self.left_play(cid)  # its modifiers end
         self.move(cid, dest)
         self.controller[cid] = self.owner[cid]
         self.refresh_field()
@@ -510,7 +510,7 @@ class AbilityMixin(CastersBase):
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         if self.is_minion(cid):
-            self.mods.append((cid, stat, amount))
+            self.modify_card(cid, stat, amount, TURN, source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def gain_shields(self, host: int, seat: int, n: int) -> None:

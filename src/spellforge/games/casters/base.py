@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
+from spellforge.core.modifiers import card_value
 from spellforge.core.stack import PriorityMixin, StackItem
 from spellforge.core.zones import Layout, Visibility, ZoneSpec
 
@@ -70,7 +71,6 @@ class CastersBase(PriorityMixin, Selecting):
         "hosts",
         "initiative",
         "listening",
-        "mods",
         "negate_next",
         "payment",
         "resolving",
@@ -86,7 +86,6 @@ class CastersBase(PriorityMixin, Selecting):
         "attached_to": "list",
         "attacks": "list",
         "damage": "list",
-        "mods": "list",
         "negate_next": "list",
         "shield_host": "list",
         "stage_damage": "list",
@@ -105,7 +104,6 @@ class CastersBase(PriorityMixin, Selecting):
     attached_to: list[int]  # the minion an equipped card is attached to, else -1 (CA-068)
     shield_host: list[int]  # the minion a Shield card lies under, else -1 (CA-066)
     attacks: list[int]  # attacks made this turn (Double Strike, CA-R26)
-    mods: list[tuple[int, str, int]]  # (card, stat, amount) until end of turn
     # per seat
     stage_damage: list[int]  # Hero damage this turn not yet worth a Stage (CA-R08)
     negate_next: list[int]  # pending "negate the next card an opponent activates this turn"
@@ -204,15 +202,15 @@ class CastersBase(PriorityMixin, Selecting):
                 and self.static_applies(src, effect, host, cid)
             ):
                 value += effect.amount
-        for c, stat, amount in self.mods:
-            if c == cid and stat == name:
-                value += amount
+        mods = self.modifiers  # this turn's changes
+        if mods:
+            value = card_value(mods, cid, name, value)
         return value if value > 0 else 0
 
     def health_can_drop(self) -> bool:
         """Whether any effect lowers Health now: only then can an undamaged minion be at 0 Health."""
         return any(e.param("stat") == "health" and e.amount < 0 for _, e, _ in self.statics) or any(
-            stat == "health" and amount < 0 for _, stat, amount in self.mods
+            m.stat == "health" and m.amount < 0 for m in self.modifiers
         )
 
     def attack_of(self, cid: int) -> int:

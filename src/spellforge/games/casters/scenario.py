@@ -115,7 +115,7 @@ def _arrange(
     state.pending_triggers.clear()
     state.payment = None
     state.combat = None
-    state.mods = []
+    state.modifiers = []
     for z in range(len(state.zones)):
         state.zones[z] = []
     n = len(state.defs)

@@ -12,6 +12,7 @@ from spellforge.core.actions import Action
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
 from .abilities import AbilityMixin
@@ -56,7 +57,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.attached_to = [-1] * n
         self.shield_host = [-1] * n
         self.attacks = [0] * n
-        self.mods = []
         self.stage_damage = [0, 0]
         self.negate_next = [0, 0]
         self.init_stack()
@@ -223,7 +223,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
                 self.damage[cid] = 0
                 self.attacks[cid] = 0
         self.stage_damage = [0, 0]
-        self.mods = []
+        self.end_duration(TURN)
         self.negate_next = [0, 0]
         self.initiative = self.opponent(self.initiative)
         self.emit(Event("coin", self.initiative, note="pass"))

@@ -10,6 +10,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
 from .actions import Pick, Target
@@ -91,8 +92,7 @@ class AbilityMixin(SBBase):
         """Move a card from play to ``zone``: it leaves combat and loses its in-play facts, and the abilities
         in play are recomputed once it has gone, so its static abilities stop at once (SB-K17)."""
         self.remove_from_combat(cid)
-        if self.mods:
-            self.mods = [m for m in self.mods if m[0] != cid]
+        self.left_play(cid)  # its modifiers end: it is a new object wherever it goes
         self.damage[cid] = 0
         self.tapped[cid] = False
         self.face_down[cid] = False
@@ -102,7 +102,7 @@ class AbilityMixin(SBBase):
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         """SB-K19: a change until end of turn (the only duration Spell Battle's cards use)."""
         if self.is_character(cid):
-            self.mods.append((cid, stat, amount))
+            self.modify_card(cid, stat, amount, TURN, source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def set_tapped(self, cid: int, tapped: bool) -> None:

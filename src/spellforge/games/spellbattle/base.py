@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
+from spellforge.core.modifiers import card_value
 from spellforge.core.selectors import Selector
 from spellforge.core.stack import PriorityMixin, StackItem
 
@@ -48,7 +49,6 @@ class SBBase(PriorityMixin, Selecting):
         "group_target",
         "life_max",
         "listening",
-        "mods",
         "overrun",
         "pending_dmg",
         "pool_damage",
@@ -64,7 +64,6 @@ class SBBase(PriorityMixin, Selecting):
         "overrun": "list",
         "tapped": "list",
         "damage": "list",
-        "mods": "list",
         "attack_group": "dict",
         "group_target": "list",
         "group_blocked": "list",
@@ -89,7 +88,6 @@ class SBBase(PriorityMixin, Selecting):
     # cards
     tapped: list[bool]
     damage: list[int]
-    mods: list[tuple[int, str, int]]
     statics: tuple[tuple[int, Effect], ...]
     listening: frozenset[str]
     # limbo
@@ -181,12 +179,12 @@ class SBBase(PriorityMixin, Selecting):
         return sum(1 for c in self.zones[self.layout.play] if fd[c] and ctl[c] == seat)
 
     def stat(self, cid: int, name: str) -> int:
-        """A character's current strength or speed: printed value + until-end-of-turn changes + statics."""
+        """A character's current strength or speed: printed value + modifiers (until end of turn) + statics."""
         d = self.defs[cid]
         value: int = d.strength if name == "strength" else d.speed
-        for c, stat, amount in self.mods:
-            if c == cid and stat == name:
-                value += amount
+        mods = self.modifiers
+        if mods:
+            value = card_value(mods, cid, name, value)
         for src, effect in self.statics:
             if effect.param("stat") == name and self.static_applies(src, effect, cid):
                 value += effect.amount

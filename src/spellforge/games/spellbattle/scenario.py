@@ -128,7 +128,7 @@ def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tup
             state.pool_damage[state.pool_of[s]] = state.life_max - seat.life
     state.stack = []
     state.pending_triggers = []
-    state.mods = []
+    state.modifiers = []
     state.clear_combat()
     state.resolving = None
     state.refresh_play()

@@ -13,6 +13,7 @@ from spellforge.core.actions import Action, Pass
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
 from .abilities import AbilityMixin
@@ -55,7 +56,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.step = "setup"
         self.tapped = [False] * n_cards
         self.damage = [0] * n_cards
-        self.mods = []
         self.statics = ()
         self.listening = frozenset()
         self.init_stack()
@@ -131,7 +131,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def op_turn_end(self) -> None:
         """End of turn: until-end-of-turn changes expire, marked damage goes (SB-R18), next side (SB-050)."""
-        self.mods = []
+        self.end_duration(TURN)
         for cid in self.zones[self.play_zone]:
             self.damage[cid] = 0
         self.clear_combat()

@@ -15,6 +15,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 
 from .base import SWBase
 from .cards import ASPECT_INDEX, EMBLEMS
@@ -113,7 +114,7 @@ class AbilityMixin(SWBase):
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         """SW-041: a change from an action spell or ability lasts until the end of the turn."""
         if self.in_row(cid):
-            self.mods.append((cid, stat, amount))
+            self.modify_card(cid, stat, amount, TURN, source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def set_tapped(self, cid: int, tapped: bool) -> None:
@@ -151,8 +152,7 @@ class AbilityMixin(SWBase):
         self.emblems.pop(cid, None)
         self.energy.pop(cid, None)
         self.attached.pop(cid, None)
-        if self.mods:
-            self.mods = [m for m in self.mods if m[0] != cid]
+        self.left_play(cid)  # its modifiers end
         if self.grants:
             self.grants = [g for g in self.grants if g[0] != cid]
         hangers = [a for a, host in self.attached.items() if host == cid]

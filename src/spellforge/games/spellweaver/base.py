@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from spellforge.core.cards import Effect
 from spellforge.core.clock import ClockMixin
 from spellforge.core.effects import Context, Selecting
+from spellforge.core.modifiers import card_value
 
 if TYPE_CHECKING:
     from spellforge.core.actions import Action
@@ -69,7 +70,6 @@ class SWBase(ClockMixin, Selecting):
         "life",
         "listening",
         "manual",
-        "mods",
         "offered",
         "pending",
         "play_zones",
@@ -97,7 +97,6 @@ class SWBase(ClockMixin, Selecting):
         "emblems": "dict",
         "energy": "dict",
         "attached": "dict",
-        "mods": "list",
         "grants": "list",
         "pending": "list",
         "att": "list",
@@ -129,7 +128,6 @@ class SWBase(ClockMixin, Selecting):
     emblems: dict[int, tuple[int, int, int]]  # might, weakness, shield (SW-057..061)
     energy: dict[int, int]  # SW-062..066, cards in play with an energy rating
     attached: dict[int, int]  # attached card -> the creature it is attached to (SW-043, SW-046)
-    mods: list[tuple[int, str, int]]  # (creature, stat, amount) until end of turn (SW-041)
     grants: list[tuple[int, str]]  # (creature, keyword) until end of turn
     pending: list[tuple[int, int, int, int]]  # triggered abilities waiting: (seat, source, effect, card)
     att: list[int]  # attackers in declaration order (SW-099)
@@ -205,9 +203,9 @@ class SWBase(ClockMixin, Selecting):
             e = self.emblems.get(cid)
             if e is not None:
                 value += e[0] - e[1]
-        for c, stat, amount in self.mods:
-            if c == cid and stat == name:
-                value += amount
+        mods = self.modifiers  # until end of turn (SW-041)
+        if mods:
+            value = card_value(mods, cid, name, value)
         for src, verb, what, amount, effect in self.statics:
             if verb == "modify" and what == name and self.static_applies(src, effect, cid):
                 value += amount

@@ -20,6 +20,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
 
 from .abilities import AbilityMixin
@@ -62,7 +63,6 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.emblems = {}
         self.energy = {}
         self.attached = {}
-        self.mods = []
         self.grants = []
         self.pending = []
         self.att = []
@@ -194,7 +194,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.damage[cid] = 0
         self.frozen = set()
         self.fresh = set()
-        self.mods = []
+        self.end_duration(TURN)
         self.grants = []
         self.bonus_mana = [0, 0]
         self.schedule(("check",))
