@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.actions import Attack, player_target
+from spellforge.core.errors import RecordError
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, parse, parse_strict
 
 from .toys.realms import Build, Realms, RealmsState
@@ -75,3 +76,17 @@ def test_the_shared_attack_action_names_a_player_or_a_card() -> None:
     assert str(Attack(3, player_target(1))) == "attack #3 -> P2" and str(Attack(3, 9)) == "attack #3 -> #9"
     assert Attack.parse("attack #3 -> P2") == Attack(3, -2) and Attack.parse("attack #3 -> @4") is not None
     assert Attack.parse("attack #3 -> P0") is None
+
+
+def test_a_typed_target_kept_in_the_state_is_written_as_its_text_and_read_back() -> None:
+    state = GAME.new_game(seed=3)
+    assert isinstance(state, RealmsState)
+    state.battle = (0, Place("slot", "A", 1))  # a battle on P2's slot A, as the game records it
+    data = state.to_json()
+    assert data["state"]["battle"] == {"t": [0, {"tg": "slot P2.A"}]}
+    back = GAME.from_json(data)
+    assert isinstance(back, RealmsState) and back.battle == (0, Place("slot", "A", 1))
+    assert back.to_json() == data
+    data["state"]["battle"] = {"t": [0, {"tg": "slot P0.A"}]}
+    with pytest.raises(RecordError, match="cannot decode"):
+        GAME.from_json(data)

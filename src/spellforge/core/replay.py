@@ -16,6 +16,8 @@ from .events import Event
 from .flow import Decision, Outcome
 from .modifiers import Modifier
 from .rng import Rng
+from .targets import CardRef, Place, PlayerRef, StackRef
+from .targets import parse as parse_target
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -100,6 +102,8 @@ def _enc(v: Any) -> Any:
         return {"s": sorted((_enc(x) for x in v), key=repr)}
     if isinstance(v, Rng):
         return {"rng": v.state}
+    if isinstance(v, CardRef | PlayerRef | StackRef | Place):
+        return {"tg": str(v)}  # a typed target is written as its text, which parses back
     raise TypeError(f"cannot encode {type(v).__name__} in a game state")
 
 
@@ -124,6 +128,10 @@ def _dec(v: Any, records: Mapping[str, type]) -> Any:
             return {_dec(x, records) for x in v["s"]}
         if "rng" in v:
             return Rng(v["rng"])
+        if "tg" in v:
+            target = parse_target(v["tg"]) if isinstance(v["tg"], str) else None
+            if target is not None:
+                return target
     raise RecordError(f"cannot decode {v!r}")
 
 

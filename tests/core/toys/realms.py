@@ -112,7 +112,7 @@ class RealmsState(State):
 
     active: int
     slots: list[list[int]]  # per seat, the realm in slot A, B, C (-1: empty)
-    battle: tuple[int, int, int] | None  # (attacker, defender, slot index) while a battle is fought
+    battle: tuple[int, Place] | None  # (attacker, the slot attacked) while a battle is fought
 
     def init_game(self) -> None:
         self.active = 0
@@ -184,7 +184,7 @@ class RealmsState(State):
             self.ask("main", seat)
             return
         elif isinstance(action, Assault):
-            self.battle = (seat, action.slot.seat, SLOTS.index(action.slot.name))
+            self.battle = (seat, action.slot)
             self.schedule(("round",))
             return
         self.schedule(("turn_end",))
@@ -213,18 +213,19 @@ class RealmsState(State):
 
     def fighters(self) -> tuple[int, int]:
         assert self.battle is not None
-        attacker, defender, _ = self.battle
-        return self.champions(attacker)[0], self.champions(defender)[0]
+        attacker, place = self.battle
+        return self.champions(attacker)[0], self.champions(place.seat)[0]
 
     def losing_seat(self) -> int:
         assert self.battle is not None
         a, b = self.fighters()
-        return self.battle[1] if self.level(b) < self.level(a) else self.battle[0]
+        return self.battle[1].seat if self.level(b) < self.level(a) else self.battle[0]
 
     def op_round(self) -> None:
         """A new round: or the battle is over when a side has no champion left."""
         assert self.battle is not None
-        attacker, defender, index = self.battle
+        attacker, place = self.battle
+        defender, index = place.seat, SLOTS.index(place.name)
         if not self.champions(defender):
             realm = self.slots[defender][index]
             self.slots[defender][index] = -1
