@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.knowledge import EVERYONE
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 
@@ -89,9 +88,9 @@ def test_a_known_card_stays_known_after_it_moves_until_the_vault_is_shuffled() -
 def test_a_card_revealed_to_everyone_is_known_to_spectators_too() -> None:
     state = new()
     top = vault_top(state)
-    state.reveal_to(top, EVERYONE)
+    state.reveal_to_everyone(top)
     assert all(state.can_see(s, top) for s in (KEEPER, RAIDER, None))
-    state.forget(top, (KEEPER,))
+    state.forget(top, KEEPER)
     assert not state.can_see(KEEPER, top) and state.can_see(RAIDER, top) and state.can_see(None, top)
 
 

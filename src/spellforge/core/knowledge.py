@@ -15,7 +15,7 @@ a list copy and serialises as ints. The mask moves with the card's *position* wh
 hidden identities: whoever knew what lay at a position knows what lies there in the resampled world.
 
 >>> known = [0, 0, 0]
->>> reveal(known, 1, (0,))
+>>> reveal(known, 1, mask_of([0]))
 >>> knows(known, 1, 0), knows(known, 1, 1), knows(known, 1, None)
 (True, False, False)
 >>> reveal(known, 2, EVERYONE)
@@ -42,10 +42,8 @@ def bit(seat: int | None) -> int:
     return 1 << (SPECTATOR_BIT if seat is None else seat)
 
 
-def mask_of(seats: Iterable[int] | int) -> int:
-    """The mask of ``seats`` (an iterable of seats), or ``seats`` itself when it is already a mask."""
-    if isinstance(seats, int):
-        return seats
+def mask_of(seats: Iterable[int]) -> int:
+    """The mask of ``seats``."""
     mask = 0
     for seat in seats:
         mask |= 1 << seat
@@ -57,14 +55,14 @@ def knows(known: list[int], cid: int, seat: int | None) -> bool:
     return bool(known[cid] >> (SPECTATOR_BIT if seat is None else seat) & 1)
 
 
-def reveal(known: list[int], cid: int, seats: Iterable[int] | int) -> None:
-    """``seats`` (seat numbers, or a mask such as :data:`EVERYONE`) now know card ``cid``."""
-    known[cid] |= mask_of(seats)
+def reveal(known: list[int], cid: int, mask: int) -> None:
+    """The seats of ``mask`` (:func:`mask_of`, or :data:`EVERYONE`) now know card ``cid``."""
+    known[cid] |= mask
 
 
-def forget(known: list[int], cid: int, seats: Iterable[int] | int = EVERYONE) -> None:
-    """``seats`` (default: everyone) no longer know card ``cid`` (the game's rule hides it again)."""
-    known[cid] &= ~mask_of(seats)
+def forget(known: list[int], cid: int, mask: int = EVERYONE) -> None:
+    """The seats of ``mask`` (default: everyone) no longer know card ``cid`` (the rules hide it again)."""
+    known[cid] &= ~mask
 
 
 def forget_all(known: list[int], ids: Iterable[int]) -> None:

@@ -22,7 +22,7 @@ handler may post the next one).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -464,14 +464,18 @@ class State(Seating, ABC):
 
     # ------------------------------------------------------------------ knowledge (core/knowledge.py)
 
-    def reveal_to(self, cid: int, seats: Iterable[int] | int) -> None:
-        """``seats`` (seat numbers, or a mask such as ``knowledge.EVERYONE``) look at card ``cid``: they
-        know it from now on, wherever it goes, until it is shuffled into a zone or ``forget`` is called."""
-        knowledge.reveal(self.known, cid, seats)
+    def reveal_to(self, cid: int, *seats: int) -> None:
+        """``seats`` look at card ``cid``: they know it from now on, wherever it goes, until it is shuffled
+        into a zone or ``forget`` is called."""
+        knowledge.reveal(self.known, cid, knowledge.mask_of(seats))
 
-    def forget(self, cid: int, seats: Iterable[int] | int = EVERYONE) -> None:
-        """``seats`` (default: everyone) no longer know card ``cid`` (the game's rule hides it again)."""
-        knowledge.forget(self.known, cid, seats)
+    def reveal_to_everyone(self, cid: int) -> None:
+        """Card ``cid`` is shown to every seat and spectator (it stays known as ``reveal_to`` says)."""
+        knowledge.reveal(self.known, cid, EVERYONE)
+
+    def forget(self, cid: int, *seats: int) -> None:
+        """``seats`` (none given: everyone) no longer know card ``cid`` (the game's rule hides it again)."""
+        knowledge.forget(self.known, cid, knowledge.mask_of(seats) if seats else EVERYONE)
 
     def knows(self, seat: int | None, cid: int) -> bool:
         """Whether ``seat`` has learned card ``cid`` (whatever its zone shows)."""

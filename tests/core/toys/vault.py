@@ -122,7 +122,7 @@ class VaultState(State):
                 hand = self.zones[self.layout.hand[KEEPER]]
                 looked = hand[self.rng.randrange(len(hand))] if hand else None
             if looked is not None:
-                self.reveal_to(looked, (RAIDER,))
+                self.reveal_to(looked, RAIDER)
         self.ask("keep", KEEPER)
 
     def legal_keep(self) -> list[Action]:

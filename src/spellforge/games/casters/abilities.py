@@ -590,7 +590,7 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         # CA-063: the searcher looks through the Main Deck; the shuffle that ends the search forgets it
         deck = DECK[ctx.controller]
         for cid in state.zones[deck]:
-            state.reveal_to(cid, (ctx.controller,))
+            state.reveal_to(cid, ctx.controller)
         state.ask("search", ctx.controller, level, kind)
     else:
         state.emit(Event("search_fail", ctx.controller, ctx.source))
