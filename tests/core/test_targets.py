@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.actions import Attack, player_target
+from spellforge.core.actions import NO_TARGET, Attack, Block, Play, player_target
 from spellforge.core.errors import RecordError
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, parse, parse_strict
 
@@ -70,6 +70,17 @@ def test_a_formation_slot_is_the_target_of_an_action_that_prints_and_parses_back
     assert state.slots[0][0] == builds[0].card
     assert state.observe(1)["formations"][0]["slot P1.A"] == builds[0].card
     assert GAME.replay(GAME.record(state)).to_json() == state.to_json()
+
+
+def test_the_shared_play_and_block_actions_print_and_parse_back() -> None:
+    for action, text in (
+        (Play(12), "play #12"),
+        (Play(12, player_target(1)), "play #12 -> P2"),
+        (Play(12, 7), "play #12 -> #7"),
+        (Block(31, 12), "block #31 -> #12"),
+    ):
+        assert str(action) == text and type(action).parse(text) == action
+    assert Play(12).target == NO_TARGET and Play.parse("play #12 -> P0") is None
 
 
 def test_the_shared_attack_action_names_a_player_or_a_card() -> None:

@@ -150,6 +150,46 @@ class ChooseTarget(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card, naming its target when it takes one now: ``play #12``, ``play #12 -> P2``.
+
+    Not a common action: a game lists it among its own (a game whose target is a later choice never
+    lists a Play with a target)."""
+
+    card: CardId
+    target: Target = NO_TARGET
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET + r")?", re.I)
+
+    def __str__(self) -> str:
+        if self.target != NO_TARGET:
+            return f"play #{self.card} -> {target_str(self.target)}"
+        return f"play #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        if m.group(2) is None:
+            return cls(int(m.group(1)))
+        t = parse_target(m.group(2))
+        return cls(int(m.group(1)), t) if t is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Action):
+    """Declare a blocker and the attacker it blocks: ``block #31 -> #12``."""
+
+    card: CardId
+    attacker: CardId
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
+
+    def __str__(self) -> str:
+        return f"block #{self.card} -> #{self.attacker}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Declare an attacker and what it attacks: a player (``attack #12 -> P2``) or a card (``-> #7``).
 

@@ -23,6 +23,7 @@ from spellforge.core.actions import (
     Action,
     Attack,
     ChooseTarget,
+    Play,
     parse_target,
     target_str,
 )
@@ -104,24 +105,6 @@ class Take(_CardAction):
 
     verb: ClassVar[str] = "take"
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"take\s+" + CARD, re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Option 1: pay the revealed card's cost and play it, with its target if it has one (CA-036)."""
-
-    card: int
-    target: int = NO_TARGET
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET + r")?", re.I)
-
-    def __str__(self) -> str:
-        if self.target != NO_TARGET:
-            return f"play #{self.card} -> {target_str(self.target)}"
-        return f"play #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), _target(m.group(2)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from spellforge.core.actions import (
     TARGET,
     Action,
     Attack,
+    Block,
     ChooseTarget,
     parse_target,
     target_str,
@@ -99,22 +100,6 @@ class Bond(Action):
 
     def __str__(self) -> str:
         return f"attack #{self.card} with #{self.partner}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), int(m.group(2)))
-
-
-@dataclass(frozen=True, slots=True)
-class Block(Action):
-    """Declare a blocker and the attacker (or member of a bonded group) it blocks."""
-
-    card: int
-    attacker: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
-
-    def __str__(self) -> str:
-        return f"block #{self.card} -> #{self.attacker}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:

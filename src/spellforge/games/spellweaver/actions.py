@@ -16,27 +16,12 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, Action, Attack, ChooseTarget
+from spellforge.core.actions import CARD, Action, Attack, Block, ChooseTarget, Play
 from spellforge.core.clock import TimeUsed
 
 MANA = "mana"
 LEVEL = "level"
 NONE = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a (non-shrine) card from hand; its target, if any, is the next choice."""
-
-    card: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD, re.I)
-
-    def __str__(self) -> str:
-        return f"play #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,22 +156,6 @@ class Spark(Action):
 
     def __str__(self) -> str:
         return "spark"
-
-
-@dataclass(frozen=True, slots=True)
-class Block(Action):
-    """Declare a blocker and the attacker it blocks (SW-103, SW-R13)."""
-
-    card: int
-    attacker: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
-
-    def __str__(self) -> str:
-        return f"block #{self.card} -> #{self.attacker}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), int(m.group(2)))
 
 
 ACTIONS: tuple[type[Action], ...] = (
