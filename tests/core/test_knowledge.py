@@ -1,6 +1,6 @@
 """Knowledge: which seats know each card (core/knowledge.py), read by can_see, observe and determinize.
 
-Played through the Keeper and Raider toy (tests/core/toys/vault.py): the Raider learns the vault's top card
+Played through the Vault toy (tests/core/toys/vault.py): the Raider learns the vault's top card
 by a raid, and only the Raider knows it while it lies in the Keeper's hidden deck.
 """
 

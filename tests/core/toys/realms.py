@@ -107,15 +107,13 @@ class Cast(Action):
 
 
 class RealmsState(State):
-    __slots__ = ("active", "battle", "slots")
+    __slots__ = ("battle", "slots")
     COPY: ClassVar[dict[str, str]] = {"slots": "nested"}
 
-    active: int
     slots: list[list[int]]  # per seat, the realm in slot A, B, C (-1: empty)
     battle: tuple[int, Place] | None  # (attacker, the slot attacked) while a battle is fought
 
     def init_game(self) -> None:
-        self.active = 0
         self.slots = [[-1] * len(SLOTS) for _ in range(self.n_seats)]
         self.battle = None
 
@@ -203,7 +201,7 @@ class RealmsState(State):
                 self.left_play(artifact)  # its while-in-play modifiers end with it
 
     def op_turn_end(self) -> None:
-        self.active = 1 - self.active
+        self.pass_turn()  # core seating: clockwise to the other player
         self.schedule(("turn",))
 
     # ------------------------------------------------------------------ battles

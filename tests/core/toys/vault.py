@@ -1,4 +1,4 @@
-"""Keeper and Raider: a toy game about knowledge (``state.known``) and what a hidden position may hold.
+"""The Vault: a toy game about knowledge (``state.known``) and what a hidden position may hold.
 
 P1, the Keeper, has a deck (the *vault*), a hand (the *sanctum*) and one room guarded by face-down cards:
 two *defenders* (always minions) and an *occupant* (always a scheme). P2, the Raider, raids a room to
@@ -167,7 +167,7 @@ class VaultState(State):
 
 class Vault(Ruleset):
     name = "toy-vault"
-    title = "Keeper and Raider"
+    title = "The Vault"
     max_turns = 6
     data_dir = Path(__file__).parent / "no-data"
     state_class = VaultState
