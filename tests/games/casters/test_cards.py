@@ -220,8 +220,10 @@ def check_barbed_imp() -> None:
 @card_test("cinder-charger")
 def check_cinder_charger() -> None:
     state = scenario(Side(field=["cinder-charger"]))
-    act(state, f"attack #{card_id(state, 'cinder-charger')} -> P2")
+    charger = card_id(state, "cinder-charger")
+    act(state, f"attack #{charger} -> P2")
     assert [e.amount for e in turn_events(state, 3, "hero_damage")] == [4]
+    assert state.turn == 4 and state.attack_of(charger) == 2  # "this turn": the +2 ended with turn 3
 
 
 @card_test("veilguard-golem")
