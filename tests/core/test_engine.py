@@ -161,19 +161,19 @@ def test_forced_single_option_decisions_are_not_recorded() -> None:
 
 def test_a_game_must_provide_the_required_hooks() -> None:
     from spellforge.core.ruleset import Ruleset
-    from spellforge.core.stack import PriorityMixin
     from spellforge.core.state import State
+    from spellforge.core.windows import WindowState
 
     assert State.__abstractmethods__ == frozenset({"view"})
     assert Ruleset.__abstractmethods__ == frozenset({"load_cards", "build_deck"})
-    assert {"priority_order", "window_first_seat", "next_uid"} <= PriorityMixin.__abstractmethods__
+    assert WindowState.__abstractmethods__ == frozenset({"view"})  # the window hooks have defaults
 
     class NoView(ToyState):
         __slots__ = ()
 
     NoView.view = None  # type: ignore[assignment]
     with pytest.raises(TypeError, match="abstract"):
-        type("Bare", (PriorityMixin,), {"__slots__": ()})()
+        type("Bare", (WindowState,), {"__slots__": ()})()
 
 
 def test_a_run_that_never_reaches_a_decision_ends_as_a_draw() -> None:

@@ -15,7 +15,8 @@ from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.observe import decision_view, zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
-from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.stack import StackItem
+from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
 
@@ -40,19 +41,17 @@ class PlayCard(Action):
         return cls(int(m.group(1)))
 
 
-class ToyState(PriorityMixin):
-    __slots__ = ("active", "score", "uid")
+class ToyState(WindowState):
+    __slots__ = ("active", "score")
     COPY: ClassVar[dict[str, str]] = {"score": "list"}
 
     score: list[int]
     active: int
-    uid: int
 
     def init_game(self) -> None:
-        self.init_stack()
+        self.init_windows()
         self.score = [0] * self.n_seats
         self.active = 0
-        self.uid = 0
 
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
@@ -72,33 +71,25 @@ class ToyState(PriorityMixin):
         self.schedule(("main",), ("end_turn",))
 
     def op_main(self) -> None:
-        self.open_window()
+        # a priority round over both seats, active first; when both pass, the top card resolves
+        self.open_window("priority", (self.active, 1 - self.active), resolve=True)
 
     def op_end_turn(self) -> None:
         self.active = 1 - self.active
         self.schedule(("turn",))
 
-    def priority_order(self) -> list[int]:
-        return [self.active, 1 - self.active]
-
-    def window_first_seat(self) -> int:
-        return self.active
-
-    def next_uid(self) -> int:
-        self.uid += 1
-        return self.uid
-
     def legal_priority(self) -> list[Action]:
-        return [Pass(), *(PlayCard(c) for c in self.zones[self.layout.hand[self.priority]])]
+        assert self.decision is not None
+        return [Pass(), *(PlayCard(c) for c in self.zones[self.layout.hand[self.decision.seat]])]
 
     def act_priority(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
-            self.priority_passed()
+            self.window_passed()
             return
         assert isinstance(action, PlayCard)
         self.move(action.card, self.layout.pile)
-        self.stack.append(StackItem(self.next_uid(), "card", action.card, d.seat))
-        self.priority_kept()
+        self.put_on_stack(StackItem(self.next_uid(), "card", action.card, d.seat))
+        self.window_acted()
 
     def op_resolve_top(self) -> None:
         item = self.stack.pop()

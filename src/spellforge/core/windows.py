@@ -1,0 +1,325 @@
+"""Windows: who may act now, as a stack of window records; the stack (limbo, chain) and the trigger queue.
+
+A *window* is a time in which some seats may act, each answering a decision. Its record names:
+
+* ``kind`` -- the decision kind asked (``legal_<kind>`` / ``act_<kind>``); a game may ask a different kind
+  of some seats through the hook :meth:`WindowState.window_decision` (in SPELLFIRE's combat the losing side
+  may play cards while the others may only play events);
+* ``order`` -- the participants, in the order they are asked, and ``holder``, the seat being asked now;
+* ``close`` -- how it closes:
+
+  - :data:`PASSES`, a priority round: it closes when every participant has passed in succession. A seat
+    that acts restarts the count and keeps the turn to act (``keep``) or hands it on. With ``resolve``, a
+    round that ends with items on the stack resolves the top one and the round starts again from the
+    first participant (Spell Battle's limbo, Casters' chain); it closes once all pass on an empty stack;
+  - :data:`EACH`, one action each: every participant acts (or passes) exactly once, in order (SPELLFIRE's
+    event pause: negate, calm, duplicate or pass);
+  - :data:`UNTIL`, a condition on the state: the seats take turns until the condition hook
+    ``until_<name>`` holds. Any window may also carry such a condition (``until``), which closes it early
+    (a successful negation ends an event pause).
+
+Windows nest: a window opened while another is open suspends it; the outer one resumes exactly where it
+was (same holder, same count) when the inner one closes. Records are small NamedTuples in a list, so
+``clone()`` copies the list and ``to_json()`` writes them exactly.
+
+How a game drives a window: ``open_window(...)`` pushes the record and schedules the first decision (frames
+the op schedules after it run first). The game's ``act_<kind>`` answers with :meth:`window_passed` or
+:meth:`window_acted` -- *before* carrying out an action that may open a window of its own, since both
+update the top record -- or :meth:`window_stay` (ask the same seat again, nothing counted: an attempt
+that was itself stopped). Before each decision the ``pending_work()`` hook runs (by default: waiting
+triggered abilities go on the stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple
+
+from .actions import Action, Choose
+from .flow import Decision, Frame
+from .stack import StackItem
+from .state import State
+
+PASSES = "passes"
+EACH = "each"
+UNTIL = "until"
+CLOSE_RULES = (PASSES, EACH, UNTIL)
+
+
+class Window(NamedTuple):
+    """One open window (see the module docstring). ``passes`` counts passes in succession (PASSES), actions
+    taken (EACH) or turns taken (UNTIL); ``data`` is what the window is about (an event's card), given to
+    each decision as its data."""
+
+    wid: int
+    kind: str
+    close: str
+    order: tuple[int, ...]
+    holder: int
+    passes: int = 0
+    resolve: bool = False
+    keep: bool = True
+    until: str = ""
+    data: tuple[Any, ...] = ()
+
+
+class WindowState(State):
+    """A State with a stack of windows, a stack of items and one queue of triggered abilities.
+
+    ``pending_triggers`` holds plain tuples whose first three fields are (controller seat, source card,
+    effect index); a game may append more. With the default ``pending_work`` they go on the stack before the
+    next seat is asked: the controllers in ``trigger_seat_order()`` (the first one's resolve last), each
+    choosing the order of their own when they have different ones; ``put_trigger(index)`` (the game's)
+    puts one on the stack. A game whose triggers resolve at once (no stack) keeps the queue and writes its
+    own order and flush.
+    """
+
+    __slots__ = ("pending_triggers", "stack", "uid_counter", "window_serial", "windows")
+    COPY: ClassVar[dict[str, str]] = {"windows": "list", "stack": "list", "pending_triggers": "list"}
+    RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem)
+    UNTIL_HOOKS: ClassVar[dict[str, Callable[[Any], bool]]]
+
+    windows: list[Window]
+    window_serial: int
+    stack: list[StackItem]
+    uid_counter: int
+    pending_triggers: list[tuple[Any, ...]]
+
+    @classmethod
+    def _build_class_tables(cls) -> None:
+        super()._build_class_tables()
+        # close conditions by name, looked up once per class (a typed table, not getattr on the hot path)
+        cls.UNTIL_HOOKS = {n[6:]: getattr(cls, n) for n in dir(cls) if n.startswith("until_")}
+
+    def init_windows(self) -> None:
+        self.windows = []
+        self.window_serial = 0
+        self.stack = []
+        self.uid_counter = 0
+        self.pending_triggers = []
+
+    # ------------------------------------------------------------------ opening and reading
+
+    def open_window(
+        self,
+        kind: str,
+        order: tuple[int, ...] | list[int],
+        close: str = PASSES,
+        *,
+        resolve: bool = False,
+        keep: bool = True,
+        until: str = "",
+        data: tuple[Any, ...] = (),
+    ) -> None:
+        """Open a window over ``order`` (first seat first); it suspends any open window until it closes."""
+        if close not in CLOSE_RULES:
+            raise ValueError(f"unknown window close rule {close!r} (known: {', '.join(CLOSE_RULES)})")
+        if until and until not in self.UNTIL_HOOKS:
+            raise ValueError(f"{type(self).__name__} has no close condition until_{until}")
+        if close == UNTIL and not until:
+            raise ValueError("a window that closes on a condition needs until=<name>")
+        order = tuple(order)
+        if not order:
+            return  # nobody may act: nothing to open
+        self.window_serial += 1
+        w = Window(self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
+        self.windows.append(w)
+        self.start_window(w)
+
+    @property
+    def window(self) -> Window | None:
+        """The window whose participants may act now (the top of the stack), or None."""
+        return self.windows[-1] if self.windows else None
+
+    def window_decision(self, window: Window, seat: int) -> str:
+        """The decision kind asked of ``seat`` in ``window`` (hook; default: the window's kind)."""
+        return window.kind
+
+    def nobody_can_act(self, window: Window) -> bool:
+        """Whether no participant could do anything but pass, known publicly, so the round is skipped when
+        it (re)starts (hook; default: never)."""
+        return False
+
+    def pending_work(self) -> tuple[Frame, ...]:
+        """Frames to run before a seat is asked in a window (hook; default: put waiting triggers on the
+        stack)."""
+        return (("flush_triggers",),) if self.pending_triggers else ()
+
+    # ------------------------------------------------------------------ the flow of a window
+
+    def start_window(self, w: Window) -> None:
+        """A round starts (on opening, and again after each resolution)."""
+        if w.resolve and self.nobody_can_act(w):
+            self.all_passed(w)
+            return
+        self.schedule(("window_ask", w.wid))
+
+    def op_window_ask(self, wid: int) -> None:
+        """Ask the holder of window ``wid`` (a window closed meanwhile asks nothing)."""
+        windows = self.windows
+        if not windows or windows[-1].wid != wid:
+            if any(w.wid == wid for w in windows):
+                raise RuntimeError(f"window {wid} asked while an inner window is open (engine bug)")
+            return
+        w = windows[-1]
+        if w.until and self.UNTIL_HOOKS[w.until](self):
+            windows.pop()
+            return
+        work = self.pending_work()
+        if work:
+            self.schedule(*work, ("window_ask", wid))
+            return
+        self.ask(self.window_decision(w, w.holder), w.holder, *w.data)
+
+    def next_seat(self, w: Window) -> int:
+        """The participant after the holder (the first one if the holder has left the window)."""
+        order = w.order
+        holder = w.holder
+        i = order.index(holder) if holder in order else -1
+        return order[(i + 1) % len(order)]
+
+    def window_passed(self) -> None:
+        """The holder of the top window passed (or, in an EACH window, used its one action)."""
+        windows = self.windows
+        w = windows[-1]
+        passes = w.passes + 1
+        if passes >= len(w.order) and w.close != UNTIL:
+            if w.close == PASSES:
+                self.all_passed(w)
+            else:
+                windows.pop()
+            return
+        windows[-1] = w._replace(holder=self.next_seat(w), passes=passes)
+        self.schedule(("window_ask", w.wid))
+
+    def window_acted(self) -> None:
+        """The holder of the top window acted: in a priority round the count restarts and the holder keeps
+        the turn to act (or hands it on, per ``keep``); in an EACH window its one action is used."""
+        w = self.windows[-1]
+        if w.close == EACH:
+            self.window_passed()
+            return
+        if w.keep:
+            if w.passes:
+                self.windows[-1] = w._replace(passes=0)
+        else:
+            self.windows[-1] = w._replace(holder=self.next_seat(w), passes=0)
+        self.schedule(("window_ask", w.wid))
+
+    def window_stay(self) -> None:
+        """Ask the holder of the top window again, counting nothing."""
+        self.schedule(("window_ask", self.windows[-1].wid))
+
+    def all_passed(self, w: Window) -> None:
+        """Every participant passed: resolve the top item and start again, or close."""
+        if w.resolve and self.stack:
+            self.schedule(("resolve_top",), ("window_restart", w.wid))
+            return
+        self.close_window(w.wid)
+
+    def close_window(self, wid: int) -> None:
+        """Close window ``wid`` (and any window opened inside it)."""
+        windows = self.windows
+        for i in range(len(windows) - 1, -1, -1):
+            if windows[i].wid == wid:
+                del windows[i:]
+                return
+
+    def op_window_restart(self, wid: int) -> None:
+        """A new round of window ``wid`` from its first participant, nobody having passed."""
+        w = self.windows[-1] if self.windows else None
+        if w is None or w.wid != wid:
+            return
+        w = self.windows[-1] = w._replace(holder=w.order[0], passes=0)
+        self.start_window(w)
+
+    def restart_window(self) -> None:
+        """Start the top window's round again from its first participant (its holder left the game)."""
+        w = self.windows[-1]
+        self.windows[-1] = w._replace(holder=w.order[0], passes=0)
+        self.schedule(("window_ask", w.wid))
+
+    def reset_passes(self) -> None:
+        """Something new happened in the top window (an item went on the stack): passes restart."""
+        windows = self.windows
+        if windows and windows[-1].passes:
+            windows[-1] = windows[-1]._replace(passes=0)
+
+    def leave_windows(self, seat: int) -> None:
+        """``seat`` left the game: it takes no further part in any open window."""
+        self.windows = [
+            w._replace(order=tuple(s for s in w.order if s != seat)) if seat in w.order else w
+            for w in self.windows
+        ]
+        self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
+
+    # ------------------------------------------------------------------ the stack
+
+    def put_on_stack(self, item: StackItem) -> None:
+        """``item`` goes on top of the stack; passes in the current round restart."""
+        self.stack.append(item)
+        self.reset_passes()
+
+    def next_uid(self) -> int:
+        """A fresh stack-item id."""
+        self.uid_counter += 1
+        return self.uid_counter
+
+    def find_item(self, uid: int) -> StackItem | None:
+        for item in self.stack:
+            if item.uid == uid:
+                return item
+        return None
+
+    def op_resolve_top(self) -> None:
+        """Resolve the top item of the stack (hook: a game with a stack writes it)."""
+        raise NotImplementedError(f"{type(self).__name__} has a window that resolves but no op_resolve_top")
+
+    # ------------------------------------------------------------------ triggered abilities waiting
+
+    def trigger_seat_order(self) -> list[int]:
+        """The order in which controllers put their waiting triggers on the stack (hook; default: the seats
+        of the top window, else every seat, so the first seat's resolve last)."""
+        w = self.window
+        return list(w.order) if w is not None else list(range(self.n_seats))
+
+    def put_trigger(self, index: int) -> None:
+        """Put waiting trigger ``index`` on the stack (hook; a game asks for targets here)."""
+        raise IndexError(f"this game queues no triggers (pending trigger {index})")
+
+    def op_flush_triggers(self) -> None:
+        """One waiting trigger goes on the stack (or its controller chooses which), then the rest."""
+        if not self.pending_triggers:
+            return
+        self.schedule(("flush_triggers",))
+        for seat in self.trigger_seat_order():
+            mine = [t for t in self.pending_triggers if t[0] == seat]
+            if not mine:
+                continue
+            if len({(t[1], t[2]) for t in mine}) > 1:
+                self.ask("trigger_order", seat)
+            else:
+                self.put_trigger(self.pending_triggers.index(mine[0]))
+            return
+        self.pending_triggers.clear()  # triggers of seats no longer in the game vanish
+
+    def legal_trigger_order(self) -> list[Action]:
+        assert self.decision is not None
+        seat = self.decision.seat
+        count = sum(1 for t in self.pending_triggers if t[0] == seat)
+        return [Choose(str(k + 1)) for k in range(count)]
+
+    def act_trigger_order(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, Choose)
+        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        self.put_trigger(mine[int(action.option) - 1])
+
+    def check_windows(self) -> list[str]:
+        """Problems with the open windows (for check_invariants)."""
+        problems = []
+        for w in self.windows:
+            if w.close not in CLOSE_RULES:
+                problems.append(f"window {w.wid} ({w.kind}) has unknown close rule {w.close!r}")
+            if w.order and w.holder not in w.order and w.holder != -1:
+                problems.append(f"window {w.wid} ({w.kind}) is held by P{w.holder + 1}, not a participant")
+        return problems

@@ -1,0 +1,139 @@
+"""Toy game: a SPELLFIRE-style combat round (SF-187..SF-189, SF-R06 step F) on core windows.
+
+Each turn every player draws a card, then the active player attacks the next player clockwise. Both sides
+start at 0 and the defender wins ties, so the attacker starts out losing. The round is one priority window
+over every player, clockwise from the attacker, in which *what each may do depends on the seat*
+(``window_decision``):
+
+* the losing side (``fight``) may play an Ally (its strength joins its side's total), an event, or pass;
+* everyone else (``events``) -- the winning side and the players not in the fight -- may only play an
+  event or pass (SF-188).
+
+A player who plays keeps the turn to act and the passes start again; the round ends when every player
+has passed in succession, that is when the losing side will not play another card (SF-189). An event
+(Surge: +2 to the attacker; Ward: +2 to the defender) opens the event pause of :mod:`.pause` inside the
+round: each other player gets one action (negate or pass), and the round resumes where it was.
+The side that lost the round loses 1 life.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from spellforge.core.actions import Action, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.windows import Window
+
+from .common import PlayCard, ToyCard
+from .pause import CARDS as PAUSE_CARDS
+from .pause import PauseState, PauseToy
+
+EVENTS = ("surge", "ward")
+
+
+class CombatState(PauseState):
+    __slots__ = ("fight", "totals")
+    COPY: ClassVar[dict[str, str]] = {"totals": "list"}
+
+    fight: tuple[int, int]  # (attacker, defender), or (-1, -1) between rounds
+    totals: list[int]  # [attacker's total, defender's total]
+
+    def init_game(self) -> None:
+        super().init_game()
+        self.fight = (-1, -1)
+        self.totals = [0, 0]
+
+    def op_turn(self) -> None:
+        self.turn += 1
+        if self.turn > self.game.max_turns:
+            self.finish_by_life("turn limit")
+            return
+        for seat in self.clockwise_from(self.active):
+            if self.zones[self.layout.deck[seat]]:
+                self.draw(seat)
+        attacker = self.active
+        defender = (attacker + 1) % self.n_seats
+        self.fight = (attacker, defender)
+        self.totals = [0, 0]
+        self.emit(Event("attack", attacker, other=defender))
+        self.schedule(("decide",), ("end_turn",))  # once the round's window has closed
+        self.open_window("round", self.clockwise_from(attacker))
+
+    def losing_side(self) -> int:
+        """The seat whose side is losing now: the defender wins ties (SF-R06 step G)."""
+        attacker, defender = self.fight
+        return attacker if self.totals[0] <= self.totals[1] else defender
+
+    def window_decision(self, window: Window, seat: int) -> str:
+        """In the round the losing side fights; everyone else may only play events."""
+        if window.kind == "round":
+            return "fight" if seat == self.losing_side() else "events"
+        return window.kind
+
+    def legal_fight(self) -> list[Action]:
+        assert self.decision is not None
+        return [Pass(), *self.hand(self.decision.seat, ("ally", *EVENTS))]
+
+    def legal_events(self) -> list[Action]:
+        assert self.decision is not None
+        return [Pass(), *self.hand(self.decision.seat, EVENTS)]
+
+    def act_fight(self, action: Action, d: Decision) -> None:
+        self.act_events(action, d)
+
+    def act_events(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.window_passed()
+            return
+        assert isinstance(action, PlayCard)
+        self.window_acted()  # first: a pause the card opens is nested inside the round
+        if self.defs[action.card].type == "ally":
+            side = 0 if d.seat == self.fight[0] else 1
+            self.totals[side] += self.defs[action.card].strength
+            self.move(action.card, self.layout.void)
+            self.emit(Event("ally", d.seat, action.card, amount=self.totals[side]))
+        else:
+            self.play(d.seat, action.card)
+
+    def resolve_effect(self, card: int, target: int) -> None:
+        kind = self.defs[card].type
+        if kind in EVENTS:
+            self.totals[0 if kind == "surge" else 1] += 2
+        else:
+            super().resolve_effect(card, target)
+
+    def op_decide(self) -> None:
+        loser = self.losing_side()
+        self.life[loser] -= 1
+        self.emit(Event("lost_round", loser))
+        self.fight = (-1, -1)
+        if self.life[loser] <= 0:
+            self.finish_by_life("life")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["fight"] = list(self.fight)
+        out["totals"] = list(self.totals)
+        return out
+
+
+CARDS = {
+    "negate": PAUSE_CARDS["negate"],
+    "surge": ToyCard("surge", "Surge", "surge", "Event: +2 to the attacking side."),
+    "ward": ToyCard("ward", "Ward", "ward", "Event: +2 to the defending side."),
+    **{
+        f"ally{n}": ToyCard(f"ally{n}", f"Ally {n}", "ally", f"Combat card: +{n}.", strength=n)
+        for n in (1, 2, 3)
+    },
+}
+
+
+class CombatToy(PauseToy):
+    name = "toy-combat"
+    title = "Combat toy"
+    default_players = 3
+    state_class = CombatState
+    CARDS = CARDS
+    DECK = ("ally1", "ally2", "ally3", "surge", "ward", "negate", "ally1", "ally2", "surge", "ward")
+    turn_structure = TurnStructure((Phase("round", begin="turn"),))

@@ -1,0 +1,66 @@
+"""What the toy games share: a card with a strength, one ``play`` action, and a Ruleset base whose decks
+are given in code (no card files)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from spellforge.core.actions import CARD, Action
+from spellforge.core.cards import CardDef
+from spellforge.core.decks import DeckList, card_index, expand, resolve_section
+from spellforge.core.rng import Rng
+from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class ToyCard(CardDef):
+    """``type`` says what the card does (the toy's rules read it); ``strength`` is a combat bonus."""
+
+    strength: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """``play #5``: play a card from hand (what it does depends on the card and the decision)."""
+
+    card: int
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD)
+
+    def __str__(self) -> str:
+        return f"play #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)))
+
+
+class ToyRules(Ruleset):
+    """A toy ruleset: its cards are ``CARDS``, every seat's default deck is ``DECK`` (card keys)."""
+
+    CARDS: ClassVar[dict[str, ToyCard]]
+    DECK: ClassVar[tuple[str, ...]]
+    data_dir = Path(__file__).parent / "no-data"
+    options = (
+        OptionSpec("hand", int, 4, "cards in the opening hand", minimum=0),
+        OptionSpec("shuffle", bool, True, "shuffle the decks (tests turn it off to deal known hands)"),
+    )
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(self.CARDS)
+
+    def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        problems: list[str] = []
+        return expand(resolve_section(deck.main, card_index(self.cards), "cards", problems)), problems
+
+    def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
+        return [[self.CARDS[k] for k in self.DECK] for _ in range(players)]
+
+
+def deal(rules: ToyRules, hands: list[list[str]], **options: Any) -> Any:
+    """A new game in which seat ``i`` holds exactly the cards ``hands[i]`` (and has nothing to draw)."""
+    decks = [[rules.CARDS[k] for k in reversed(keys)] for keys in hands]
+    hand = max(len(keys) for keys in hands)
+    return rules.new_game(seed=1, decks=decks, hand=hand, shuffle=False, **options)
