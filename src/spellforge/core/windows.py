@@ -32,7 +32,7 @@ triggered abilities go on the stack).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, Choose
@@ -245,6 +245,16 @@ class WindowState(State):
         if windows and windows[-1].passes:
             windows[-1] = windows[-1]._replace(passes=0)
 
+    def eliminate(self, seats: Sequence[int], reason: str) -> None:
+        """As core's, and the eliminated seats leave every open window; when the turn ends at once because
+        its side is out, the open windows are dropped with the rest of the work."""
+        for seat in seats:
+            if self.alive[seat]:
+                self.leave_windows(seat)
+        super().eliminate(seats, reason)
+        if self.outcome is None and not self.active_seats():
+            self.windows.clear()
+
     def leave_windows(self, seat: int) -> None:
         """``seat`` left the game: it takes no further part in any open window."""
         self.windows = [
@@ -314,12 +324,16 @@ class WindowState(State):
         mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
         self.put_trigger(mine[int(action.option) - 1])
 
+    def check_invariants(self) -> list[str]:
+        return super().check_invariants() + self.check_windows()
+
     def check_windows(self) -> list[str]:
-        """Problems with the open windows (for check_invariants)."""
+        """Problems with the open windows."""
         problems = []
         for w in self.windows:
             if w.close not in CLOSE_RULES:
                 problems.append(f"window {w.wid} ({w.kind}) has unknown close rule {w.close!r}")
-            if w.order and w.holder not in w.order and w.holder != -1:
-                problems.append(f"window {w.wid} ({w.kind}) is held by P{w.holder + 1}, not a participant")
+        wids = [w.wid for w in self.windows]
+        if wids != sorted(set(wids)):
+            problems.append(f"open windows out of order: {wids}")
         return problems

@@ -183,8 +183,7 @@ class AbilityMixin(SBBase):
         self.push_item(StackItem(self.next_uid(), "trigger", src, d.seat, effect_index, (action.target,)))
 
     def push_item(self, item: StackItem) -> None:
-        self.stack.append(item)
-        self.passes = 0
+        self.put_on_stack(item)
         self.emit(Event("limbo", item.controller, item.card, note=item.kind))
 
     # ------------------------------------------------------------------ decisions inside a resolution

@@ -15,7 +15,8 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
 from spellforge.core.selectors import Selector
-from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.stack import StackItem
+from spellforge.core.windows import WindowState
 
 if TYPE_CHECKING:
     from .cards import SBCard
@@ -33,7 +34,7 @@ LIFE = 20  # SB-012
 AS_ONE_LIFE = 30  # SB-156
 
 
-class SBBase(PriorityMixin, Selecting):
+class SBBase(WindowState, Selecting):
     """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -56,7 +57,6 @@ class SBBase(PriorityMixin, Selecting):
         "resolving",
         "statics",
         "tapped",
-        "uid_counter",
     )
     COPY: ClassVar[dict[str, str]] = {
         "pool_damage": "list",
@@ -72,9 +72,9 @@ class SBBase(PriorityMixin, Selecting):
         "deadly_marked": "dict",
         "pending_dmg": "list",
     }
-    DERIVED = PriorityMixin.DERIVED | {"statics", "listening"}
-    SETUP = PriorityMixin.SETUP | {"pool_of", "life_max"}
-    CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage")
+    DERIVED = WindowState.DERIVED | {"statics", "listening"}
+    SETUP = WindowState.SETUP | {"pool_of", "life_max"}
+    CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage")
 
     defs: tuple[SBCard, ...]
     # life (fixed for the game; the seating itself is core's: teams, sides, alive, active)
@@ -90,11 +90,7 @@ class SBBase(PriorityMixin, Selecting):
     damage: list[int]
     statics: tuple[tuple[int, Effect], ...]
     listening: frozenset[str]
-    # limbo
-    stack: list[StackItem]
-    priority: int
-    passes: int
-    uid_counter: int
+    # limbo (the stack itself, its windows and the trigger queue are core's: WindowState)
     resolving: StackItem | None
     # combat
     attack_group: dict[int, int]
@@ -119,7 +115,13 @@ class SBBase(PriorityMixin, Selecting):
     # ------------------------------------------------------------------ seats (SB-042, SB-129: clockwise)
 
     def priority_order(self) -> list[int]:
+        """The seats of a priority round: clockwise from the first (SB-129)."""
         return self.clockwise_from(self.window_first_seat())
+
+    def open_priority(self) -> None:
+        """A round of priority clockwise from the active player; when all pass, the top of limbo resolves
+        and a new round starts (SB-126..130); with limbo empty the step goes on."""
+        self.open_window("priority", self.priority_order(), resolve=True)
 
     def window_first_seat(self) -> int:
         """The active player receives priority first (SB-126, SB-128); after a resolution too (SB-R05)."""

@@ -21,7 +21,7 @@ class CombatMixin(SBBase):
 
     def op_begin_attack(self) -> None:
         self.schedule(("declare_attackers", 0))
-        self.open_window()
+        self.open_priority()
 
     # ------------------------------------------------------------------ attackers (SB-052..054, SB-093..095)
 

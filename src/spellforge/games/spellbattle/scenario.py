@@ -127,6 +127,7 @@ def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tup
         if seat.life is not None:
             state.pool_damage[state.pool_of[s]] = state.life_max - seat.life
     state.stack = []
+    state.windows = []
     state.pending_triggers = []
     state.modifiers = []
     state.clear_combat()

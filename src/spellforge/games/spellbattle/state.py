@@ -58,8 +58,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.damage = [0] * n_cards
         self.statics = ()
         self.listening = frozenset()
-        self.init_stack()
-        self.uid_counter = 0
+        self.init_windows()
         self.resolving = None
         self.attack_group = {}
         self.group_target = []
@@ -116,7 +115,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                     self.tapped[cid] = False
             self.emit(Event("untap", seat))
             self.emit(Event("turn_start", seat))
-        self.open_window()
+        self.open_priority()
 
     def op_begin_draw(self) -> None:
         """SB-045 / SB-R28: the active player draws one (SB-007 / SB-R26: not the first player's first)."""
@@ -124,10 +123,10 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         if not skip:
             for seat in self.active_seats():
                 self.draw_cards(seat, 1)
-        self.open_window()
+        self.open_priority()
 
     def op_begin_main(self) -> None:
-        self.open_window()
+        self.open_priority()
 
     def op_turn_end(self) -> None:
         """End of turn: until-end-of-turn changes expire, marked damage goes (SB-R18), next side (SB-050)."""
@@ -139,16 +138,13 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.schedule(("turn_start",))
 
     def op_window(self) -> None:
-        self.open_window()
+        self.open_priority()
 
     # ------------------------------------------------------------------ priority (SB-125..132)
 
-    def next_uid(self) -> int:
-        self.uid_counter += 1
-        return self.uid_counter
-
     def legal_priority(self) -> list[Action]:
-        seat = self.priority
+        assert self.decision is not None
+        seat = self.decision.seat
         defs = self.defs
         hand = self.zones[self.layout.hand[seat]]
         tapped = self.tapped
@@ -198,10 +194,10 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         out.append(make(NO_TARGET))
 
     def act_priority(self, action: Action, d: Decision) -> None:
-        seat = self.priority
+        seat = d.seat
         if isinstance(action, Pass):
             self.emit(Event("pass", seat))
-            self.priority_passed()
+            self.window_passed()
             return
         if isinstance(action, Farm):
             self.ask("farm", seat)
@@ -210,7 +206,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             self.play_card(seat, action.card, action.target)
         elif isinstance(action, Use):
             self.use_ability(seat, action.card, action.ability, action.target)
-        self.priority_kept()
+        self.window_acted()  # the seat that acted keeps priority (SB-127)
 
     def legal_farm(self) -> list[Action]:
         assert self.decision is not None
@@ -225,7 +221,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def act_farm(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Play)
         self.play_farm(d.seat, action.card)
-        self.priority_kept()
+        self.window_acted()
 
     def play_farm(self, seat: int, cid: int) -> None:
         """SB-049 / SB-R03: one card face down per turn, in your own main step, without limbo (SB-R02)."""
@@ -406,7 +402,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.decision = None
         self._legal = None
         if d.kind == "priority":
-            self.open_window()
+            self.restart_window()
         elif d.kind in (
             "attackers",
             "blockers",
