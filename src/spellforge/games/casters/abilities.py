@@ -15,6 +15,7 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
+from spellforge.core.windows import Window
 
 from .actions import NO_TARGET, Discard, Take, Target, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
@@ -73,26 +74,23 @@ class AbilityMixin(CastersBase):
         super().rebuild()
         self.refresh_field()
 
-    # ------------------------------------------------------------------ priority (core.stack)
+    # ------------------------------------------------------------------ priority (core.windows)
 
-    def next_uid(self) -> int:
-        self.uid_counter += 1
-        return self.uid_counter
+    def open_priority(self) -> None:
+        """A round of priority, initiative player first (CA-038, CA-K16); when both pass the top of the
+        stack resolves and a new round starts (CA-040); with the stack empty the flow goes on."""
+        self.open_window("priority", self.priority_order(), resolve=True)
 
-    def open_window(self, seat: int | None = None) -> None:
-        """A window where nobody can respond is skipped: the top item resolves (or the window closes).
+    def nobody_can_act(self, window: Window) -> bool:
+        """A round where nobody can respond is skipped: the top item resolves (or the window closes).
 
         Every priority decision would have the single option ``pass`` and be taken automatically; skipping
         them changes nothing but the time it takes.
         """
-        if not self.pending_triggers and not self.responses_possible():
-            if self.stack:
-                self.schedule(("resolve_top",), ("reopen_window",))
-            return
-        super().open_window(seat)
+        return not self.pending_triggers and not self.responses_possible()
 
     def op_window(self) -> None:
-        self.open_window()
+        self.open_priority()
 
     def responses_possible(self) -> bool:
         if not self.responders or not self.stack:
@@ -128,15 +126,16 @@ class AbilityMixin(CastersBase):
         return False
 
     def legal_priority(self) -> list[Action]:
-        return [Pass(), *self.responses(self.priority)]
+        assert self.decision is not None
+        return [Pass(), *self.responses(self.decision.seat)]
 
     def act_priority(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
-            self.priority_passed()
+            self.window_passed()
             return
         assert isinstance(action, Use)
-        self.use_ability(self.priority, action.card, action.ability, action.target)
-        self.priority_kept()
+        self.use_ability(d.seat, action.card, action.ability, action.target)
+        self.window_acted()  # the seat that responded keeps priority
 
     def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
         """A response ability: its cost (tap this, or sacrifice this) is paid, then it activates."""
@@ -151,8 +150,7 @@ class AbilityMixin(CastersBase):
         self.activated(item)
 
     def push_item(self, item: StackItem) -> None:
-        self.stack.append(item)
-        self.passes = 0
+        self.put_on_stack(item)
         self.emit(Event("stack", item.controller, item.card, note=item.kind))
 
     def activated(self, item: StackItem) -> None:

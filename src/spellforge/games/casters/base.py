@@ -14,7 +14,8 @@ from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
-from spellforge.core.stack import PriorityMixin, StackItem
+from spellforge.core.stack import StackItem
+from spellforge.core.windows import WindowState
 from spellforge.core.zones import Layout, Visibility, ZoneSpec
 
 from .costs import CostPart
@@ -60,7 +61,7 @@ BATTLE = "battle"
 END = "end"
 
 
-class CastersBase(PriorityMixin, Selecting):
+class CastersBase(WindowState, Selecting):
     """Every attribute of a Casters state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -80,7 +81,6 @@ class CastersBase(PriorityMixin, Selecting):
         "stage_damage",
         "statics",
         "tapped",
-        "uid_counter",
     )
     COPY: ClassVar[dict[str, str]] = {
         "attached_to": "list",
@@ -91,9 +91,9 @@ class CastersBase(PriorityMixin, Selecting):
         "stage_damage": "list",
         "tapped": "list",
     }
-    DERIVED = PriorityMixin.DERIVED | {"statics", "responders", "listening", "hosts"}
-    CARD_ARRAYS = (*PriorityMixin.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
-    RECORDS: ClassVar[tuple[type, ...]] = (StackItem, CostPart)
+    DERIVED = WindowState.DERIVED | {"statics", "responders", "listening", "hosts"}
+    CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
+    RECORDS: ClassVar[tuple[type, ...]] = (*WindowState.RECORDS, CostPart)
 
     defs: tuple[CastersCard, ...]
     initiative: int  # the seat holding the coin (CA-019)
@@ -107,15 +107,9 @@ class CastersBase(PriorityMixin, Selecting):
     # per seat
     stage_damage: list[int]  # Hero damage this turn not yet worth a Stage (CA-R08)
     negate_next: list[int]  # pending "negate the next card an opponent activates this turn"
-    # the stack
-    stack: list[StackItem]
-    priority: int
-    passes: int
-    uid_counter: int
+    # the stack (the stack itself, its windows and the trigger queue are core's: WindowState); a waiting
+    # trigger is (seat, effect card, effect index, source, event card)
     resolving: StackItem | None
-    pending_triggers: list[
-        tuple[int, int, int, int, int]
-    ]  # (seat, effect card, effect index, source, event card)
     payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
     combat: (
         tuple[int, int, tuple[int, ...]] | None

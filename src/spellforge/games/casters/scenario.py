@@ -112,6 +112,7 @@ def _arrange(
     state._log = None
     state._hist = None
     state.stack.clear()
+    state.windows.clear()
     state.pending_triggers.clear()
     state.payment = None
     state.combat = None

@@ -59,8 +59,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.attacks = [0] * n
         self.stage_damage = [0, 0]
         self.negate_next = [0, 0]
-        self.init_stack()
-        self.uid_counter = 0
+        self.init_windows()
         self.resolving = None
         self.payment = None
         self.combat = None
@@ -212,7 +211,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         item = StackItem(self.next_uid(), "card", card, seat, -1, targets, (mode,))
         self.push_item(item)
         self.activated(item)
-        self.open_window()
+        self.open_priority()
 
     # ------------------------------------------------------------------ end of turn (CA-049, CA-050, CA-055)
 
