@@ -2,7 +2,7 @@
 triggered abilities.
 
 There is no stack (SW-R12): an effect happens when it resolves, and a triggered ability waits in
-``pending`` only until the action that caused it has finished, then resolves (the active player's first,
+``pending_triggers`` (core's trigger queue) only until the action that caused it has finished, then resolves (the active player's first,
 SW-R34). Deaths are simultaneous: every creature that dies at once is seen by every "when a creature
 dies" ability, including those of the creatures dying with it (SW-124).
 """
@@ -223,7 +223,7 @@ class AbilityMixin(SWBase):
         seat = self.controller[cid]
         for effect in d.triggered:
             if effect.trigger == word:
-                self.pending.append((seat, cid, effect.index, cid if event_card < 0 else event_card))
+                self.pending_triggers.append((seat, cid, effect.index, cid if event_card < 0 else event_card))
 
     def queue_triggers(self, word: str, card: int, seat: int) -> None:
         """Queue the abilities of ``seat``'s cards in play that trigger on ``word`` (turn triggers)."""
@@ -236,7 +236,7 @@ class AbilityMixin(SWBase):
 
     def op_flush(self) -> None:
         """Resolve waiting triggered abilities one by one, the active player's first (SW-R34)."""
-        pending = self.pending
+        pending = self.pending_triggers
         if not pending or self.outcome is not None:
             return
         index = next((i for i, p in enumerate(pending) if p[0] == self.active), 0)

@@ -18,6 +18,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.clock import ClockMixin
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
+from spellforge.core.windows import WindowState
 
 if TYPE_CHECKING:
     from spellforge.core.actions import Action
@@ -42,7 +43,7 @@ END = "end"
 MAIN_PHASES = (DEPLOY, REINFORCE)
 
 
-class SWBase(ClockMixin, Selecting):
+class SWBase(ClockMixin, WindowState, Selecting):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -71,7 +72,6 @@ class SWBase(ClockMixin, Selecting):
         "listening",
         "manual",
         "offered",
-        "pending",
         "play_zones",
         "rows",
         "shrine_played",
@@ -98,7 +98,6 @@ class SWBase(ClockMixin, Selecting):
         "energy": "dict",
         "attached": "dict",
         "grants": "list",
-        "pending": "list",
         "att": "list",
         "att_tgt": "dict",
         "blk": "dict",
@@ -129,7 +128,6 @@ class SWBase(ClockMixin, Selecting):
     energy: dict[int, int]  # SW-062..066, cards in play with an energy rating
     attached: dict[int, int]  # attached card -> the creature it is attached to (SW-043, SW-046)
     grants: list[tuple[int, str]]  # (creature, keyword) until end of turn
-    pending: list[tuple[int, int, int, int]]  # triggered abilities waiting: (seat, source, effect, card)
     att: list[int]  # attackers in declaration order (SW-099)
     att_tgt: dict[int, tuple[int, ...]]  # attacker -> its targets, primary first; () once cancelled
     blk: dict[int, int]  # blocker -> attacker, in declaration order (SW-111)
@@ -315,5 +313,5 @@ class SWBase(ClockMixin, Selecting):
         def remove_spark(self, cid: int) -> None: ...
         def left_front(self, cid: int) -> None: ...
         def window_action(self, seat: int, action: Action) -> None: ...
-        def answer_window(self, kind: str, action: Action, d: Decision) -> None: ...
+        def answer_window(self, action: Action, d: Decision) -> None: ...
         def run_effects(self, effects: tuple[Effect, ...], ctx: Context, target: int) -> None: ...

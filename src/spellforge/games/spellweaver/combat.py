@@ -81,9 +81,10 @@ class CombatMixin(SWBase):
                 self.exhausted[a] = True  # SW-101
                 self.queue_own("attacks", a)
             self.emit(Event("attack", d.seat, a, other=action.target))
-            self.schedule(("check",), ("window", "attack", d.seat))
+            self.window_acted()
+            self.schedule(("check",))  # before the window asks again
             return
-        self.answer_window("attack", action, d)
+        self.answer_window(action, d)
 
     # ------------------------------------------------------------------ blockers (SW-103..111)
 
@@ -117,9 +118,10 @@ class CombatMixin(SWBase):
             self.blk[action.card] = action.attacker
             self.blocked.add(action.attacker)  # SW-106
             self.emit(Event("block", d.seat, action.card, other=action.attacker))
-            self.schedule(("check",), ("window", "block", d.seat))
+            self.window_acted()
+            self.schedule(("check",))  # before the window asks again
             return
-        self.answer_window("block", action, d)
+        self.answer_window(action, d)
 
     def op_blocks(self) -> None:
         if not any(self.att_tgt.values()):
@@ -141,7 +143,7 @@ class CombatMixin(SWBase):
         return out
 
     def act_post_block(self, action: Action, d: Decision) -> None:
-        self.answer_window("post_block", action, d)
+        self.answer_window(action, d)
 
     # ------------------------------------------------------------------ leaving combat (SW-105, SW-126..128)
 

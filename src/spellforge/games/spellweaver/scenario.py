@@ -199,7 +199,8 @@ def build(
     state.manual = manual
     state.work = [("phase", phase)]
     state.decision = None
-    state.pending = []
+    state.pending_triggers = []
+    state.windows = []
     state._legal = None
     state.refresh_play()
     state._run()

@@ -19,9 +19,10 @@ from spellforge.core.actions import NO_TARGET, Action, Choose, ChooseTarget, Don
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision
+from spellforge.core.flow import Decision, Frame
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
+from spellforge.core.windows import EACH
 
 from .abilities import AbilityMixin
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
@@ -64,7 +65,6 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.energy = {}
         self.attached = {}
         self.grants = []
-        self.pending = []
         self.att = []
         self.att_tgt = {}
         self.blk = {}
@@ -72,6 +72,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.statics = ()
         self.listening = frozenset()
         self.manual = False
+        self.init_windows()
         for seat in range(self.n_seats):
             heroes = [c for c in self.zones[L.deck[seat]] if self.defs[c].type == "hero"]
             hero = heroes[0] if heroes else self.add_card(self.game.default_hero(), seat, L.deck[seat])  # type: ignore[attr-defined]
@@ -173,10 +174,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.schedule(("check",))
 
     def op_begin_main(self) -> None:
-        self.ask("main", self.active)
-
-    def op_ask_main(self) -> None:
-        self.ask("main", self.active)
+        self.open_window("main", (self.active,))
 
     def op_begin_end(self) -> None:
         """SW-134/135, SW-R34: the active player's end-of-turn effects, the opponent's, then the
@@ -233,10 +231,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         return out
 
     def act_main(self, action: Action, d: Decision) -> None:
-        if isinstance(action, Done):
-            return
-        self.schedule(("check",), ("ask_main",))
-        self.window_action(d.seat, action)
+        self.answer_window(action, d)
 
     def card_playable(self, seat: int, cid: int, d: SWCard, mana: int, instant_only: bool) -> bool:
         """SW-014/016, SW-038/039: affordable, levels met, the right timing, and a target if it needs one."""
@@ -316,7 +311,13 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.sacrifice_spark(seat)
 
     def op_window(self, kind: str, seat: int) -> None:
-        self.ask(kind, seat)
+        """An instant window of one seat (SW-R12): it acts as often as it likes, then passes."""
+        self.open_window(kind, (seat,))
+
+    def pending_work(self) -> tuple[Frame, ...]:
+        """Nothing runs before a window's question: triggered abilities wait for the checkpoint after the
+        action that caused them (SW-R34), and there is no stack to put them on (SW-R12)."""
+        return ()
 
     def legal_end_window(self) -> list[Action]:
         out: list[Action] = [Pass()]
@@ -324,14 +325,16 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         return out
 
     def act_end_window(self, action: Action, d: Decision) -> None:
-        self.answer_window("end_window", action, d)
+        self.answer_window(action, d)
 
-    def answer_window(self, kind: str, action: Action, d: Decision) -> None:
-        """A seat answered an instant window: ``pass`` / ``done`` closes it; anything else is carried out,
-        checked, and the same window opens again (SW-R12)."""
+    def answer_window(self, action: Action, d: Decision) -> None:
+        """A seat answered its window: ``pass`` / ``done`` closes it; anything else is carried out, checked,
+        and the same window asks again (SW-R12)."""
         if isinstance(action, Pass | Done):
+            self.window_passed()
             return
-        self.schedule(("check",), ("window", kind, d.seat))
+        self.window_acted()
+        self.schedule(("check",))  # before the window asks again
         self.window_action(d.seat, action)
 
     # ------------------------------------------------------------------ targets
@@ -382,7 +385,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             return
         opponent = self.opponent(self.controller[cid])
         if self.cancel_options(opponent):
-            self.ask("cancel", opponent, cid)
+            self.open_window("cancel", (opponent,), EACH, data=(cid,))
 
     def cancel_options(self, seat: int) -> list[Action]:
         mana = self.mana(seat)
@@ -399,6 +402,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         return [Pass(), *self.cancel_options(d.seat)]
 
     def act_cancel(self, action: Action, d: Decision) -> None:
+        self.window_acted()  # the one answer: the window closes (a Cancel played opens its own)
         if isinstance(action, Play):
             self.window_action(d.seat, action)
 
@@ -445,7 +449,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         """Deaths (SW-035), then waiting triggered abilities, then -- after a whole action, or a whole
         combat resolution -- the life-based wins and losses (SW-137, SW-141, SW-R26)."""
         self.check_deaths()
-        if self.pending:
+        if self.pending_triggers:
             self.schedule(("flush",), ("check", life))
             return
         if life:
