@@ -22,8 +22,8 @@ Windows nest: a window opened while another is open suspends it; the outer one r
 was (same holder, same count) when the inner one closes. Records are small NamedTuples in a list, so
 ``clone()`` copies the list and ``to_json()`` writes them exactly.
 
-How a game drives a window: ``open_window(...)`` pushes the record and schedules the first decision (frames
-the op schedules after it run first). The game's ``act_<kind>`` answers with :meth:`window_passed` or
+How a game drives a window: ``open_window(...)`` pushes the record and asks the first seat at once (so an op
+schedules what follows the window before it opens the window). The game's ``act_<kind>`` answers with :meth:`window_passed` or
 :meth:`window_acted` -- *before* carrying out an action that may open a window of its own, since both
 update the top record -- or :meth:`window_stay` (ask the same seat again, nothing counted: an attempt
 that was itself stopped). Before each decision the ``pending_work()`` hook runs (by default: waiting
@@ -78,6 +78,11 @@ class WindowState(State):
     COPY: ClassVar[dict[str, str]] = {"windows": "list", "stack": "list", "pending_triggers": "list"}
     RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem)
     UNTIL_HOOKS: ClassVar[dict[str, Callable[[Any], bool]]]
+    # Whether waiting triggers go on the stack before a seat is asked (False: the game resolves them at
+    # its own checkpoints, as Spellweaver does with no stack at all).
+    STACKED_TRIGGERS: ClassVar[bool] = True
+    DEFAULT_WORK: ClassVar[bool]  # pending_work is the default hook
+    PLAIN_DECISIONS: ClassVar[bool]  # window_decision is the default hook
 
     windows: list[Window]
     window_serial: int
@@ -90,6 +95,9 @@ class WindowState(State):
         super()._build_class_tables()
         # close conditions by name, looked up once per class (a typed table, not getattr on the hot path)
         cls.UNTIL_HOOKS = {n[6:]: getattr(cls, n) for n in dir(cls) if n.startswith("until_")}
+        # whether two hooks asked before every question are the defaults, so they are read inline
+        cls.DEFAULT_WORK = cls.pending_work.__qualname__ == "WindowState.pending_work"
+        cls.PLAIN_DECISIONS = cls.window_decision.__qualname__ == "WindowState.window_decision"
 
     def init_windows(self) -> None:
         self.windows = []
@@ -119,12 +127,15 @@ class WindowState(State):
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
         order = tuple(order)
-        if not order:
+        if not order or (resolve and not self.stack and self.nobody_can_act(kind)):
             return  # nobody may act: nothing to open
         self.window_serial += 1
         w = Window(self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
         self.windows.append(w)
-        self.start_window(w)
+        if resolve and self.nobody_can_act(kind):
+            self.all_passed(w)  # only the stack's top is left to resolve
+            return
+        self.ask_holder(w)
 
     @property
     def window(self) -> Window | None:
@@ -135,24 +146,24 @@ class WindowState(State):
         """The decision kind asked of ``seat`` in ``window`` (hook; default: the window's kind)."""
         return window.kind
 
-    def nobody_can_act(self, window: Window) -> bool:
+    def nobody_can_act(self, kind: str) -> bool:
         """Whether no participant could do anything but pass, known publicly, so the round is skipped when
         it (re)starts (hook; default: never)."""
         return False
 
     def pending_work(self) -> tuple[Frame, ...]:
         """Frames to run before a seat is asked in a window (hook; default: put waiting triggers on the
-        stack)."""
-        return (("flush_triggers",),) if self.pending_triggers else ()
+        stack, for a game that stacks them)."""
+        return (("flush_triggers",),) if self.pending_triggers and self.STACKED_TRIGGERS else ()
 
     # ------------------------------------------------------------------ the flow of a window
 
     def start_window(self, w: Window) -> None:
-        """A round starts (on opening, and again after each resolution)."""
-        if w.resolve and self.nobody_can_act(w):
+        """A round starts (on opening, and again after each resolution): its first seat is asked."""
+        if w.resolve and self.nobody_can_act(w.kind):
             self.all_passed(w)
             return
-        self.schedule(("window_ask", w.wid))
+        self.ask_holder(w)
 
     def op_window_ask(self, wid: int) -> None:
         """Ask the holder of window ``wid`` (a window closed meanwhile asks nothing)."""
@@ -161,15 +172,25 @@ class WindowState(State):
             if any(w.wid == wid for w in windows):
                 raise RuntimeError(f"window {wid} asked while an inner window is open (engine bug)")
             return
-        w = windows[-1]
+        self.ask_holder(windows[-1])
+
+    def ask_holder(self, w: Window) -> None:
+        """Ask the holder of the top window ``w``, once its condition and the pending work are seen to."""
         if w.until and self.UNTIL_HOOKS[w.until](self):
-            windows.pop()
+            self.windows.pop()
             return
-        work = self.pending_work()
-        if work:
-            self.schedule(*work, ("window_ask", wid))
-            return
-        self.ask(self.window_decision(w, w.holder), w.holder, *w.data)
+        cls = type(self)
+        if cls.DEFAULT_WORK:  # the default hook, read inline: this runs before every question
+            if self.pending_triggers and cls.STACKED_TRIGGERS:
+                self.schedule(("flush_triggers",), ("window_ask", w.wid))
+                return
+        else:
+            work = self.pending_work()
+            if work:
+                self.schedule(*work, ("window_ask", w.wid))
+                return
+        kind = w.kind if cls.PLAIN_DECISIONS else self.window_decision(w, w.holder)
+        self.ask(kind, w.holder, *w.data)
 
     def next_seat(self, w: Window) -> int:
         """The participant after the holder (the first one if the holder has left the window)."""
@@ -179,18 +200,22 @@ class WindowState(State):
         return order[(i + 1) % len(order)]
 
     def window_passed(self) -> None:
-        """The holder of the top window passed (or, in an EACH window, used its one action)."""
+        """The holder of the top window passed (or, in an EACH window, used its one action).
+
+        The next seat is asked at once, so call it last in the act handler (a pass does nothing else)."""
         windows = self.windows
         w = windows[-1]
         passes = w.passes + 1
         if passes >= len(w.order) and w.close != UNTIL:
-            if w.close == PASSES:
+            if w.resolve and self.stack and w.close == PASSES:
                 self.all_passed(w)
             else:
-                windows.pop()
+                windows.pop()  # every participant passed (or acted once): the window closes
             return
-        windows[-1] = w._replace(holder=self.next_seat(w), passes=passes)
-        self.schedule(("window_ask", w.wid))
+        w = windows[-1] = Window(
+            w.wid, w.kind, w.close, w.order, self.next_seat(w), passes, w.resolve, w.keep, w.until, w.data
+        )
+        self.ask_holder(w)
 
     def window_acted(self) -> None:
         """The holder of the top window acted: in a priority round the count restarts and the holder keeps
@@ -220,6 +245,9 @@ class WindowState(State):
     def close_window(self, wid: int) -> None:
         """Close window ``wid`` (and any window opened inside it)."""
         windows = self.windows
+        if windows and windows[-1].wid == wid:
+            windows.pop()
+            return
         for i in range(len(windows) - 1, -1, -1):
             if windows[i].wid == wid:
                 del windows[i:]

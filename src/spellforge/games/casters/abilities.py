@@ -15,7 +15,6 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
-from spellforge.core.windows import Window
 
 from .actions import NO_TARGET, Discard, Take, Target, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
@@ -81,7 +80,7 @@ class AbilityMixin(CastersBase):
         stack resolves and a new round starts (CA-040); with the stack empty the flow goes on."""
         self.open_window("priority", self.priority_order(), resolve=True)
 
-    def nobody_can_act(self, window: Window) -> bool:
+    def nobody_can_act(self, kind: str) -> bool:
         """A round where nobody can respond is skipped: the top item resolves (or the window closes).
 
         Every priority decision would have the single option ``pass`` and be taken automatically; skipping

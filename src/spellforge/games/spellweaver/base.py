@@ -103,6 +103,9 @@ class SWBase(ClockMixin, WindowState, Selecting):
         "blk": "dict",
         "blocked": "dict",
     }
+    # Triggered abilities wait for the checkpoint after the action that caused them (SW-R34): there is no
+    # stack to put them on (SW-R12), so nothing runs before a window's question.
+    STACKED_TRIGGERS = False
     SETUP = ClockMixin.SETUP | {"rows", "fronts", "play_zones"}
     DERIVED = ClockMixin.DERIVED | {"statics", "listening"}
     CARD_ARRAYS = (*ClockMixin.CARD_ARRAYS, "exhausted", "damage")

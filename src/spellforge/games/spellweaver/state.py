@@ -19,7 +19,7 @@ from spellforge.core.actions import NO_TARGET, Action, Choose, ChooseTarget, Don
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision, Frame
+from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
 from spellforge.core.windows import EACH
@@ -313,11 +313,6 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
     def op_window(self, kind: str, seat: int) -> None:
         """An instant window of one seat (SW-R12): it acts as often as it likes, then passes."""
         self.open_window(kind, (seat,))
-
-    def pending_work(self) -> tuple[Frame, ...]:
-        """Nothing runs before a window's question: triggered abilities wait for the checkpoint after the
-        action that caused them (SW-R34), and there is no stack to put them on (SW-R12)."""
-        return ()
 
     def legal_end_window(self) -> list[Action]:
         out: list[Action] = [Pass()]
