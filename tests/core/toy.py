@@ -3,12 +3,11 @@ pass, the top card resolves and scores its value for its controller. First to 10
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from spellforge.core.actions import CARD, Action, Pass
+from spellforge.core.actions import Action, Pass
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
@@ -19,6 +18,8 @@ from spellforge.core.stack import StackItem
 from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
+from .toys.common import PlayCard
+
 
 @dataclass(frozen=True, slots=True)
 class NumberCard(CardDef):
@@ -26,19 +27,6 @@ class NumberCard(CardDef):
 
 
 CARDS = {f"n{v}": NumberCard(key=f"n{v}", name=f"Number {v}", type="number", value=v) for v in range(1, 6)}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(Action):
-    card: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD)
-
-    def __str__(self) -> str:
-        return f"play #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)))
 
 
 class ToyState(WindowState):
