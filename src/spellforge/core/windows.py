@@ -23,11 +23,12 @@ was (same holder, same count) when the inner one closes. Records are small Named
 ``clone()`` copies the list and ``to_json()`` writes them exactly.
 
 How a game drives a window: ``open_window(...)`` pushes the record and asks the first seat at once (so an op
-schedules what follows the window before it opens the window). The game's ``act_<kind>`` answers with :meth:`window_passed` or
-:meth:`window_acted` -- *before* carrying out an action that may open a window of its own, since both
-update the top record -- or :meth:`window_stay` (ask the same seat again, nothing counted: an attempt
-that was itself stopped). Before each decision the ``pending_work()`` hook runs (by default: waiting
-triggered abilities go on the stack).
+schedules what follows the window before it opens the window). The game's ``act_<kind>`` answers with
+:meth:`window_passed` (last: the next seat is asked at once), :meth:`window_acted` (first, before carrying
+out the action, which may open a window of its own or ask a follow-up question: the window asks again only
+after all of that) or :meth:`window_stay` (ask the same seat again, counting nothing: an attempt that was
+itself stopped). Before each question the ``pending_work()`` hook runs (by default: waiting triggered
+abilities go on the stack).
 """
 
 from __future__ import annotations
@@ -127,13 +128,14 @@ class WindowState(State):
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
         order = tuple(order)
-        if not order or (resolve and not self.stack and self.nobody_can_act(kind)):
-            return  # nobody may act: nothing to open
+        skip = resolve and self.nobody_can_act(kind)
+        if not order or (skip and not self.stack):
+            return  # nobody may act and nothing waits: nothing to open
         self.window_serial += 1
         w = Window(self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
         self.windows.append(w)
-        if resolve and self.nobody_can_act(kind):
-            self.all_passed(w)  # only the stack's top is left to resolve
+        if skip:
+            self.all_passed(w)  # the round is skipped: the stack's top resolves
             return
         self.ask_holder(w)
 
@@ -200,9 +202,13 @@ class WindowState(State):
         return order[(i + 1) % len(order)]
 
     def window_passed(self) -> None:
-        """The holder of the top window passed (or, in an EACH window, used its one action).
+        """The holder of the top window passed. The next seat is asked at once (as a pass does nothing
+        else), so call it last in the act handler."""
+        self.advance(now=True)
 
-        The next seat is asked at once, so call it last in the act handler (a pass does nothing else)."""
+    def advance(self, *, now: bool) -> None:
+        """The holder's turn in the top window is over: count it, then close the window or ask the next
+        seat (``now``, or once the frames scheduled meanwhile have run)."""
         windows = self.windows
         w = windows[-1]
         passes = w.passes + 1
@@ -215,14 +221,17 @@ class WindowState(State):
         w = windows[-1] = Window(
             w.wid, w.kind, w.close, w.order, self.next_seat(w), passes, w.resolve, w.keep, w.until, w.data
         )
-        self.ask_holder(w)
+        if now:
+            self.ask_holder(w)
+        else:
+            self.schedule(("window_ask", w.wid))
 
     def window_acted(self) -> None:
         """The holder of the top window acted: in a priority round the count restarts and the holder keeps
         the turn to act (or hands it on, per ``keep``); in an EACH window its one action is used."""
         w = self.windows[-1]
         if w.close == EACH:
-            self.window_passed()
+            self.advance(now=False)  # the action's own frames (and questions) come first
             return
         if w.keep:
             if w.passes:

@@ -133,8 +133,8 @@ class AbilityMixin(CastersBase):
             self.window_passed()
             return
         assert isinstance(action, Use)
+        self.window_acted()  # the seat that responds keeps priority
         self.use_ability(d.seat, action.card, action.ability, action.target)
-        self.window_acted()  # the seat that responded keeps priority
 
     def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
         """A response ability: its cost (tap this, or sacrifice this) is paid, then it activates."""

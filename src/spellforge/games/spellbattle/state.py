@@ -202,11 +202,11 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         if isinstance(action, Farm):
             self.ask("farm", seat)
             return
+        self.window_acted()  # the seat that acts keeps priority (SB-127)
         if isinstance(action, Play):
             self.play_card(seat, action.card, action.target)
         elif isinstance(action, Use):
             self.use_ability(seat, action.card, action.ability, action.target)
-        self.window_acted()  # the seat that acted keeps priority (SB-127)
 
     def legal_farm(self) -> list[Action]:
         assert self.decision is not None
@@ -220,8 +220,8 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def act_farm(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Play)
-        self.play_farm(d.seat, action.card)
         self.window_acted()
+        self.play_farm(d.seat, action.card)
 
     def play_farm(self, seat: int, cid: int) -> None:
         """SB-049 / SB-R03: one card face down per turn, in your own main step, without limbo (SB-R02)."""
