@@ -184,6 +184,50 @@ def test_an_event_in_combat_opens_a_pause_and_the_round_resumes_where_it_was() -
     assert s.life == [5, 6, 6] and s.fight == (1, 2)  # the attacker lost a life; the next turn's fight began
 
 
+# ---------------------------------------------------------------------- a window that closes on a condition
+
+
+class RelayState(PauseState):
+    """The seats take turns in one window until three events have been played: passing only hands the
+    turn on; a seat that plays keeps it."""
+
+    __slots__ = ()
+
+    def op_turn(self) -> None:
+        self.turn += 1
+        if self.turn > 1:
+            self.finish_by_life("relay over")
+            return
+        self.schedule(("end_turn",))
+        self.open_window("main", self.clockwise_from(self.active), UNTIL, until="three_played")
+
+    def until_three_played(self) -> bool:
+        return len(self.zones[self.layout.void]) >= 3
+
+
+class RelayToy(PauseToy):
+    name = "toy-relay"
+    state_class = RelayState
+
+
+def test_a_window_with_a_condition_goes_round_until_the_condition_holds() -> None:
+    s = deal(RelayToy(), [["boon", "boon"], ["boon"], ["storm", "boon"]], players=3)
+    seen = []
+    plan = iter(["boon", "pass", "pass", "pass", "pass", "boon", "storm"])
+    while not s.is_over:
+        kind, seat = asked(s)
+        if kind == "pause":  # the pauses about these events are not what this test is about
+            s.apply(Pass())
+            continue
+        seen.append(seat)
+        answer = next(plan)
+        s.apply(Pass() if answer == "pass" else PlayCard(card(s, seat, answer)))
+    # passes never closed it (P1 was asked again after everyone had passed); the third event did, and P3,
+    # who played it and kept the turn, was not asked again
+    assert seen == [0, 0, 1, 2, 0, 1, 2]
+    assert s.is_over and s.outcome is not None and s.outcome.reason == "relay over"
+
+
 # ---------------------------------------------------------------------- random play and bad input
 
 
