@@ -45,6 +45,7 @@ PASSES = "passes"
 EACH = "each"
 UNTIL = "until"
 CLOSE_RULES = (PASSES, EACH, UNTIL)
+_new_tuple = tuple.__new__
 
 
 class Window(NamedTuple):
@@ -204,22 +205,38 @@ class WindowState(State):
     def window_passed(self) -> None:
         """The holder of the top window passed. The next seat is asked at once (as a pass does nothing
         else), so call it last in the act handler."""
-        self.advance(now=True)
+        self.advance(True)
 
-    def advance(self, *, now: bool) -> None:
+    def advance(self, now: bool) -> None:
         """The holder's turn in the top window is over: count it, then close the window or ask the next
         seat (``now``, or once the frames scheduled meanwhile have run)."""
         windows = self.windows
         w = windows[-1]
+        order = w.order
         passes = w.passes + 1
-        if passes >= len(w.order) and w.close != UNTIL:
+        if passes >= len(order) and w.close != UNTIL:
             if w.resolve and self.stack and w.close == PASSES:
                 self.all_passed(w)
             else:
                 windows.pop()  # every participant passed (or acted once): the window closes
             return
-        w = windows[-1] = Window(
-            w.wid, w.kind, w.close, w.order, self.next_seat(w), passes, w.resolve, w.keep, w.until, w.data
+        holder = w.holder
+        i = order.index(holder) if holder in order else -1
+        # a new record built directly (this runs at every pass: no keyword machinery)
+        w = windows[-1] = _new_tuple(
+            Window,
+            (
+                w.wid,
+                w.kind,
+                w.close,
+                order,
+                order[(i + 1) % len(order)],
+                passes,
+                w.resolve,
+                w.keep,
+                w.until,
+                w.data,
+            ),
         )
         if now:
             self.ask_holder(w)
@@ -231,7 +248,7 @@ class WindowState(State):
         the turn to act (or hands it on, per ``keep``); in an EACH window its one action is used."""
         w = self.windows[-1]
         if w.close == EACH:
-            self.advance(now=False)  # the action's own frames (and questions) come first
+            self.advance(False)  # the action's own frames (and questions) come first
             return
         if w.keep:
             if w.passes:
