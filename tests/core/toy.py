@@ -30,16 +30,14 @@ CARDS = {f"n{v}": NumberCard(key=f"n{v}", name=f"Number {v}", type="number", val
 
 
 class ToyState(WindowState):
-    __slots__ = ("active", "score")
+    __slots__ = ("score",)
     COPY: ClassVar[dict[str, str]] = {"score": "list"}
 
     score: list[int]
-    active: int
 
     def init_game(self) -> None:
         self.init_windows()
         self.score = [0] * self.n_seats
-        self.active = 0
 
     def op_setup(self) -> None:
         for seat in range(self.n_seats):

@@ -53,7 +53,7 @@ class CombatState(PauseState):
             if self.zones[self.layout.deck[seat]]:
                 self.draw(seat)
         attacker = self.active
-        defender = (attacker + 1) % self.n_seats
+        defender = self.next_alive(attacker)
         self.fight = (attacker, defender)
         self.totals = [0, 0]
         self.emit(Event("attack", attacker, other=defender))

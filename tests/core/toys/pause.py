@@ -35,23 +35,18 @@ HARMFUL = ("storm",)
 
 
 class PauseState(WindowState):
-    __slots__ = ("active", "calmed", "life", "negated")
+    __slots__ = ("calmed", "life", "negated")
     COPY: ClassVar[dict[str, str]] = {"life": "list", "negated": "list", "calmed": "list"}
 
-    active: int
     life: list[int]
     negated: list[int]  # cards (events or Negates) that were negated
     calmed: list[tuple[int, int]]  # (event card, seat): that seat ignores that event
 
     def init_game(self) -> None:
-        self.init_windows()
-        self.active = 0
+        self.init_windows()  # the seating (``active``, ``clockwise_from``, ``pass_turn``) is core's too
         self.life = [LIFE] * self.n_seats
         self.negated = []
         self.calmed = []
-
-    def clockwise_from(self, seat: int) -> tuple[int, ...]:
-        return tuple((seat + i) % self.n_seats for i in range(self.n_seats))
 
     # ------------------------------------------------------------------ the turn
 
@@ -79,7 +74,7 @@ class PauseState(WindowState):
         self.open_window("main", (self.active,))
 
     def op_end_turn(self) -> None:
-        self.active = (self.active + 1) % self.n_seats
+        self.pass_turn()
         self.schedule(("turn",))
 
     def hand(self, seat: int, types: tuple[str, ...]) -> list[Action]:
