@@ -65,6 +65,13 @@ class Window(NamedTuple):
     data: tuple[Any, ...] = ()
 
 
+def _moved(w: Window, holder: int, passes: int) -> Window:
+    """``w`` with a new holder and count, built directly (this runs at every pass and action)."""
+    return _new_tuple(
+        Window, (w.wid, w.kind, w.close, w.order, holder, passes, w.resolve, w.keep, w.until, w.data)
+    )
+
+
 class WindowState(State):
     """A State with a stack of windows, a stack of items and one queue of triggered abilities.
 
@@ -133,7 +140,9 @@ class WindowState(State):
         if not order or (skip and not self.stack):
             return  # nobody may act and nothing waits: nothing to open
         self.window_serial += 1
-        w = Window(self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
+        w = _new_tuple(
+            Window, (self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
+        )
         self.windows.append(w)
         if skip:
             self.all_passed(w)  # the round is skipped: the stack's top resolves
@@ -222,22 +231,7 @@ class WindowState(State):
             return
         holder = w.holder
         i = order.index(holder) if holder in order else -1
-        # a new record built directly (this runs at every pass: no keyword machinery)
-        w = windows[-1] = _new_tuple(
-            Window,
-            (
-                w.wid,
-                w.kind,
-                w.close,
-                order,
-                order[(i + 1) % len(order)],
-                passes,
-                w.resolve,
-                w.keep,
-                w.until,
-                w.data,
-            ),
-        )
+        w = windows[-1] = _moved(w, order[(i + 1) % len(order)], passes)
         if now:
             self.ask_holder(w)
         else:
@@ -252,9 +246,9 @@ class WindowState(State):
             return
         if w.keep:
             if w.passes:
-                self.windows[-1] = w._replace(passes=0)
+                self.windows[-1] = _moved(w, w.holder, 0)
         else:
-            self.windows[-1] = w._replace(holder=self.next_seat(w), passes=0)
+            self.windows[-1] = _moved(w, self.next_seat(w), 0)
         self.schedule(("window_ask", w.wid))
 
     def window_stay(self) -> None:
@@ -284,20 +278,21 @@ class WindowState(State):
         w = self.windows[-1] if self.windows else None
         if w is None or w.wid != wid:
             return
-        w = self.windows[-1] = w._replace(holder=w.order[0], passes=0)
+        w = self.windows[-1] = _moved(w, w.order[0], 0)
         self.start_window(w)
 
     def restart_window(self) -> None:
         """Start the top window's round again from its first participant (its holder left the game)."""
         w = self.windows[-1]
-        self.windows[-1] = w._replace(holder=w.order[0], passes=0)
+        self.windows[-1] = _moved(w, w.order[0], 0)
         self.schedule(("window_ask", w.wid))
 
     def reset_passes(self) -> None:
         """Something new happened in the top window (an item went on the stack): passes restart."""
         windows = self.windows
         if windows and windows[-1].passes:
-            windows[-1] = windows[-1]._replace(passes=0)
+            w = windows[-1]
+            windows[-1] = _moved(w, w.holder, 0)
 
     def eliminate(self, seats: Sequence[int], reason: str) -> None:
         """As core's, and the eliminated seats leave every open window; when the turn ends at once because

@@ -78,7 +78,8 @@ class AbilityMixin(CastersBase):
     def open_priority(self) -> None:
         """A round of priority, initiative player first (CA-038, CA-K16); when both pass the top of the
         stack resolves and a new round starts (CA-040); with the stack empty the flow goes on."""
-        self.open_window("priority", self.priority_order(), resolve=True)
+        if self.stack or not self.nobody_can_act("priority"):  # else nothing to answer nor to resolve
+            self.open_window("priority", self.priority_order(), resolve=True)
 
     def nobody_can_act(self, kind: str) -> bool:
         """A round where nobody can respond is skipped: the top item resolves (or the window closes).
