@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from spellforge.core.actions import Pass, Resign
+from spellforge.core.actions import Pass, Play, Resign
 from spellforge.core.errors import IllegalActionError, RecordError, SpellforgeError, UnknownNameError
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 
-from .toy import PlayCard, Toy, ToyState
+from .toy import Toy, ToyState
 
 TOY = Toy()
 
@@ -37,12 +37,12 @@ def test_stack_resolves_last_in_first_out_after_everyone_passes() -> None:
     s = TOY.new_game(seed=3)
     assert isinstance(s, ToyState)
     hand = list(s.zones[s.layout.hand[0]])
-    s.apply(PlayCard(hand[0]))
+    s.apply(Play(hand[0]))
     assert s.current_player == 0  # the seat that acted keeps priority
     s.apply(Pass())
     assert s.current_player == 1
     p1_card = s.zones[s.layout.hand[1]][0]
-    s.apply(PlayCard(p1_card))
+    s.apply(Play(p1_card))
     s.apply(Pass())
     s.apply(Pass())  # both passed in succession: the top (P2's card) resolves first
     assert s.score[1] == s.defs[p1_card].value and s.score[0] == 0  # type: ignore[attr-defined]
@@ -53,7 +53,7 @@ def test_illegal_action_explains_and_changes_nothing() -> None:
     s = TOY.new_game(seed=4)
     before = s.to_json()
     with pytest.raises(IllegalActionError, match="not legal now: P1 must priority"):
-        s.apply(PlayCard(10_000))
+        s.apply(Play(10_000))
     assert s.to_json() == before
 
 

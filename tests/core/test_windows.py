@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from spellforge.core.actions import Pass
+from spellforge.core.actions import Pass, Play
 from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH, PASSES, UNTIL
 
 from .toys.combat import CombatState, CombatToy
-from .toys.common import PlayCard, deal
+from .toys.common import deal
 from .toys.pause import PauseState, PauseToy
 
 PAUSE = PauseToy()
@@ -31,7 +31,7 @@ def asked(s: Any) -> tuple[str, int]:
 
 def play(s: Any, seat: int, key: str) -> None:
     assert s.current_player == seat
-    s.apply(PlayCard(card(s, seat, key)))
+    s.apply(Play(card(s, seat, key)))
 
 
 def windows(s: Any) -> list[tuple[str, str, int, int]]:
@@ -52,7 +52,7 @@ def test_an_event_pause_gives_each_other_player_one_action_clockwise_from_the_ev
     seen = []
     for seat, answer in ((1, "pass"), (2, "calm"), (3, "pass")):
         seen.append(asked(s))
-        s.apply(Pass() if answer == "pass" else PlayCard(card(s, seat, "calm")))
+        s.apply(Pass() if answer == "pass" else Play(card(s, seat, "calm")))
     assert seen == [("pause", 1), ("pause", 2), ("pause", 3)]  # each once, in order, never the event player
     assert s.life == [6, 4, 6, 4]  # P3 calmed the storm for itself only (SF-286)
     assert asked(s) == ("main", 0) and windows(s) == [("main", PASSES, 0, 0)]
@@ -221,7 +221,7 @@ def test_a_window_with_a_condition_goes_round_until_the_condition_holds() -> Non
             continue
         seen.append(seat)
         answer = next(plan)
-        s.apply(Pass() if answer == "pass" else PlayCard(card(s, seat, answer)))
+        s.apply(Pass() if answer == "pass" else Play(card(s, seat, answer)))
     # passes never closed it (P1 was asked again after everyone had passed); the third event did, and P3,
     # who played it and kept the turn, was not asked again
     assert seen == [0, 0, 1, 2, 0, 1, 2]

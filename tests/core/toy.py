@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
@@ -17,8 +17,6 @@ from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 from spellforge.core.stack import StackItem
 from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
-
-from .toys.common import PlayCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +64,13 @@ class ToyState(WindowState):
 
     def legal_priority(self) -> list[Action]:
         assert self.decision is not None
-        return [Pass(), *(PlayCard(c) for c in self.zones[self.layout.hand[self.decision.seat]])]
+        return [Pass(), *(Play(c) for c in self.zones[self.layout.hand[self.decision.seat]])]
 
     def act_priority(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
             return
-        assert isinstance(action, PlayCard)
+        assert isinstance(action, Play)
         self.move(action.card, self.layout.pile)
         self.put_on_stack(StackItem(self.next_uid(), "card", action.card, d.seat))
         self.window_acted()
@@ -104,7 +102,7 @@ class Toy(Ruleset):
     max_turns = 60
     data_dir = Path(__file__).parent / "no-data"
     state_class = ToyState
-    actions = (PlayCard,)
+    actions = (Play,)
     options = (OptionSpec("hand", int, 3, "cards in the opening hand", minimum=0),)
     zones = (
         ZoneSpec("deck", True, Visibility.HIDDEN),

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.windows import Window
 
-from .common import PlayCard, ToyCard
+from .common import ToyCard
 from .pause import CARDS as PAUSE_CARDS
 from .pause import PauseState, PauseToy
 
@@ -86,7 +86,7 @@ class CombatState(PauseState):
         if isinstance(action, Pass):
             self.window_passed()
             return
-        assert isinstance(action, PlayCard)
+        assert isinstance(action, Play)
         self.window_acted()  # first: a pause the card opens is nested inside the round
         if self.defs[action.card].type == "ally":
             side = 0 if d.seat == self.fight[0] else 1

@@ -1,14 +1,12 @@
-"""What the toy games share: a card with a strength, one ``play`` action, and a Ruleset base whose decks
-are given in code (no card files)."""
+"""What the toy games share: a card with a strength and a Ruleset base whose decks are given in code (no
+card files). Their one action, ``play #5``, is core's ``Play``."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from spellforge.core.actions import CARD, Action
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.rng import Rng
@@ -20,21 +18,6 @@ class ToyCard(CardDef):
     """``type`` says what the card does (the toy's rules read it); ``strength`` is a combat bonus."""
 
     strength: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(Action):
-    """``play #5``: play a card from hand (what it does depends on the card and the decision)."""
-
-    card: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD)
-
-    def __str__(self) -> str:
-        return f"play #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)))
 
 
 class ToyRules(Ruleset):

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.observe import decision_view, zone_view
 from spellforge.core.windows import EACH, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
-from .common import PlayCard, ToyCard, ToyRules
+from .common import ToyCard, ToyRules
 
 LIFE = 6
 EVENTS = ("storm", "boon")  # what a player may play in the main window
@@ -85,7 +85,7 @@ class PauseState(WindowState):
             d = self.defs[cid]
             if d.type in types and d.key not in seen:
                 seen.add(d.key)
-                out.append(PlayCard(cid))
+                out.append(Play(cid))
         return out
 
     def legal_main(self) -> list[Action]:
@@ -96,7 +96,7 @@ class PauseState(WindowState):
         if isinstance(action, Pass):
             self.window_passed()  # the only participant passed: the main window closes
             return
-        assert isinstance(action, PlayCard)
+        assert isinstance(action, Play)
         self.window_acted()  # first: the active player keeps the main window after the event
         self.play(d.seat, action.card)
 
@@ -127,7 +127,7 @@ class PauseState(WindowState):
         if isinstance(action, Pass):
             self.window_passed()
             return
-        assert isinstance(action, PlayCard)
+        assert isinstance(action, Play)
         about = d.data[0]
         if self.defs[action.card].type == "calm":
             self.window_acted()  # the player's one action
@@ -202,7 +202,7 @@ class PauseToy(ToyRules):
     default_players = 4
     max_turns = 40
     state_class = PauseState
-    actions = (PlayCard,)
+    actions = (Play,)
     CARDS = CARDS
     DECK = ("storm", "storm", "boon", "negate", "negate", "calm", "storm", "calm", "negate", "boon")
     zones = (
