@@ -164,14 +164,14 @@ def test_a_game_must_provide_the_required_hooks() -> None:
     from spellforge.core.stack import PriorityMixin
     from spellforge.core.state import State
 
-    assert State.__abstractmethods__ == frozenset({"view"})
+    assert State.__abstractmethods__ == frozenset({"view_part"})
     assert Ruleset.__abstractmethods__ == frozenset({"load_cards", "build_deck"})
     assert {"priority_order", "window_first_seat", "next_uid"} <= PriorityMixin.__abstractmethods__
 
     class NoView(ToyState):
         __slots__ = ()
 
-    NoView.view = None  # type: ignore[assignment]
+    NoView.view_part = None  # type: ignore[assignment]
     with pytest.raises(TypeError, match="abstract"):
         type("Bare", (PriorityMixin,), {"__slots__": ()})()
 

@@ -12,7 +12,7 @@ from spellforge.core.actions import CARD, Action, Pass
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.observe import decision_view, zone_view
+from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 from spellforge.core.stack import PriorityMixin, StackItem
@@ -31,6 +31,7 @@ CARDS = {f"n{v}": NumberCard(key=f"n{v}", name=f"Number {v}", type="number", val
 class PlayCard(Action):
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"play #{self.card}"
@@ -106,12 +107,11 @@ class ToyState(PriorityMixin):
         if self.score[item.controller] >= 10:
             self.finish((item.controller,), "points")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         return {
             "score": list(self.score),
             "hands": [zone_view(self, self.layout.hand[s], seat) for s in range(self.n_seats)],
             "pile": zone_view(self, self.layout.pile, seat),
-            "decision": decision_view(self, seat),
         }
 
     def card_fields(self, cid: int) -> dict[str, Any]:
