@@ -56,7 +56,7 @@ def check_envelope(state: State, seat: int | None) -> None:
         if seat == state.current_player:
             assert decision["legal"] == [str(a) for a in state.legal_actions()]
         else:
-            assert "legal" not in decision, "a seat that does not act is shown the options of the one that does"
+            assert "legal" not in decision, "a seat that does not act sees the options of the one that does"
     players = view["players"]
     assert isinstance(players, list) and len(players) == state.n_seats
     for s, player in enumerate(players):

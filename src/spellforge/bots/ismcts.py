@@ -43,11 +43,11 @@ from typing import Any
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
-from spellforge.core.ruleset import SEARCH_TREES, Ruleset, check_search_facts
 
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import PICKS, picker_for
 from .evaluate import Evaluator, evaluator_for
+from .facts import SEARCH_TREES, search_facts
 from .greedy import GreedyBot, lookahead
 from .playout import mixed_action
 
@@ -227,22 +227,21 @@ class ISMCTSBot(BaseBot):
         limit = self.iterations
         # the prior: a share of the budget's iterations; a seconds budget starts from the default
         # budget's share and tops it up as the rate of iterations shows how many the time allows
-        share = self.prior if self.prior >= 0 else game.search_prior
+        facts = search_facts(game)
+        share = self.prior if self.prior >= 0 else facts.search_prior
         given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
         seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
         topping = seeded if not limit else []  # only a seconds budget tops the prior up
         started = time.perf_counter()  # the rate of iterations is measured from here, without the prior
         c = self.c
         depth = self.depth
-        turns = self.turns if self.turns >= 0 else game.playout_turns
-        policy = game.playout_action if type(game).playout_action is not Ruleset.playout_action else None
+        turns = self.turns if self.turns >= 0 else facts.playout_turns
+        policy = facts.playout_action
         bias = self.pass_bias
         log = math.log
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
-        if not self.tree:
-            check_search_facts(type(game))  # checked when the class was defined; this catches a later change
-        tree = self.tree or game.search_tree
+        tree = self.tree or facts.search_tree
         own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 
+
 def is_declining(action: Action) -> bool:
     """Whether ``action`` passes or finishes (its class says so: ``Action.declines``)."""
     return action.declines

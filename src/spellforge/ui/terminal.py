@@ -27,6 +27,8 @@ from spellforge.core.errors import IllegalActionError, SpellforgeError
 from spellforge.core.observe import known_cards
 from spellforge.core.state import State
 
+from .presentation import terminal_renderer
+
 HELP = """\
 Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2').
   help        this text            log [N]    the last N events (default 40)
@@ -98,7 +100,7 @@ class TerminalGame:
 
     def render(self, seat: int) -> None:
         view = self.state.observe(seat)
-        renderer = getattr(self.game, "render_terminal", None)
+        renderer = terminal_renderer(self.game)
         body = renderer(view) if renderer else None
         self.console.print(body if body is not None else generic_view(view))
         self.console.print(log_panel(view))
