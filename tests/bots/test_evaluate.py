@@ -71,7 +71,9 @@ def test_evaluation_does_not_depend_on_hidden_cards(game: str) -> None:
 def test_generic_fallback_without_a_game_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
     game = next(iter(GAMES.values()))
     facts = search_facts(game)
-    monkeypatch.setitem(SEARCH_FACTS, game.name, dataclasses.replace(facts, evaluate=lambda state, seat: None))
+    monkeypatch.setitem(
+        SEARCH_FACTS, game.name, dataclasses.replace(facts, evaluate=lambda state, seat: None)
+    )
     evaluate = evaluator_for(game)
     state = positions(game.name, 1)[0]
     assert evaluate(state, 0) == generic_evaluate(state, 0)
