@@ -1,4 +1,5 @@
-"""How good a Spell Battle position looks for one seat, for the search bots (``Ruleset.evaluate``).
+"""How good a Spell Battle position looks for one seat, for the search bots (``SearchFacts.evaluate``,
+declared in ``hints.py``).
 
 Material per seat: life (worth more as it runs out), characters in play (strength, speed, keywords,
 abilities), farms (mana; the first few matter most), and cards in hand. The score is the seat's team's
