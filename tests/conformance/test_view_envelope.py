@@ -61,7 +61,9 @@ def check_envelope(state: State, seat: int | None) -> None:
     assert isinstance(players, list) and len(players) == state.n_seats
     for s, player in enumerate(players):
         assert isinstance(player, dict)
-        assert list(player)[:2] == ["seat", "name"] and player["seat"] == s and player["name"] == f"P{s + 1}"
+        assert list(player)[:5] == ["seat", "name", "role", "team", "alive"]
+        assert player["seat"] == s and player["name"] == f"P{s + 1}" and isinstance(player["role"], str)
+        assert is_int(player["team"]) and player["alive"] is state.alive[s]
     assert isinstance(view["log"], list) and all(isinstance(line, str) and line for line in view["log"])
     outcome = view["outcome"]
     if state.outcome is None:

@@ -10,10 +10,11 @@ Core builds every View's envelope, the same top-level keys in the same order for
 * ``game``: the ruleset's name; ``seat``: whose View it is (None: a spectator's);
 * ``turn``; ``phase``: the part of the turn (Spell Battle's rules call them steps); ``step``: the step
   within the phase, where a game's rules name one (None otherwise); ``active``: the seats whose turn it
-  is (none while the game is being set up, if the game says so);
+  is (by default the seats still playing on the active side; a game may say none while it is set up);
 * ``decision``: ``seat``, ``player``, ``kind``, ``prompt``, and ``legal`` (the printed actions) for the
   seat that acts (None when the game is over);
-* ``players``: one dict per seat, ``seat`` and ``name`` then the game's fields (``view_player``);
+* ``players``: one dict per seat: ``seat``, ``name``, ``role``, ``team``, ``alive`` (the core's seating),
+  then the game's fields (``view_player``);
 * ``log``: the recent events as the seat may read them; ``outcome``: ``winners``, ``reason``, ``draw``
   (None while the game runs);
 * then the game's own part (``view_part``), under keys of its own.
@@ -59,7 +60,15 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "active": state.view_active(),
         "decision": decision_view(state, seat),
         "players": [
-            {"seat": s, "name": seat_name(s), **state.view_player(s, seat)} for s in range(state.n_seats)
+            {
+                "seat": s,
+                "name": seat_name(s),
+                "role": state.roles[s],
+                "team": state.team_of[s],
+                "alive": state.alive[s],
+                **state.view_player(s, seat),
+            }
+            for s in range(state.n_seats)
         ],
         "log": log_view(state, seat),
         "outcome": outcome_view(state),

@@ -434,8 +434,8 @@ class State(Seating, ABC):
         return {}
 
     def view_active(self) -> list[int]:
-        """The seats whose turn it is (hook; default: none)."""
-        return []
+        """The seats whose turn it is (hook; default: the seats still playing on the active side)."""
+        return self.active_seats()
 
     def view_step(self) -> str | None:
         """The step within the current phase, where the game's rules name one (hook; default: None)."""

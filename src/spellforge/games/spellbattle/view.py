@@ -53,8 +53,6 @@ class ViewMixin(SBBase):
         L = self.layout
         farms = [c for c in self.zones[self.play_zone] if self.face_down[c] and self.controller[c] == s]
         return {
-            "team": self.team_of[s],
-            "alive": self.alive[s],
             "life": self.life(s),
             "hand": zone_view(self, L.hand[s], seat),
             "deck": zone_view(self, L.deck[s], seat),

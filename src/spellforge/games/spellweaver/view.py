@@ -116,9 +116,6 @@ class ViewMixin(SWBase):
             p["clock"] = format_seconds(self.clock_ms[s])
         return p
 
-    def view_active(self) -> list[int]:
-        return [self.active]
-
     def view_part(self, seat: int | None) -> dict[str, Any]:
         L = self.layout
         return {
