@@ -40,7 +40,7 @@ def character_value(state: SBBase, cid: int) -> float:
     d = state.defs[cid]
     strength = state.strength(cid)
     value = CHARACTER + STRENGTH * strength + SPEED * state.speed(cid)
-    for keyword in d.keywords:
+    for keyword in sorted(d.keywords):  # a fixed order: float sums must not depend on string hashing
         value += KEYWORD.get(keyword, OTHER_KEYWORD)
     value += ABILITY * (len(d.activated) + len(d.triggered))
     if state.damage[cid] and strength:
