@@ -164,7 +164,7 @@ def test_a_game_must_provide_the_required_hooks() -> None:
     from spellforge.core.stack import PriorityMixin
     from spellforge.core.state import State
 
-    assert State.__abstractmethods__ == frozenset({"view_part"})
+    assert State.__abstractmethods__ == frozenset({"init_game", "view_part"})
     assert Ruleset.__abstractmethods__ == frozenset({"load_cards", "build_deck"})
     assert {"priority_order", "window_first_seat", "next_uid"} <= PriorityMixin.__abstractmethods__
 

@@ -237,7 +237,7 @@ class Ruleset(ABC):
         state.init_seating(
             self.seat_roles(players, opts), self.seat_teams(players, opts), self.seat_sides(players, opts)
         )
-        state.init_game()  # type: ignore[attr-defined]
+        state.init_game()
         state.start()
         return state
 

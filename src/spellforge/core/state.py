@@ -422,6 +422,11 @@ class State(Seating, ABC):
 
     # ------------------------------------------------------------------ hooks a game overrides
 
+    @abstractmethod
+    def init_game(self) -> None:
+        """Set the game's own attributes for a new match, after the core's (``init_core``) and before the
+        ``setup`` op runs (every game writes it)."""
+
     # The View's hooks: core builds the envelope (``core.observe``); a game supplies only these parts.
 
     @abstractmethod
