@@ -77,13 +77,14 @@ def test_bot_never_reads_hidden_cards(game: str, spec: str) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_ismcts_counts_its_iterations(game: str) -> None:
+    from spellforge.bots.facts import search_facts
     from spellforge.bots.ismcts import ISMCTSBot
 
     bot = ISMCTSBot(seed=1, iterations=25)
     obs = Observation.of(midgame(game, 4))
     root = bot.search(obs)
     assert bot.last_iterations == 25
-    share = obs.game.search_prior  # the game's prior, if any: virtual visits for each root action
+    share = search_facts(obs.game).search_prior  # the game's prior, if any: virtual visits per root action
     virtual = max(1, round(share * 25)) * len(obs.legal) if share else 0
     assert sum(child.visits for child in root.children.values()) == 25 + virtual
 

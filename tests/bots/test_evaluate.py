@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from spellforge import GAMES
 from spellforge.bots import Observation, make_bot
 from spellforge.bots.evaluate import evaluator_for, generic_evaluate, outcome_value
+from spellforge.bots.facts import SEARCH_FACTS, search_facts
 
 
 def positions(game: str, count: int = 4) -> list:
@@ -67,7 +70,10 @@ def test_evaluation_does_not_depend_on_hidden_cards(game: str) -> None:
 
 def test_generic_fallback_without_a_game_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
     game = next(iter(GAMES.values()))
-    monkeypatch.setattr(type(game), "evaluate", lambda self, state, seat: None)
+    facts = search_facts(game)
+    monkeypatch.setitem(
+        SEARCH_FACTS, game.name, dataclasses.replace(facts, evaluate=lambda state, seat: None)
+    )
     evaluate = evaluator_for(game)
     state = positions(game.name, 1)[0]
     assert evaluate(state, 0) == generic_evaluate(state, 0)

@@ -55,7 +55,7 @@ def check_views(state: State, rng: Rng) -> None:
         if e.secret and e.card >= 0:
             for seat in seats:
                 if seat != e.seat:
-                    line = state.describe_event(e, seat)  # type: ignore[attr-defined]
+                    line = state.describe_event(e, seat)
                     assert f"#{e.card}" not in line, f"log line {line!r} shows a secret card to {seat}"
 
 

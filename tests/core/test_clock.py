@@ -40,7 +40,7 @@ class TickState(ClockMixin):
     def act_tick(self, action: Action, d: Decision) -> None:
         self.schedule(("tick",))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         return {"clock": list(self.clock_ms)}
 
 

@@ -31,7 +31,7 @@ class TinyState(State):
                 if self.defs[cid].type == "rare":
                     self.move(cid, self.layout.vault[seat])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         return {}
 
     def can_see(self, seat: int | None, cid: int) -> bool:

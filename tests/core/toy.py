@@ -11,7 +11,7 @@ from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.observe import decision_view, zone_view
+from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 from spellforge.core.stack import StackItem
@@ -81,12 +81,11 @@ class ToyState(WindowState):
         if self.score[item.controller] >= 10:
             self.finish((item.controller,), "points")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         return {
             "score": list(self.score),
             "hands": [zone_view(self, self.layout.hand[s], seat) for s in range(self.n_seats)],
             "pile": zone_view(self, self.layout.pile, seat),
-            "decision": decision_view(self, seat),
         }
 
     def card_fields(self, cid: int) -> dict[str, Any]:

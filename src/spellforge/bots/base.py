@@ -1,7 +1,8 @@
 """The Bot protocol and the registry of bots.
 
 A bot sees only what its seat may know. When its seat must act it receives an :class:`Observation`: the
-seat, the legal actions, the seat's View (built on first use), and ``determinize(rng)``, which returns a
+seat, the legal actions, the seat's View (built on first use), the cards it may know (``known``), and
+``determinize(rng)``, which returns a
 full game state in which everything hidden from the seat has been resampled. No bot ever reads the real
 state.
 
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError, UnknownNameError
+from spellforge.core.observe import known_cards
 from spellforge.core.rng import Rng
 
 from .playout import declining
@@ -38,12 +40,21 @@ class Observation:
     game: Ruleset
     _state: State = field(repr=False)
     _view: dict[str, Any] | None = field(default=None, repr=False)
+    _known: frozenset[int] | None = field(default=None, repr=False)
 
     @property
     def view(self) -> dict[str, Any]:
         if self._view is None:
             self._view = self._state.observe(self.seat)
         return self._view
+
+    @property
+    def known(self) -> frozenset[int]:
+        """The ids of the cards this seat may know now (those its View may name; see
+        ``core.observe.known_cards``): the others are anything to a search."""
+        if self._known is None:
+            self._known = known_cards(self._state, self.seat)
+        return self._known
 
     def determinize(self, rng: Rng) -> State:
         """A full state consistent with what this seat knows, hidden parts resampled with ``rng``."""

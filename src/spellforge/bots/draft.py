@@ -3,7 +3,8 @@
 Searching a draft pick or a deck-building choice is hopeless (the game it shapes is 30 turns away), so
 every bot hands those decisions to :class:`DraftPicker`. It reads only the seat's View: the cards it may
 pick show their cost, type, stats, keywords and rules text there. A decision is a limited one when the
-View names its kind as one of :data:`LIMITED_KINDS` and every option picks a card.
+View's decision names its kind as one of :data:`LIMITED_KINDS` and every option names exactly one card
+(``Action.card_ids``); the card's data comes from the View (``core.observe.shown_cards``).
 
 The ``draft`` bot uses the picker for those decisions and plays the rest at random. To measure the
 picker, compare it with random picks under the same sensible play: ``greedy:picks=random`` (or
@@ -15,10 +16,10 @@ picker, compare it with random picks under the same sensible play: ``greedy:pick
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from spellforge.core.actions import Action
+from spellforge.core.observe import shown_cards
 from spellforge.core.rng import Rng
 
 from .base import BaseBot, Observation, register
@@ -76,19 +77,6 @@ def _bucket(card: dict[str, Any]) -> int:
     return max(0, min(int(_num(card, "cost")) - 1, len(CURVE) - 1))
 
 
-def _cards_in(view: Any) -> Iterator[dict[str, Any]]:
-    """Every card the View shows (dicts with an integer ``id``), wherever it is."""
-    if isinstance(view, dict):
-        if isinstance(view.get("id"), int) and "type" in view:
-            yield view
-        for value in view.values():
-            if isinstance(value, dict | list):
-                yield from _cards_in(value)
-    elif isinstance(view, list):
-        for item in view:
-            yield from _cards_in(item)
-
-
 class DraftPicker:
     """Picks cards for a limited deck; remembers what it put in the deck (its seat's own choices)."""
 
@@ -98,27 +86,25 @@ class DraftPicker:
     @staticmethod
     def handles(obs: Observation) -> bool:
         """Whether this is a limited-format card choice (checked cheaply before building the View)."""
-        if not obs.legal or not all(getattr(a, "card", None) is not None for a in obs.legal):
+        if not obs.legal or not all(len(a.card_ids()) == 1 for a in obs.legal):
             return False
-        if not all(str(a).startswith("pick ") for a in obs.legal):
-            return False
-        decision = obs.view.get("decision") or {}
-        return decision.get("kind") in LIMITED_KINDS
+        decision = obs.view["decision"]
+        return decision is not None and decision["kind"] in LIMITED_KINDS
 
     def choose(self, obs: Observation) -> Action:
-        cards = {c["id"]: c for c in _cards_in(obs.view)}
-        building = (obs.view.get("decision") or {}).get("kind") != "draft_pick"
+        cards = shown_cards(obs.view)
+        building = obs.view["decision"]["kind"] != "draft_pick"
         best: Action = obs.legal[0]
         best_score = -1e9
         for action in obs.legal:
-            card = cards.get(getattr(action, "card", -1))
+            card = cards.get(action.card_ids()[0])
             if card is None:
                 continue
             score = card_value(card) + (self.curve_bonus(card) if building else 0.0)
             if score > best_score:
                 best, best_score = action, score
         if building:
-            chosen = cards.get(getattr(best, "card", -1))
+            chosen = cards.get(best.card_ids()[0])
             if chosen is not None:
                 self.built.append(chosen)
         return best

@@ -1,7 +1,8 @@
 """Scoring positions for search bots: the game's own evaluator, or a generic fallback for any game.
 
 Search bots (``greedy``, ``ismcts``) need to know how good a position looks for a seat when they stop
-looking ahead. Each game may supply that as ``Ruleset.evaluate(state, seat)``; when it returns None the
+looking ahead. Each game may supply that as ``SearchFacts.evaluate(state, seat)`` (``bots.facts``); when
+there is none, or it returns None, the
 fallback here scores the seat's own View, so a game gets working bots by registering, and better ones by
 writing an evaluator. Everything here reads only public things: the outcome and ``state.observe(seat)``.
 """
@@ -11,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from .facts import search_facts
 
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
@@ -120,10 +123,12 @@ def evaluator_for(game: Ruleset) -> Evaluator:
     """A function ``(state, seat) -> [-1, 1]``: the true result when the game is over, else the game's
     own evaluator, else the generic fallback (decided per call, since a game's evaluator may decline)."""
 
+    own = search_facts(game).evaluate
+
     def evaluate(state: State, seat: int) -> float:
         if state.outcome is not None:
             return outcome_value(state, seat)
-        value = game.evaluate(state, seat)
+        value = own(state, seat) if own is not None else None
         if value is None:
             return generic_evaluate(state, seat)
         return -1.0 if value < -1.0 else 1.0 if value > 1.0 else float(value)

@@ -17,8 +17,8 @@ bot's own plan against the playout policy's answers, instead of growing opponent
 come from determinizations that all hold the bot's true hand (so the modelled opponent, unlike a real
 one, learns what the bot holds).
 
-Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action's printed form with the
-ids of cards hidden from it masked, so the tree never conditions on a hidden identity.
+Edges are keyed by what the bot can tell apart (:class:`EdgeKeys`): the action with the cards it names
+that are hidden from the bot masked, so the tree never conditions on a hidden identity.
 
 Evaluator scores are material leads squashed by tanh, so rewards of sensible moves differ by a few
 hundredths; the exploration constant ``c`` (default 0.1) is scaled to that, not to the textbook
@@ -36,19 +36,18 @@ against the search whatever the budget.
 from __future__ import annotations
 
 import math
-import re
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
-from spellforge.core.ruleset import SEARCH_TREES, Ruleset, check_search_facts
 
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import PICKS, picker_for
 from .evaluate import Evaluator, evaluator_for
+from .facts import SEARCH_TREES, search_facts
 from .greedy import GreedyBot, lookahead
 from .playout import mixed_action
 
@@ -57,7 +56,6 @@ DEFAULT_DEPTH = 30
 DEFAULT_C = 0.1
 DEFAULT_PASS_BIAS = 0.8
 SETTLE_EVERY = 8  # iterations between checks that the move is settled
-CARD_REF = re.compile(r"#(\d+)")
 
 
 class Node:
@@ -70,29 +68,13 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-        self.children: dict[str, Node] = {}
-
-
-def visible_ids(view: Any) -> frozenset[int]:
-    """The ids of every card a View shows (under ``id``, or ``card`` for limbo items)."""
-    out: set[int] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            for name, value in item.items():
-                if isinstance(value, dict | list):
-                    stack.append(value)
-                elif name in ("id", "card") and isinstance(value, int) and not isinstance(value, bool):
-                    out.add(value)
-        elif isinstance(item, list):
-            stack.extend(v for v in item if isinstance(v, dict | list))
-    return frozenset(out)
+        self.children: dict[Hashable, Node] = {}
 
 
 class EdgeKeys:
-    """Tree edges are keyed by what the bot can tell apart: the action's printed form, with the id of any
-    card the bot could not see when the search began written as ``#?``.
+    """Tree edges are keyed by what the bot can tell apart: the action, with any card it names that the
+    bot could not know when the search began read as unknown (``Action.masked`` over the bot's known
+    cards, ``Observation.known``).
 
     Determinizations shuffle hidden cards' ids, so a hidden id names a different card in every iteration;
     keying on it would scatter an opponent's "play a card from hand" over one-visit nodes and make it look
@@ -100,26 +82,20 @@ class EdgeKeys:
     hidden card could be, and the key reveals nothing the bot does not know.
     """
 
-    __slots__ = ("cache", "visible")
+    __slots__ = ("cache", "known")
 
-    def __init__(self, visible: frozenset[int]) -> None:
-        self.visible = visible
-        self.cache: dict[Action, str] = {}
+    def __init__(self, known: frozenset[int]) -> None:
+        self.known = known
+        self.cache: dict[Action, Hashable] = {}
 
-    def _mask(self, match: re.Match[str]) -> str:
-        return match.group(0) if int(match.group(1)) in self.visible else "#?"
-
-    def __call__(self, action: Action) -> str:
-        text = self.cache.get(action)
-        if text is None:
-            text = str(action)
-            if "#" in text:
-                text = CARD_REF.sub(self._mask, text)
-            self.cache[action] = text
-        return text
+    def __call__(self, action: Action) -> Hashable:
+        key = self.cache.get(action)
+        if key is None:
+            key = self.cache[action] = action.masked(self.known)
+        return key
 
 
-def settled(root: Node, keys: Sequence[str], left: float) -> bool:
+def settled(root: Node, keys: Sequence[Hashable], left: float) -> bool:
     """Whether ``left`` more iterations could not change which of ``keys`` is the most visited."""
     first = second = 0
     for k in keys:
@@ -243,7 +219,7 @@ class ISMCTSBot(BaseBot):
         evaluate = self._evaluators.get(id(obs.game))
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
-        key = EdgeKeys(visible_ids(obs.view))
+        key = EdgeKeys(obs.known)
         root = Node(-1)
         rng = self.rng
         game = obs.game
@@ -251,22 +227,21 @@ class ISMCTSBot(BaseBot):
         limit = self.iterations
         # the prior: a share of the budget's iterations; a seconds budget starts from the default
         # budget's share and tops it up as the rate of iterations shows how many the time allows
-        share = self.prior if self.prior >= 0 else game.search_prior
+        facts = search_facts(game)
+        share = self.prior if self.prior >= 0 else facts.search_prior
         given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
         seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
         topping = seeded if not limit else []  # only a seconds budget tops the prior up
         started = time.perf_counter()  # the rate of iterations is measured from here, without the prior
         c = self.c
         depth = self.depth
-        turns = self.turns if self.turns >= 0 else game.playout_turns
-        policy = game.playout_action if type(game).playout_action is not Ruleset.playout_action else None
+        turns = self.turns if self.turns >= 0 else facts.playout_turns
+        policy = facts.playout_action
         bias = self.pass_bias
         log = math.log
         sqrt = math.sqrt
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
-        if not self.tree:
-            check_search_facts(type(game))  # checked when the class was defined; this catches a later change
-        tree = self.tree or game.search_tree
+        tree = self.tree or facts.search_tree
         own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
@@ -292,7 +267,7 @@ class ISMCTSBot(BaseBot):
                 if own is not None and player != own:
                     break  # another seat's decision: the playout policy answers
                 children = node.children
-                options: dict[str, Action] = {}
+                options: dict[Hashable, Action] = {}
                 for a in state.legal_actions():
                     k = key(a)
                     if k not in options:
@@ -309,7 +284,7 @@ class ISMCTSBot(BaseBot):
                     path.append(child)
                     break
                 best_child: Node | None = None
-                best_key = ""
+                best_key: Hashable = None
                 best_score = -1.0
                 for k in options:
                     child = children[k]

@@ -6,7 +6,7 @@ otherwise picks at random plays the position out the way the engine would if nob
 is what a one-ply lookahead needs to see the consequence of an action (a character resolving, an attack
 dealing its damage). Search playouts mix it with uniform random play so opponents still respond.
 
-Only the public API is used: the action's printed form says whether it passes or declines.
+Only the public API is used: an action declares whether it passes or declines (``Action.declines``).
 """
 
 from __future__ import annotations
@@ -16,25 +16,16 @@ from collections.abc import Sequence
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 
-DECLINE_WORDS = frozenset({"pass", "done", "decline", "skip", "no", "end", "end turn", "stop"})
-
-
-_declines: dict[Action, bool] = {}  # action value -> whether it declines (str() is slow in playouts)
-
 
 def is_declining(action: Action) -> bool:
-    known = _declines.get(action)
-    if known is None:
-        if len(_declines) > 100_000:
-            _declines.clear()
-        known = _declines[action] = str(action) in DECLINE_WORDS
-    return known
+    """Whether ``action`` passes or finishes (its class says so: ``Action.declines``)."""
+    return action.declines
 
 
 def declining(legal: Sequence[Action]) -> Action | None:
     """The option that passes or finishes a compound choice, if the decision has one."""
     for action in legal:
-        if is_declining(action):
+        if action.declines:
             return action
     return None
 
@@ -54,4 +45,4 @@ def mixed_action(legal: Sequence[Action], rng: Rng, pass_bias: float) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-__all__ = ["DECLINE_WORDS", "declining", "is_declining", "mixed_action", "passive_action"]
+__all__ = ["declining", "is_declining", "mixed_action", "passive_action"]

@@ -13,8 +13,11 @@ stack item encoded as ``STACK_BASE + uid``, so all fit in one hashable field.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import ClassVar, TypeAlias
+from collections.abc import Container, Hashable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeAlias
+
+from .targets import CardRef
 
 CardId: TypeAlias = int
 Seat: TypeAlias = int
@@ -78,12 +81,57 @@ SEAT = r"[Pp](\d+)"
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action. Subclasses set ``pattern`` and implement ``__str__`` and ``from_match``."""
+    """Base of every action. Subclasses set ``pattern`` and implement ``__str__`` and ``from_match``.
+
+    What an action means is declared on its class, so bots and clients never read it from the printed
+    form: ``declines`` says it passes or finishes (nothing more is done now), and ``card_fields`` and
+    ``target_fields`` name the fields that hold a card id or a target, from which ``card_ids()`` lists
+    the cards the action names.
+    """
 
     pattern: ClassVar[re.Pattern[str]]
     # A meta action (resign, calling time) is legal whenever ``state.meta_legal`` says so, is never listed
     # among the legal actions, and is applied by ``state.apply_meta``.
     meta: ClassVar[bool] = False
+    # Passing priority, finishing a compound choice, skipping an optional step: the option that lets the
+    # game go on as if the seat did nothing more now (what a cautious playout picks).
+    declines: ClassVar[bool] = False
+    # Fields holding a card id (a negative value names no card) ...
+    card_fields: ClassVar[tuple[str, ...]] = ()
+    # ... and fields holding a Target (a card only when 0 <= target < STACK_BASE).
+    target_fields: ClassVar[tuple[str, ...]] = ()
+
+    def card_ids(self) -> tuple[CardId, ...]:
+        """The card instances this action names, in field order (a target naming a card included)."""
+        out: list[int] = []
+        for name in self.card_fields:
+            cid = getattr(self, name)
+            if cid >= 0:
+                out.append(cid)
+        for name in self.target_fields:
+            cid = target_card(getattr(self, name))
+            if cid >= 0:
+                out.append(cid)
+        return tuple(out)
+
+    def masked(self, known: Container[CardId]) -> Hashable:
+        """The action as a seat that knows only the cards in ``known`` can tell it apart: a value equal for
+        two actions that differ only in which unknown card they name (each such id reads as ``"#?"``).
+
+        The action itself when it names no unknown card, so comparing stays as cheap as comparing actions.
+        """
+        hidden = [cid for cid in self.card_ids() if cid not in known]
+        if not hidden:
+            return self
+        values: list[Any] = [type(self)]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in self.card_fields:
+                value = UNKNOWN_CARD if value in hidden else value
+            elif f.name in self.target_fields:
+                value = UNKNOWN_CARD if target_card(value) in hidden else value
+            values.append(value)
+        return tuple(values)
 
     @classmethod
     def parse(cls, text: str) -> Action | None:
@@ -95,11 +143,22 @@ class Action:
         return cls()
 
 
+UNKNOWN_CARD = "#?"  # how ``Action.masked`` writes a card the seat does not know
+
+
+def target_card(target: Any) -> CardId:
+    """The card a target field names (an int Target or a typed ``CardRef``), or -1 when it names none."""
+    if isinstance(target, int):
+        return target if 0 <= target < STACK_BASE else -1
+    return target.id if isinstance(target, CardRef) else -1
+
+
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Pass priority, or decline an optional choice."""
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"pass", re.I)
+    declines: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "pass"
@@ -110,6 +169,7 @@ class Done(Action):
     """Finish a compound choice (declaring attackers, blockers, ...)."""
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"done", re.I)
+    declines: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "done"
@@ -139,6 +199,7 @@ class ChooseTarget(Action):
 
     target: Target
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         return f"target {target_str(self.target)}"
@@ -159,6 +220,8 @@ class Play(Action):
     card: CardId
     target: Target = NO_TARGET
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET + r")?", re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         if self.target != NO_TARGET:
@@ -180,6 +243,7 @@ class Block(Action):
     card: CardId
     attacker: CardId
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card", "attacker")
 
     def __str__(self) -> str:
         return f"block #{self.card} -> #{self.attacker}"
@@ -198,6 +262,8 @@ class Attack(Action):
     card: CardId
     target: Target
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s*->\s*" + TARGET, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         return f"attack #{self.card} -> {target_str(self.target)}"

@@ -3,6 +3,23 @@
 Hidden information leaves the engine only through here. A card the seat may not see is never named: not
 its id, not its name. Hidden zones show only their size, and secret log events (a draw, a face-down play)
 show their card only to the seat they belong to.
+
+Core builds every View's envelope, the same top-level keys in the same order for every game
+(:data:`ENVELOPE`), and a game adds only its own part through the State's ``view_*`` hooks:
+
+* ``game``: the ruleset's name; ``seat``: whose View it is (None: a spectator's);
+* ``turn``; ``phase``: the part of the turn (Spell Battle's rules call them steps); ``step``: the step
+  within the phase, where a game's rules name one (None otherwise); ``active``: the seats whose turn it
+  is (by default the seats still playing on the active side; a game may say none while it is set up);
+* ``decision``: ``seat``, ``player``, ``kind``, ``prompt``, and ``legal`` (the printed actions) for the
+  seat that acts (None when the game is over);
+* ``players``: one dict per seat: ``seat``, ``name``, ``role``, ``team``, ``alive`` (the core's seating),
+  then the game's fields (``view_player``);
+* ``log``: the recent events as the seat may read them; ``outcome``: ``winners``, ``reason``, ``draw``
+  (None while the game runs);
+* then the game's own part (``view_part``), under keys of its own.
+
+Clients read these keys; they never parse printed text for meaning.
 """
 
 from __future__ import annotations
@@ -17,13 +34,82 @@ if TYPE_CHECKING:
     from .state import State
 
 
+ENVELOPE: tuple[str, ...] = (
+    "game",
+    "seat",
+    "turn",
+    "phase",
+    "step",
+    "active",
+    "decision",
+    "players",
+    "log",
+    "outcome",
+)
+"""The top-level keys of every View, in order; a game's own part follows under other keys."""
+
+
+def build_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The View of ``seat``: core's envelope, then the game's part (see the module docstring)."""
+    view: dict[str, Any] = {
+        "game": state.game.name,
+        "seat": seat,
+        "turn": state.turn,
+        "phase": state.phase,
+        "step": state.view_step(),
+        "active": state.view_active(),
+        "decision": decision_view(state, seat),
+        "players": [
+            {
+                "seat": s,
+                "name": seat_name(s),
+                "role": state.roles[s],
+                "team": state.team_of[s],
+                "alive": state.alive[s],
+                **state.view_player(s, seat),
+            }
+            for s in range(state.n_seats)
+        ],
+        "log": log_view(state, seat),
+        "outcome": outcome_view(state),
+    }
+    part = state.view_part(seat)
+    clash = [key for key in part if key in view]
+    if clash:
+        raise ValueError(f"{state.game.name}: the game's part of the View repeats envelope keys {clash}")
+    view.update(part)
+    return view
+
+
 def card_view(state: State, cid: int, seat: int | None) -> dict[str, Any]:
     """A card as ``seat`` sees it where it is now: its public fields, or ``{"hidden": True}``."""
     if not state.can_see(seat, cid):
         return {"hidden": True}
     d = state.defs[cid]
     out: dict[str, Any] = {"id": cid, "key": d.key, "name": d.name, "type": d.type}
-    out.update(state.card_fields(cid))  # type: ignore[attr-defined]
+    out.update(state.card_fields(cid))
+    return out
+
+
+def known_cards(state: State, seat: int | None) -> frozenset[int]:
+    """The ids of the cards ``seat`` may know where they are now: the cards its View may name."""
+    can_see = state.can_see
+    return frozenset(cid for cid in state.all_card_ids() if can_see(seat, cid))
+
+
+def shown_cards(view: Any) -> dict[int, dict[str, Any]]:
+    """Every card a View shows in full, by id: the dicts :func:`card_view` built, wherever they are."""
+    out: dict[int, dict[str, Any]] = {}
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            cid = item.get("id")
+            if isinstance(cid, int) and "key" in item:
+                out.setdefault(cid, item)
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))
     return out
 
 
@@ -53,7 +139,7 @@ def event_visible_card(event: Event, seat: int | None) -> bool:
 
 def log_view(state: State, seat: int | None, last: int = 30) -> list[str]:
     """The most recent events as ``seat`` may read them, oldest first."""
-    lines = [state.describe_event(e, seat) for e in state.iter_log(last)]  # type: ignore[attr-defined]
+    lines = [state.describe_event(e, seat) for e in state.iter_log(last)]
     lines.reverse()
     return [line for line in lines if line]
 

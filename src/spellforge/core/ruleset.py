@@ -73,31 +73,11 @@ class OptionSpec:
         return value
 
 
-SEARCH_TREES = ("all", "own")
-"""The values of ``Ruleset.search_tree`` (and of ISMCTS's ``tree=``)."""
-
-
-def check_search_facts(cls: type[Ruleset]) -> None:
-    """Refuse a game class whose facts for the search bots are out of range, naming the class and fact.
-
-    Run when the class is defined, so a game with a typo in them fails on import rather than in the
-    middle of a search."""
-    turns, prior, tree = cls.playout_turns, cls.search_prior, cls.search_tree
-    where = cls.__dict__.get("name", cls.__name__)
-    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-        raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
-    if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
-        raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
-    if tree not in SEARCH_TREES:
-        raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
-
-
 class Ruleset(ABC):
-    """Base of every game. Subclasses set the class-level facts and implement the hooks."""
+    """Base of every game. Subclasses set the class-level facts and implement the hooks.
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        check_search_facts(cls)
+    How bots should search a game and how clients show it are not rules: a game declares them beside the
+    bots (``bots.facts.declare_search``) and the clients (``ui.presentation.declare_terminal``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -257,7 +237,7 @@ class Ruleset(ABC):
         state.init_seating(
             self.seat_roles(players, opts), self.seat_teams(players, opts), self.seat_sides(players, opts)
         )
-        state.init_game()  # type: ignore[attr-defined]
+        state.init_game()
         state.start()
         return state
 
@@ -335,46 +315,6 @@ class Ruleset(ABC):
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from ``state.to_json()`` exactly."""
         return decode_state(self, data)
-
-    # ------------------------------------------------------------------ bots
-
-    def evaluate(self, state: State, seat: int) -> float | None:
-        """How good ``state`` looks for ``seat``, in [-1, 1] (hook for search bots; None: use the generic
-        fallback). It may read only what ``seat`` could know; bots call it on determinized states."""
-        return None
-
-    playout_turns: ClassVar[int] = 0
-    """How many turns after the one it starts in an ISMCTS playout runs through (0: it stops when the turn
-    ends). A game whose turns are answered by the opponent's next turn (attackers stay exhausted, so what
-    a player commits now is what it cannot defend with) looks one turn further, with a playout policy that
-    plays that turn sensibly."""
-
-    search_prior: ClassVar[float] = 0.0
-    """Virtual visits ISMCTS gives each root action at the value greedy's lookahead sees after it, as a
-    share of the search's iterations (0: none; 0.1 gives 20 at the default 200 iterations). A game whose
-    search values are close and noisy, where greedy's deterministic roll-forward ranks moves consistently,
-    starts the search from greedy's ranking; the search overrules it where its playouts see further. The
-    share, not a count, keeps the balance between the two at any budget (the bot's ``prior=P`` overrides
-    it)."""
-
-    search_tree: ClassVar[str] = "all"
-    """What ISMCTS's tree holds: ``"all"`` every seat's decisions, ``"own"`` only the searching seat's,
-    up to the first decision of another seat; from there the playout policy answers for everyone. In a
-    game whose playout policy plays the opponent's answer sensibly, "own" spends a longer search on the
-    bot's own plan instead of on opponent nodes, whose statistics are learnt on determinizations that all
-    hold the bot's true hand (the bot's ``tree=`` overrides it)."""
-
-    def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
-        """A cheap, sensible move for a search bot's playout from ``state`` (hook; None: the bots' generic
-        policy, mostly passing). Called on determinized states, for any seat; must draw randomness only
-        from ``rng`` so searches stay reproducible."""
-        return None
-
-    # ------------------------------------------------------------------ presentation
-
-    def render_terminal(self, view: dict[str, Any]) -> Any:
-        """A rich renderable of a View for ``spellforge play`` (hook; None: the generic rendering)."""
-        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -334,8 +334,11 @@ class State(Seating, ABC):
         return out
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``None``: a spectator's public view)."""
-        return self.view(seat)
+        """What ``seat`` may know, as a JSON-safe dict (``None``: a spectator's public view): core's
+        envelope (``core.observe.ENVELOPE``) and the game's part from the ``view_*`` hooks."""
+        from .observe import build_view
+
+        return build_view(self, seat)
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy in which everything ``seat`` cannot see is resampled consistently with what it can.
@@ -420,8 +423,38 @@ class State(Seating, ABC):
     # ------------------------------------------------------------------ hooks a game overrides
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The View of ``seat`` (see ``observe``): every game builds its own from ``core.observe``."""
+    def init_game(self) -> None:
+        """Set the game's own attributes for a new match, after the core's (``init_core``) and before the
+        ``setup`` op runs (every game writes it)."""
+
+    # The View's hooks: core builds the envelope (``core.observe``); a game supplies only these parts.
+
+    @abstractmethod
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        """The game's own part of ``seat``'s View, under keys other than the envelope's (every game
+        writes it, with ``core.observe.card_view`` and ``zone_view``)."""
+
+    def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know of player ``s`` beyond its seat and name: life, zones, ... (hook)."""
+        return {}
+
+    def view_active(self) -> list[int]:
+        """The seats whose turn it is (hook; default: the seats still playing on the active side)."""
+        return self.active_seats()
+
+    def view_step(self) -> str | None:
+        """The step within the current phase, where the game's rules name one (hook; default: None)."""
+        return None
+
+    def card_fields(self, cid: int) -> dict[str, Any]:
+        """A visible card's public fields beyond id, key, name and type: cost, stats, ... (hook)."""
+        return {}
+
+    def describe_event(self, e: Event, seat: int | None) -> str:
+        """A log line for ``event`` as ``seat`` may read it; "" leaves it out of the log (hook).
+
+        Name a card only when ``core.observe.event_visible_card`` allows it."""
+        return ""
 
     def can_see_face_down(self, seat: int | None, cid: int) -> bool:
         """Whether ``seat`` may look at face-down card ``cid`` (default: its owner and controller)."""

@@ -24,7 +24,10 @@ from spellforge.bots.base import BaseBot
 from spellforge.core.actions import Action, Resign, seat_name
 from spellforge.core.clock import ClockMixin, TimeUsed
 from spellforge.core.errors import IllegalActionError, SpellforgeError
+from spellforge.core.observe import known_cards
 from spellforge.core.state import State
+
+from .presentation import terminal_renderer
 
 HELP = """\
 Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2').
@@ -34,20 +37,20 @@ Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2
   quit        stop without resigning"""
 
 
-_CARD_REF = re.compile(r"#(\d+)")
-
-
 def public_action_text(state: State, action: Action, watcher: int | None) -> str:
-    """How a bot's move reads to ``watcher`` once applied: a card it cannot see where the card is now
-    (set face down, put into a hand, played as a farm) is not named, not even by its id."""
-
-    def mask(m: re.Match[str]) -> str:
-        cid = int(m.group(1))
-        if cid < len(state.defs) and state.can_see(watcher, cid):
-            return m.group(0)
-        return "a hidden card"
-
-    return _CARD_REF.sub(mask, str(action))
+    """How a bot's move reads to ``watcher`` once applied: a card it names (``Action.card_ids``) that the
+    watcher cannot know where the card is now (set face down, put into a hand, played as a farm: not one
+    its View may name, ``core.observe.known_cards``) is not named, not even by its id."""
+    text = str(action)
+    named = action.card_ids()
+    if not named:
+        return text
+    known = known_cards(state, watcher)
+    for cid in named:
+        if cid not in known:
+            # the printed form writes a card as "#<id>": only that reference is replaced
+            text = re.sub(rf"#{cid}(?!\d)", "a hidden card", text)
+    return text
 
 
 def generic_view(view: dict[str, Any]) -> RenderableType:
@@ -97,7 +100,7 @@ class TerminalGame:
 
     def render(self, seat: int) -> None:
         view = self.state.observe(seat)
-        renderer = getattr(self.game, "render_terminal", None)
+        renderer = terminal_renderer(self.game)
         body = renderer(view) if renderer else None
         self.console.print(body if body is not None else generic_view(view))
         self.console.print(log_panel(view))

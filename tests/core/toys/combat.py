@@ -111,8 +111,8 @@ class CombatState(PauseState):
         if self.life[loser] <= 0:
             self.finish_by_life("life")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = super().view(seat)
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        out = super().view_part(seat)
         out["fight"] = list(self.fight)
         out["totals"] = list(self.totals)
         return out

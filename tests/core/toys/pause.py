@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.observe import decision_view, zone_view
+from spellforge.core.observe import zone_view
 from spellforge.core.windows import EACH, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
@@ -169,14 +169,12 @@ class PauseState(WindowState):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         return {
-            "turn": self.turn,
             "life": list(self.life),
             "hands": [zone_view(self, self.layout.hand[s], seat) for s in range(self.n_seats)],
             "table": zone_view(self, self.layout.table, seat),
             "windows": [[w.kind, w.holder, list(w.data)] for w in self.windows],
-            "decision": decision_view(self, seat),
         }
 
     def card_fields(self, cid: int) -> dict[str, Any]:

@@ -258,17 +258,15 @@ class RealmsState(State):
 
     # ------------------------------------------------------------------ the View
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         L = self.layout
         return {
-            "turn": self.turn,
             "formations": [
                 {str(slot(s, name)): cid for name, cid in zip(SLOTS, row, strict=True)}
                 for s, row in enumerate(self.slots)
             ],
             "pools": [zone_view(self, L.pool[s], seat)["cards"] for s in range(self.n_seats)],
             "hands": [zone_view(self, L.hand[s], seat) for s in range(self.n_seats)],
-            "decision": None if self.decision is None else [self.decision.kind, self.decision.seat],
         }
 
     def card_fields(self, cid: int) -> dict[str, Any]:

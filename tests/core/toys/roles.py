@@ -31,7 +31,7 @@ from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.observe import decision_view, outcome_view, zone_view
+from spellforge.core.observe import zone_view
 from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.state import State
 from spellforge.core.zones import Visibility, ZoneSpec
@@ -242,32 +242,18 @@ class RolesState(State):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         L = self.layout
         return {
-            "game": self.game.name,
-            "seat": seat,
-            "turn": self.turn,
-            "active": self.active,
-            "extra_turn": self.extra_turn,
-            "action_points": self.action_points,
-            "players": [
-                {
-                    "seat": s,
-                    "role": self.role(s),
-                    "team": self.team_of[s],
-                    "alive": self.alive[s],
-                    "health": self.health[s],
-                    "power": self.power[s],
-                    "hand": zone_view(self, L.hand[s], seat),
-                    "deck": zone_view(self, L.deck[s], seat),
-                    "discard": zone_view(self, L.discard[s], seat),
-                }
-                for s in range(self.n_seats)
-            ],
-            "decision": decision_view(self, seat),
-            "outcome": outcome_view(self),
+            "health": self.health[s],
+            "power": self.power[s],
+            "hand": zone_view(self, L.hand[s], seat),
+            "deck": zone_view(self, L.deck[s], seat),
+            "discard": zone_view(self, L.discard[s], seat),
         }
+
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        return {"extra_turn": self.extra_turn, "action_points": self.action_points}
 
     def card_fields(self, cid: int) -> dict[str, Any]:
         card = self.defs[cid]

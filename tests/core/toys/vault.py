@@ -151,14 +151,13 @@ class VaultState(State):
 
     # ------------------------------------------------------------------ the View
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         L = self.layout
         return {
             "vault": zone_view(self, L.deck[KEEPER], seat),
             "sanctum": zone_view(self, L.hand[KEEPER], seat),
             "defenders": zone_view(self, L.defenders, seat),
             "occupant": zone_view(self, L.occupant, seat),
-            "decision": None if self.decision is None else [self.decision.kind, self.decision.seat],
         }
 
     def card_fields(self, cid: int) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 
 from spellforge.bots import Observation, ismcts
 from spellforge.bots.evaluate import evaluator_for
+from spellforge.bots.facts import SEARCH_FACTS, search_facts
 from spellforge.bots.greedy import GreedyBot, lookahead
 from spellforge.bots.ismcts import DEFAULT_ITERATIONS, SETTLE_EVERY, ISMCTSBot, Node
 from spellforge.core.actions import Done, player_target
@@ -17,7 +19,6 @@ from spellforge.core.rng import Rng
 from spellforge.games import find_game
 from spellforge.games.spellweaver.actions import Attack, Block
 from spellforge.games.spellweaver.policy import playout_action
-from spellforge.games.spellweaver.rules import Spellweaver
 from spellforge.games.spellweaver.scenario import Side, build, creature
 
 P2 = player_target(1)
@@ -121,7 +122,8 @@ def test_ismcts_looking_through_the_opponents_turn_does_not_send_its_blocker_at_
     chosen = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 7)]
     assert attack not in chosen
     assert sum(isinstance(a, Done) for a in chosen) >= 5  # mostly it simply keeps the blocker home
-    monkeypatch.setattr(Spellweaver, "playout_action", lambda self, state, legal, rng: None)
+    facts = search_facts("spellweaver")
+    monkeypatch.setitem(SEARCH_FACTS, "spellweaver", dataclasses.replace(facts, playout_action=None))
     for seed in (1, 2, 3):
         assert ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) == attack
 
@@ -151,12 +153,14 @@ def test_ismcts_starts_each_root_action_with_the_games_prior() -> None:
     of the budget's iterations (at least one); ``prior=0`` turns them off, and a game without one (Spell
     Battle) searches without."""
     obs = lethal_burn()
-    share = Spellweaver.search_prior
+    share = search_facts("spellweaver").search_prior
     assert share > 0
     for iterations in (10, 200):
-        root = ISMCTSBot(seed=1, iterations=iterations).search(obs)
+        bot = ISMCTSBot(seed=1, iterations=iterations)
+        root = bot.search(obs)
         given = max(1, round(share * iterations))
-        assert sorted(root.children) == sorted(str(a) for a in obs.legal)
+        assert set(root.children) == {bot.last_keys(a) for a in obs.legal}
+        assert len(root.children) == len(obs.legal)
         assert all(n.visits >= given for n in root.children.values())
         assert root_visits(root) == iterations + given * len(obs.legal)
     assert root_visits(ISMCTSBot(seed=1, iterations=10, prior=0).search(obs)) == 10
@@ -174,7 +178,7 @@ def test_a_seconds_budget_tops_the_prior_up_to_its_share_of_the_iterations() -> 
     root = bot.search(obs)
     done = bot.last_iterations
     virtual, rest = divmod(root_visits(root) - done, len(obs.legal))
-    assert rest == 0 and virtual >= round(Spellweaver.search_prior * DEFAULT_ITERATIONS)
+    assert rest == 0 and virtual >= round(search_facts("spellweaver").search_prior * DEFAULT_ITERATIONS)
     if done > 2 * DEFAULT_ITERATIONS:  # a machine too slow for that keeps the starting share
         assert virtual >= 0.05 * done
 
@@ -232,12 +236,11 @@ def test_tree_own_holds_only_the_bots_decisions_and_all_holds_the_opponents_too(
     assert tree_seats(default) == {obs.seat}  # Spellweaver's search_tree
 
 
-def test_ismcts_refuses_an_unknown_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ismcts_refuses_an_unknown_tree() -> None:
     with pytest.raises(SpellforgeError, match="tree must be all or own, got 'mine'"):
         ISMCTSBot(tree="mine")
-    monkeypatch.setattr(Spellweaver, "search_tree", "mine")
     with pytest.raises(SpellforgeError, match="spellweaver: search_tree must be all or own, got 'mine'"):
-        ISMCTSBot(seed=1, iterations=5).search(lethal_burn())
+        dataclasses.replace(search_facts("spellweaver"), search_tree="mine")
 
 
 def test_the_prior_ranks_root_actions_as_greedy_does() -> None:

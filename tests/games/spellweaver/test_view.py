@@ -8,6 +8,8 @@ from rich.console import Console
 
 from spellforge import find_game
 from spellforge.core.rng import Rng
+from spellforge.games.spellweaver.hints import evaluate
+from spellforge.ui.presentation import terminal_renderer
 
 from .helpers import Side, build, do
 
@@ -16,7 +18,7 @@ GAME = find_game("spellweaver")
 
 def rendered(view: dict) -> str:  # type: ignore[type-arg]
     console = Console(record=True, width=160, color_system=None)
-    console.print(GAME.render_terminal(view))
+    console.print(terminal_renderer(GAME)(view))
     return console.export_text()
 
 
@@ -87,8 +89,8 @@ def test_the_terminal_shows_rows_mana_levels_skills_emblems_and_energy() -> None
 def test_evaluate_is_bounded_prefers_the_healthier_side_and_reads_only_what_the_seat_knows() -> None:
     ahead = build(Side(life=30, combat=["a:elder-wurm"]), Side(life=5))
     behind = build(Side(life=5), Side(life=30, combat=["a:elder-wurm"]))
-    good = GAME.evaluate(ahead.state, 0)
-    bad = GAME.evaluate(behind.state, 0)
+    good = evaluate(ahead.state, 0)
+    bad = evaluate(behind.state, 0)
     assert good is not None and bad is not None and -1 <= bad < 0 < good <= 1
     state = GAME.new_game(seed=9)
     rng = Rng(4)
@@ -97,13 +99,13 @@ def test_evaluate_is_bounded_prefers_the_healthier_side_and_reads_only_what_the_
         if state.is_over:
             break
     for seat in (0, 1):
-        assert GAME.evaluate(state, seat) == GAME.evaluate(state.determinize(seat, Rng(1)), seat)
+        assert evaluate(state, seat) == evaluate(state.determinize(seat, Rng(1)), seat)
 
 
 def test_evaluate_sees_the_deck_out_clock() -> None:
     """A deck about to run out loses the game (SW-009), so decay is worth something to the search bots:
     the same position scores lower the fewer cards its player has left, and far lower near the end."""
-    scores = [GAME.evaluate(build(Side(deck_filler=n), Side()).state, 0) for n in (30, 10, 2, 0)]
+    scores = [evaluate(build(Side(deck_filler=n), Side()).state, 0) for n in (30, 10, 2, 0)]
     assert all(v is not None for v in scores)
     assert scores == sorted(scores, reverse=True)  # type: ignore[type-var]
     per_card_early = (scores[0] - scores[1]) / 20  # type: ignore[operator]
@@ -115,7 +117,7 @@ def test_a_finished_game_evaluates_to_its_result() -> None:
     sc = build(Side(hand=["v:ember-volley"], levels={"rage": 2}), Side(life=3))
     do(sc.state, f"play #{sc['v']}")
     assert sc.state.outcome is not None
-    assert GAME.evaluate(sc.state, 0) == 1.0 and GAME.evaluate(sc.state, 1) == -1.0
+    assert evaluate(sc.state, 0) == 1.0 and evaluate(sc.state, 1) == -1.0
 
 
 def test_a_card_waiting_for_its_target_is_public_so_determinize_keeps_the_choice() -> None:

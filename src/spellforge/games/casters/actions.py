@@ -42,6 +42,7 @@ class _CardAction(Action):
 
     card: int
     verb: ClassVar[str] = ""
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"{self.verb} #{self.card}"
@@ -114,6 +115,7 @@ class Equip(Action):
     card: int
     host: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"equip\s+" + CARD + r"\s*->\s*" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card", "host")
 
     def __str__(self) -> str:
         return f"equip #{self.card} -> #{self.host}"
@@ -128,6 +130,7 @@ class Skip(Action):
     """Skip this battle turn (CA-041); you may still attack on a later one (CA-052)."""
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"skip", re.I)
+    declines: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "skip"
@@ -144,6 +147,8 @@ class Use(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
     )
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         which = f"/{self.ability + 1}" if self.ability else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +9,10 @@ from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
-from spellforge.core.state import State
 
 from . import cards as card_data
 from .actions import ACTIONS
-from .base import FIELD, HAND, SET, STAGES, ZONES
+from .base import ZONES
 from .state import CastersState
 
 MAIN_DECK = 30  # CA-014
@@ -52,11 +50,6 @@ class Casters(Ruleset):
         )
     )
 
-    def render_terminal(self, view: dict[str, Any]) -> Any:
-        from .terminal import render
-
-        return render(view)
-
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
 
@@ -93,30 +86,3 @@ class Casters(Ruleset):
         problems += copy_problems(main, MAIN_COPIES, "cards")
         problems += copy_problems(stage, STAGE_COPIES, "stage")
         return main_cards + stage_cards, problems
-
-    # ------------------------------------------------------------------ bots
-
-    def evaluate(self, state: State, seat: int) -> float | None:
-        """Stages left, board, cards in hand and set, from ``seat``'s side; only what ``seat`` could know.
-
-        Health dominates (it is how games are won), the board is the next threat, cards are options.
-        """
-        assert isinstance(state, CastersState)
-        if state.outcome is not None:
-            if not state.outcome.winners:
-                return 0.0
-            return 1.0 if seat in state.outcome.winners else -1.0
-        score = 0.0
-        for s, sign in ((seat, 1.0), (state.opponent(seat), -1.0)):
-            board = 0.0
-            for c in state.zones[FIELD[s]]:
-                if state.is_minion(c):
-                    board += 0.6 * state.attack_of(c) + 0.4 * (state.health_of(c) - state.damage[c])
-                    board += 1.5 * len(state.shields_on(c))
-                else:
-                    board += 1.5
-            cards = len(state.zones[HAND[s]]) + len(state.zones[SET[s]])
-            health = state.health(s) + 2.0 * len(state.zones[STAGES[s]])
-            score += sign * (2.0 * health + board + 1.0 * cards)
-        score += 0.5 if state.initiative == seat else -0.5
-        return math.tanh(score / 40.0)

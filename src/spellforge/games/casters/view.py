@@ -11,14 +11,7 @@ from typing import Any
 
 from spellforge.core.actions import STACK_BASE, seat_name, target_str
 from spellforge.core.events import Event
-from spellforge.core.observe import (
-    card_view,
-    decision_view,
-    event_visible_card,
-    log_view,
-    outcome_view,
-    zone_view,
-)
+from spellforge.core.observe import card_view, event_visible_card, zone_view
 
 from .actions import NO_TARGET
 from .base import DECK, FIELD, GRAVEYARD, HAND, SET, STAGE_DECK, STAGES, CastersBase
@@ -70,28 +63,28 @@ class ViewMixin(CastersBase):
             out["equipped_to"] = self.attached_to[cid]
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        players = []
-        for s in (0, 1):
-            field = self.zones[FIELD[s]]
-            players.append(
-                {
-                    "seat": s,
-                    "name": seat_name(s),
-                    "initiative": s == self.initiative,
-                    "health": self.health(s),
-                    "stage_deck": len(self.zones[STAGE_DECK[s]]),
-                    "stage_damage": self.stage_damage[s],
-                    "stages": [card_view(self, c, seat) for c in self.zones[STAGES[s]]],
-                    "hand": zone_view(self, HAND[s], seat),
-                    "set": zone_view(self, SET[s], seat),
-                    "deck": len(self.zones[DECK[s]]),
-                    "graveyard": zone_view(self, GRAVEYARD[s], seat)["cards"],
-                    "minions": [card_view(self, c, seat) for c in field if self.is_minion(c)],
-                    "field": [card_view(self, c, seat) for c in field if not self.is_minion(c)],
-                    "negate_next": self.negate_next[s],
-                }
-            )
+    def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
+        field = self.zones[FIELD[s]]
+        return {
+            "initiative": s == self.initiative,
+            "health": self.health(s),
+            "stage_deck": len(self.zones[STAGE_DECK[s]]),
+            "stage_damage": self.stage_damage[s],
+            "stages": [card_view(self, c, seat) for c in self.zones[STAGES[s]]],
+            "hand": zone_view(self, HAND[s], seat),
+            "set": zone_view(self, SET[s], seat),
+            "deck": len(self.zones[DECK[s]]),
+            "graveyard": zone_view(self, GRAVEYARD[s], seat)["cards"],
+            "minions": [card_view(self, c, seat) for c in field if self.is_minion(c)],
+            "field": [card_view(self, c, seat) for c in field if not self.is_minion(c)],
+            "negate_next": self.negate_next[s],
+        }
+
+    def view_active(self) -> list[int]:
+        # both players draw, set, reveal and battle in every turn; the coin holder goes first (CA-034, CA-041)
+        return [self.initiative, 1 - self.initiative]
+
+    def view_part(self, seat: int | None) -> dict[str, Any]:
         combat = None
         if self.combat is not None:
             attacker, target, blockers = self.combat
@@ -101,22 +94,14 @@ class ViewMixin(CastersBase):
                 "blockers": list(blockers),
             }
         return {
-            "game": "casters",
-            "seat": seat,
-            "turn": self.turn,
-            "phase": self.phase,
             "initiative": self.initiative,
             "set_quota": self.set_quota,
-            "players": players,
             "stack": [self.item_view(i) for i in self.stack],
             "revealed": [
                 card_view(self, c, seat) for c in self.zones[self.layout.stack] if not self.on_stack(c)
             ],
             "combat": combat,
             "payment": self.payment_view(),
-            "decision": decision_view(self, seat),
-            "log": log_view(self, seat),
-            "outcome": outcome_view(self),
         }
 
     def on_stack(self, cid: int) -> bool:

@@ -45,6 +45,8 @@ class Play(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"play\s+" + CARD + r"(?:\s+(as\s+farm)|\s*->\s*" + TARGET + r")?", re.I
     )
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         if self.farm:
@@ -78,6 +80,8 @@ class Use(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
     )
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         which = f"/{self.ability + 1}" if self.ability else ""
@@ -97,6 +101,7 @@ class Bond(Action):
     card: int
     partner: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s+with\s+" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card", "partner")
 
     def __str__(self) -> str:
         return f"attack #{self.card} with #{self.partner}"
@@ -116,6 +121,7 @@ class Assign(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"assign\s+" + CARD + r"\s*:\s*(\d+)\s*->\s*" + CARD, re.I
     )
+    card_fields: ClassVar[tuple[str, ...]] = ("card", "target")
 
     def __str__(self) -> str:
         return f"assign #{self.card}: {self.amount} -> #{self.target}"
@@ -134,6 +140,7 @@ class Pick(Action):
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"pick\s+" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"pick #{self.card}"

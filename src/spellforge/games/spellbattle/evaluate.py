@@ -1,4 +1,5 @@
-"""How good a Spell Battle position looks for one seat, for the search bots (``Ruleset.evaluate``).
+"""How good a Spell Battle position looks for one seat, for the search bots (``SearchFacts.evaluate``,
+declared in ``hints.py``).
 
 Material per seat: life (worth more as it runs out), characters in play (strength, speed, keywords,
 abilities), farms (mana; the first few matter most), and cards in hand. The score is the seat's team's
@@ -39,7 +40,7 @@ def character_value(state: SBBase, cid: int) -> float:
     d = state.defs[cid]
     strength = state.strength(cid)
     value = CHARACTER + STRENGTH * strength + SPEED * state.speed(cid)
-    for keyword in d.keywords:
+    for keyword in sorted(d.keywords):  # a fixed order: float sums must not depend on string hashing
         value += KEYWORD.get(keyword, OTHER_KEYWORD)
     value += ABILITY * (len(d.activated) + len(d.triggered))
     if state.damage[cid] and strength:

@@ -18,7 +18,6 @@ from spellforge.core.zones import Layout, Visibility, ZoneSpec
 from . import cards as card_data
 from .actions import ACTIONS, CallTime
 from .base import ALLIANCE, AS_ONE, CONSTRUCTED, DRAFT, FREE_FOR_ALL, OFF_THE_TOP, SEALED
-from .evaluate import evaluate as evaluate_position
 from .limited import LIMITED_DECK, PILE, ROUNDS
 from .state import SpellBattleState
 
@@ -97,15 +96,6 @@ class SpellBattle(Ruleset):
             Phase("main", begin="begin_main", help="play characters and one farm (SB-047, SB-049)"),
         )
     )
-
-    def evaluate(self, state: Any, seat: int) -> float | None:
-        """Material lead for the search bots (see ``evaluate.py``)."""
-        return evaluate_position(state, seat)
-
-    def render_terminal(self, view: dict[str, Any]) -> Any:
-        from .terminal import render
-
-        return render(view)
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))

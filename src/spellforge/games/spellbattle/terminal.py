@@ -35,10 +35,10 @@ def _char(c: dict[str, Any]) -> Text:
 
 def render(view: dict[str, Any]) -> RenderableType:
     seat = view["seat"]
-    players = Table(title=f"Spell Battle - turn {view['turn']} - {view['step']} step", expand=True)
+    players = Table(title=f"Spell Battle - turn {view['turn']} - {view['phase']} step", expand=True)
     for col in ("player", "life", "hand", "deck", "discard", "farms (up/all)"):
         players.add_column(col)
-    active = set(view.get("active", []))
+    active = set(view["active"])
     for p in view["players"]:
         name = Text(
             p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["seat"] in active else ""

@@ -7,14 +7,7 @@ from typing import Any
 from spellforge.core import events as ev
 from spellforge.core.actions import STACK_BASE, seat_name, target_str
 from spellforge.core.events import Event
-from spellforge.core.observe import (
-    card_view,
-    decision_view,
-    event_visible_card,
-    log_view,
-    outcome_view,
-    zone_view,
-)
+from spellforge.core.observe import card_view, event_visible_card, zone_view
 
 from .base import SBBase
 
@@ -56,51 +49,40 @@ class ViewMixin(SBBase):
                 out["blocking_group"] = self.block_group[cid]
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         L = self.layout
-        players = []
-        for s in range(self.n_seats):
-            farms = [c for c in self.zones[self.play_zone] if self.face_down[c] and self.controller[c] == s]
-            players.append(
-                {
-                    "seat": s,
-                    "name": seat_name(s),
-                    "team": self.team_of[s],
-                    "alive": self.alive[s],
-                    "life": self.life(s),
-                    "hand": zone_view(self, L.hand[s], seat),
-                    "deck": zone_view(self, L.deck[s], seat),
-                    "discard": zone_view(self, L.discard[s], seat),
-                    "farms": {"count": len(farms), "untapped": sum(1 for c in farms if not self.tapped[c])},
-                    "farm_played": self.farm_played[s],
-                }
-            )
+        farms = [c for c in self.zones[self.play_zone] if self.face_down[c] and self.controller[c] == s]
+        return {
+            "life": self.life(s),
+            "hand": zone_view(self, L.hand[s], seat),
+            "deck": zone_view(self, L.deck[s], seat),
+            "discard": zone_view(self, L.discard[s], seat),
+            "farms": {"count": len(farms), "untapped": sum(1 for c in farms if not self.tapped[c])},
+            "farm_played": self.farm_played[s],
+        }
+
+    def view_active(self) -> list[int]:
+        return self.active_seats() if self.step not in ("setup", "draft", "build") else []
+
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        L = self.layout
         in_play = [
             card_view(self, c, seat) | {"controller": self.controller[c]} for c in self.zones[self.play_zone]
         ]
-        view: dict[str, Any] = {
-            "game": "spellbattle",
-            "seat": seat,
-            "turn": self.turn,
-            "step": self.step,
-            "active": self.active_seats() if self.step not in ("setup", "draft", "build") else [],
+        part: dict[str, Any] = {
             "teams": self.options["teams"],
-            "players": players,
             "in_play": [c for c in in_play if not c.get("hidden")],
             "hidden_farms": sum(1 for c in in_play if c.get("hidden")),
             "limbo": [self.item_view(i) for i in self.stack],
             "set_aside": zone_view(self, L.aside, seat)["cards"],
-            "decision": decision_view(self, seat),
-            "log": log_view(self, seat),
-            "outcome": outcome_view(self),
         }
         if self.options["format"] in ("sealed", "draft"):
-            view["limited"] = {
+            part["limited"] = {
                 "round": self.draft_round + 1,
                 "pile": [zone_view(self, L.pile[s], seat) for s in range(self.n_seats)],
                 "pool": [zone_view(self, L.pool[s], seat) for s in range(self.n_seats)],
             }
-        return view
+        return part
 
     def item_view(self, item: Any) -> dict[str, Any]:
         d = self.defs[item.card]

@@ -41,6 +41,7 @@ class ShrineMode(Action):
     card: int
     mode: str
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"\s+for\s+(mana|level)", re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"play #{self.card} for {self.mode}"
@@ -73,6 +74,7 @@ class Use(Action):
     card: int
     ability: int = 0
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"use\s+" + CARD + r"(?:/(\d+))?", re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"use #{self.card}" + (f"/{self.ability + 1}" if self.ability else "")
@@ -99,6 +101,7 @@ class MoveCard(Action):
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"move\s+" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"move #{self.card}"
@@ -124,6 +127,7 @@ class OfferCard(Action):
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"offer\s+" + CARD, re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
 
     def __str__(self) -> str:
         return f"offer #{self.card}"
@@ -139,6 +143,7 @@ class Take(Action):
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"take\s+(?:#(\d+)|(none))", re.I)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)  # NONE (-1): take none
 
     def __str__(self) -> str:
         return "take none" if self.card == NONE else f"take #{self.card}"

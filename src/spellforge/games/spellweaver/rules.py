@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from spellforge.core.cards import CardDef
 from spellforge.core.clock import CLOCK_OPTIONS
@@ -14,28 +13,14 @@ from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from . import cards as card_data
-from . import policy
 from .actions import ACTIONS
 from .base import COMBAT, DEPLOY, END, REINFORCE, START
 from .cards import SWCard
 from .state import SpellweaverState
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from spellforge.core.actions import Action
-    from spellforge.core.rng import Rng
-    from spellforge.core.state import State
-
 MIN_DECK = 60  # SW-005
 MAX_DECK = 100  # SW-006
 COPIES = 4  # SW-007
-
-
-def deck_clock(cards: int) -> float:
-    """What ``cards`` left in a deck are worth to its owner: 0.01 each, and a penalty that grows as the
-    deck runs out (about -0.08 at 48 cards, -0.33 at 10, -2 at 0: the next draw or decay loses)."""
-    return 0.01 * cards - 4.0 / (cards + 2)
 
 
 class Spellweaver(Ruleset):
@@ -74,11 +59,6 @@ class Spellweaver(Ruleset):
             Phase(END, begin="begin_end", help="end-of-turn effects, instants, hitpoints (SW-134..136)"),
         )
     )
-
-    def render_terminal(self, view: dict[str, Any]) -> Any:
-        from .terminal import render
-
-        return render(view)
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
@@ -124,43 +104,3 @@ class Spellweaver(Ruleset):
         basic = frozenset(c.key for c, _ in kept if isinstance(c, SWCard) and c.basic)
         problems += [f"{p} (SW-007)" for p in copy_problems(kept, COPIES, "cards", exempt=basic)]
         return ([hero] if hero is not None else []) + cards, problems
-
-    playout_turns: ClassVar[int] = 1  # ISMCTS looks through the opponent's answer (policy.py)
-    search_prior: ClassVar[float] = 0.1  # ...starting from greedy's ranking of the root actions
-    search_tree: ClassVar[str] = "own"  # ...and searching its own plan, the policy answering for the enemy
-
-    def playout_action(self, state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
-        """Combat declarations for search playouts: attack the hero, block well (``policy.py``)."""
-        assert isinstance(state, SpellweaverState)
-        return policy.playout_action(state, legal, rng)
-
-    def evaluate(self, state: State, seat: int) -> float | None:
-        """Life, board, cards in hand, resources and the deck-out clock, from ``seat``'s side, squashed
-        into [-1, 1].
-
-        A player whose deck empties loses (SW-009), and decay wins games (the Grave Tithe deck plays for
-        it), so cards left in the deck count: a little each while the deck is long, much more as it runs
-        out. Reads only what both players can see (life, the table, hand and deck sizes, mana, levels).
-        """
-        assert isinstance(state, SpellweaverState)
-        o = state.outcome
-        if o is not None:
-            return 0.0 if not o.winners else (1.0 if seat in o.winners else -1.0)
-        them = state.opponent(seat)
-
-        def board(s: int) -> float:
-            return sum(
-                state.attack(c) + max(state.hp_left(c), 0) + state.speed(c) for c in state.creatures(s)
-            )
-
-        def resources(s: int) -> int:
-            return state.crystals[s] + sum(state.levels[s])
-
-        life = (min(state.life[seat], 40) - min(state.life[them], 40)) / 20
-        cards = (len(state.zones[state.layout.hand[seat]]) - len(state.zones[state.layout.hand[them]])) / 8
-        score = 1.2 * life + 0.05 * (board(seat) - board(them)) + 0.3 * cards
-        score += 0.08 * (resources(seat) - resources(them))
-        score += deck_clock(len(state.zones[state.layout.deck[seat]])) - deck_clock(
-            len(state.zones[state.layout.deck[them]])
-        )
-        return math.tanh(score)

@@ -130,9 +130,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     board.add_row(f"{mine['name']} support", row_text(mine["support_row"], combat))
     board.add_row(f"{mine['name']} area", area_text(mine["area"]))
     parts: list[RenderableType] = [
-        Panel(player_panel(theirs, seat == them, view["active"] == them), border_style="red"),
+        Panel(player_panel(theirs, seat == them, them in view["active"]), border_style="red"),
         board,
-        Panel(player_panel(mine, seat == me, view["active"] == me), border_style="green"),
+        Panel(player_panel(mine, seat == me, me in view["active"]), border_style="green"),
     ]
     if view["casting"]:
         parts.append(Text("being played: " + ", ".join(f"#{c['id']} {c['name']}" for c in view["casting"])))

@@ -13,14 +13,7 @@ from spellforge.core import events as ev
 from spellforge.core.actions import seat_name, target_str
 from spellforge.core.clock import format_seconds
 from spellforge.core.events import Event
-from spellforge.core.observe import (
-    card_view,
-    decision_view,
-    event_visible_card,
-    log_view,
-    outcome_view,
-    zone_view,
-)
+from spellforge.core.observe import card_view, event_visible_card, zone_view
 
 from .base import SWBase
 from .cards import ASPECTS, KEYWORDS, level_text
@@ -99,47 +92,37 @@ class ViewMixin(SWBase):
             "text": skill.text,
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         L = self.layout
-        players = []
-        for s in range(2):
-            p: dict[str, Any] = {
-                "seat": s,
-                "name": seat_name(s),
-                "life": self.life[s],
-                "crystals": self.crystals[s],
-                "full": self.full[s],
-                "extra_mana": self.bonus_mana[s],
-                "levels": dict(zip(ASPECTS, self.levels[s], strict=True)),
-                "hero": card_view(self, self.hero_card(s), seat) if self.hero_card(s) >= 0 else None,
-                "skills": [self.skill_view(s, i) for i in range(len(self.skills[s]))],
-                "shrine_played": self.shrine_played[s],
-                "offered": self.offered[s],
-                "hand": zone_view(self, L.hand[s], seat),
-                "deck": zone_view(self, L.deck[s], seat),
-                "graveyard": zone_view(self, L.graveyard[s], seat),
-                "combat_row": zone_view(self, L.combat[s], seat)["cards"],
-                "support_row": zone_view(self, L.support[s], seat)["cards"],
-                "area": zone_view(self, L.area[s], seat)["cards"],
-                "looking": zone_view(self, L.looking[s], seat),
-            }
-            if self.clock_ms:
-                p["clock"] = format_seconds(self.clock_ms[s])
-            players.append(p)
+        p: dict[str, Any] = {
+            "life": self.life[s],
+            "crystals": self.crystals[s],
+            "full": self.full[s],
+            "extra_mana": self.bonus_mana[s],
+            "levels": dict(zip(ASPECTS, self.levels[s], strict=True)),
+            "hero": card_view(self, self.hero_card(s), seat) if self.hero_card(s) >= 0 else None,
+            "skills": [self.skill_view(s, i) for i in range(len(self.skills[s]))],
+            "shrine_played": self.shrine_played[s],
+            "offered": self.offered[s],
+            "hand": zone_view(self, L.hand[s], seat),
+            "deck": zone_view(self, L.deck[s], seat),
+            "graveyard": zone_view(self, L.graveyard[s], seat),
+            "combat_row": zone_view(self, L.combat[s], seat)["cards"],
+            "support_row": zone_view(self, L.support[s], seat)["cards"],
+            "area": zone_view(self, L.area[s], seat)["cards"],
+            "looking": zone_view(self, L.looking[s], seat),
+        }
+        if self.clock_ms:
+            p["clock"] = format_seconds(self.clock_ms[s])
+        return p
+
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        L = self.layout
         return {
-            "game": "spellweaver",
-            "seat": seat,
-            "turn": self.turn,
-            "phase": self.phase,
-            "active": self.active,
             "first": self.first,
-            "players": players,
             "casting": zone_view(self, L.casting, seat)["cards"],
             "removed": zone_view(self, L.removed, seat)["cards"],
             "combat": self.combat_view(),
-            "decision": decision_view(self, seat),
-            "log": log_view(self, seat),
-            "outcome": outcome_view(self),
         }
 
     def combat_view(self) -> list[dict[str, Any]]:

@@ -1,0 +1,111 @@
+"""What a game tells the search bots: its evaluator, its playout policy and how ISMCTS should search it.
+
+These are facts about playing a game well, not about its rules, so they live beside the bots and not in
+the core's Ruleset. A game declares them once, in its own package, with :func:`declare_search`; the bots
+read them with :func:`search_facts` (a game that declares nothing gets the defaults: the generic
+evaluator, the generic playout policy, playouts to the end of the turn, no prior, every seat in the tree).
+The facts are checked when they are made, so a game with a typo in them fails on import rather than in
+the middle of a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from spellforge.core.errors import SpellforgeError
+
+if TYPE_CHECKING:
+    from spellforge.core.actions import Action
+    from spellforge.core.rng import Rng
+    from spellforge.core.ruleset import Ruleset
+    from spellforge.core.state import State
+
+PlayoutPolicy = Callable[["State", Sequence["Action"], "Rng"], "Action | None"]
+GameEvaluator = Callable[["State", int], "float | None"]
+
+SEARCH_TREES = ("all", "own")
+"""The values of ``SearchFacts.search_tree`` (and of ISMCTS's ``tree=``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFacts:
+    """One game's facts for the search bots (``game``: the ruleset's name).
+
+    ``evaluate(state, seat)``: how good ``state`` looks for ``seat``, in [-1, 1] (None, or a function
+    returning None: the generic fallback). It may read only what ``seat`` could know; bots call it on
+    determinized states.
+
+    ``playout_action(state, legal, rng)``: a cheap, sensible move for a search bot's playout from
+    ``state`` (None, or a function returning None: the bots' generic policy, mostly passing). Called on
+    determinized states, for any seat; must draw randomness only from ``rng`` so searches stay
+    reproducible.
+
+    ``playout_turns``: how many turns after the one it starts in an ISMCTS playout runs through (0: it
+    stops when the turn ends). A game whose turns are answered by the opponent's next turn (attackers stay
+    exhausted, so what a player commits now is what it cannot defend with) looks one turn further, with a
+    playout policy that plays that turn sensibly.
+
+    ``search_prior``: virtual visits ISMCTS gives each root action at the value greedy's lookahead sees
+    after it, as a share of the search's iterations (0: none; 0.1 gives 20 at the default 200
+    iterations). A game whose search values are close and noisy, where greedy's deterministic
+    roll-forward ranks moves consistently, starts the search from greedy's ranking; the search overrules
+    it where its playouts see further. The share, not a count, keeps the balance between the two at any
+    budget (the bot's ``prior=P`` overrides it).
+
+    ``search_tree``: what ISMCTS's tree holds: ``"all"`` every seat's decisions, ``"own"`` only the
+    searching seat's, up to the first decision of another seat; from there the playout policy answers for
+    everyone. In a game whose playout policy plays the opponent's answer sensibly, "own" spends a longer
+    search on the bot's own plan instead of on opponent nodes, whose statistics are learnt on
+    determinizations that all hold the bot's true hand (the bot's ``tree=`` overrides it).
+    """
+
+    game: str
+    evaluate: GameEvaluator | None = None
+    playout_action: PlayoutPolicy | None = None
+    playout_turns: int = 0
+    search_prior: float = 0.0
+    search_tree: str = "all"
+
+    def __post_init__(self) -> None:
+        check_search_facts(self)
+
+
+def check_search_facts(facts: SearchFacts) -> None:
+    """Refuse facts that are out of range, naming the game and the fact."""
+    turns, prior, tree = facts.playout_turns, facts.search_prior, facts.search_tree
+    where = facts.game
+    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+        raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
+    if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
+        raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
+    if tree not in SEARCH_TREES:
+        raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
+
+
+SEARCH_FACTS: dict[str, SearchFacts] = {}
+"""The declared facts by game name."""
+
+
+def declare_search(facts: SearchFacts) -> SearchFacts:
+    """Declare a game's search facts (from the game's package, when it is imported); returns them."""
+    SEARCH_FACTS[facts.game] = facts
+    return facts
+
+
+def search_facts(game: Ruleset | str) -> SearchFacts:
+    """The search facts of ``game`` (a ruleset or its name): what it declared, else the defaults."""
+    name = game if isinstance(game, str) else game.name
+    facts = SEARCH_FACTS.get(name)
+    return facts if facts is not None else SearchFacts(name)
+
+
+__all__ = [
+    "SEARCH_FACTS",
+    "SEARCH_TREES",
+    "SearchFacts",
+    "check_search_facts",
+    "declare_search",
+    "search_facts",
+]

@@ -1,0 +1,49 @@
+"""What Casters tells its clients beyond the rules: the search bots' evaluator and the terminal rendering."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from spellforge.bots.facts import SearchFacts, declare_search
+from spellforge.core.state import State
+from spellforge.ui.presentation import declare_terminal
+
+from .base import FIELD, HAND, SET, STAGES
+from .state import CastersState
+
+
+def evaluate(state: State, seat: int) -> float | None:
+    """Stages left, board, cards in hand and set, from ``seat``'s side; only what ``seat`` could know.
+
+    Health dominates (it is how games are won), the board is the next threat, cards are options.
+    """
+    assert isinstance(state, CastersState)
+    if state.outcome is not None:
+        if not state.outcome.winners:
+            return 0.0
+        return 1.0 if seat in state.outcome.winners else -1.0
+    score = 0.0
+    for s, sign in ((seat, 1.0), (state.opponent(seat), -1.0)):
+        board = 0.0
+        for c in state.zones[FIELD[s]]:
+            if state.is_minion(c):
+                board += 0.6 * state.attack_of(c) + 0.4 * (state.health_of(c) - state.damage[c])
+                board += 1.5 * len(state.shields_on(c))
+            else:
+                board += 1.5
+        cards = len(state.zones[HAND[s]]) + len(state.zones[SET[s]])
+        health = state.health(s) + 2.0 * len(state.zones[STAGES[s]])
+        score += sign * (2.0 * health + board + 1.0 * cards)
+    score += 0.5 if state.initiative == seat else -0.5
+    return math.tanh(score / 40.0)
+
+
+def render(view: dict[str, Any]) -> Any:
+    from .terminal import render as render_view  # rich is imported only to play in the terminal
+
+    return render_view(view)
+
+
+SEARCH = declare_search(SearchFacts("casters", evaluate=evaluate))
+declare_terminal("casters", render)

@@ -1,0 +1,82 @@
+"""What Spellweaver tells its clients beyond the rules: the search bots' facts and the terminal rendering.
+
+ISMCTS looks through the opponent's answer (``playout_turns = 1``, with the combat policy of
+``policy.py``), starts from greedy's ranking of the root actions (``search_prior = 0.1``) and searches its
+own plan, the policy answering for the enemy (``search_tree = "own"``); see ``docs/games/spellweaver.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from spellforge.bots.facts import SearchFacts, declare_search
+from spellforge.core.actions import Action
+from spellforge.core.rng import Rng
+from spellforge.core.state import State
+from spellforge.ui.presentation import declare_terminal
+
+from . import policy
+from .state import SpellweaverState
+
+
+def deck_clock(cards: int) -> float:
+    """What ``cards`` left in a deck are worth to its owner: 0.01 each, and a penalty that grows as the
+    deck runs out (about -0.08 at 48 cards, -0.33 at 10, -2 at 0: the next draw or decay loses)."""
+    return 0.01 * cards - 4.0 / (cards + 2)
+
+
+def evaluate(state: State, seat: int) -> float | None:
+    """Life, board, cards in hand, resources and the deck-out clock, from ``seat``'s side, squashed
+    into [-1, 1].
+
+    A player whose deck empties loses (SW-009), and decay wins games (the Grave Tithe deck plays for
+    it), so cards left in the deck count: a little each while the deck is long, much more as it runs
+    out. Reads only what both players can see (life, the table, hand and deck sizes, mana, levels).
+    """
+    assert isinstance(state, SpellweaverState)
+    o = state.outcome
+    if o is not None:
+        return 0.0 if not o.winners else (1.0 if seat in o.winners else -1.0)
+    them = state.opponent(seat)
+
+    def board(s: int) -> float:
+        return sum(state.attack(c) + max(state.hp_left(c), 0) + state.speed(c) for c in state.creatures(s))
+
+    def resources(s: int) -> int:
+        return state.crystals[s] + sum(state.levels[s])
+
+    life = (min(state.life[seat], 40) - min(state.life[them], 40)) / 20
+    cards = (len(state.zones[state.layout.hand[seat]]) - len(state.zones[state.layout.hand[them]])) / 8
+    score = 1.2 * life + 0.05 * (board(seat) - board(them)) + 0.3 * cards
+    score += 0.08 * (resources(seat) - resources(them))
+    score += deck_clock(len(state.zones[state.layout.deck[seat]])) - deck_clock(
+        len(state.zones[state.layout.deck[them]])
+    )
+    return math.tanh(score)
+
+
+def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
+    """Combat declarations for search playouts: attack the hero, block well (``policy.py``)."""
+    assert isinstance(state, SpellweaverState)
+    return policy.playout_action(state, legal, rng)
+
+
+def render(view: dict[str, Any]) -> Any:
+    from .terminal import render as render_view  # rich is imported only to play in the terminal
+
+    return render_view(view)
+
+
+SEARCH = declare_search(
+    SearchFacts(
+        "spellweaver",
+        evaluate=evaluate,
+        playout_action=playout_action,
+        playout_turns=1,  # ISMCTS looks through the opponent's answer (policy.py)
+        search_prior=0.1,  # ...starting from greedy's ranking of the root actions
+        search_tree="own",  # ...and searching its own plan, the policy answering for the enemy
+    )
+)
+declare_terminal("spellweaver", render)

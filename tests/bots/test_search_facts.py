@@ -1,0 +1,70 @@
+"""A game's facts for the search bots are checked when they are made (so a game's import fails)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from spellforge import GAMES
+from spellforge.bots.facts import SearchFacts, search_facts
+from spellforge.core.errors import SpellforgeError
+
+
+def define(**facts: Any) -> SearchFacts:
+    return SearchFacts("sketch", **facts)
+
+
+@pytest.mark.parametrize(
+    ("facts", "message"),
+    [
+        ({"playout_turns": -1}, "sketch: playout_turns must be a whole number >= 0, got -1"),
+        ({"playout_turns": 1.5}, "sketch: playout_turns must be a whole number >= 0, got 1.5"),
+        ({"playout_turns": True}, "sketch: playout_turns must be a whole number >= 0, got True"),
+        ({"search_prior": -0.1}, "sketch: search_prior must be a number >= 0, got -0.1"),
+        ({"search_prior": "0.1"}, "sketch: search_prior must be a number >= 0, got '0.1'"),
+        ({"search_prior": float("nan")}, "sketch: search_prior must be a number >= 0, got nan"),
+        ({"search_tree": "mine"}, "sketch: search_tree must be all or own, got 'mine'"),
+    ],
+)
+def test_a_game_with_bad_search_facts_is_refused_when_defined(facts: dict[str, Any], message: str) -> None:
+    with pytest.raises(SpellforgeError) as caught:
+        define(**facts)
+    assert str(caught.value) == message
+
+
+def test_good_search_facts_are_accepted_and_a_changed_copy_is_checked_again() -> None:
+    sketch = define(playout_turns=2, search_prior=0.25, search_tree="own")
+    assert (sketch.playout_turns, sketch.search_prior, sketch.search_tree) == (2, 0.25, "own")
+    with pytest.raises(SpellforgeError, match=r"^sketch: search_tree must be all or own, got ''$"):
+        dataclasses.replace(sketch, search_tree="")
+
+
+def test_every_game_has_facts_and_a_game_that_declares_none_gets_the_defaults() -> None:
+    for name, game in GAMES.items():
+        assert search_facts(game).game == name
+        assert search_facts(game).evaluate is not None  # each registered game has its own evaluator
+    assert search_facts("nothing") == SearchFacts("nothing")
+    assert search_facts("spellweaver").search_tree == "own"
+
+
+def test_the_core_imports_nothing_of_bots_clients_or_rich() -> None:
+    import ast
+    from pathlib import Path
+
+    import spellforge.core
+
+    banned = ("spellforge.bots", "spellforge.ui", "rich")
+    for path in sorted(Path(spellforge.core.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                # ``from ..bots import x`` (level 2) names spellforge.bots
+                prefix = "spellforge." if node.level == 2 else ""
+                names = [prefix + (node.module or "")] if node.level != 1 else []
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith(banned), f"core/{path.name} imports {name}"
