@@ -121,3 +121,22 @@ def test_the_stages_revealed_on_the_way_are_shuffled_back() -> None:
         assert sorted(left) == sorted(["ossuary-gate", "sunken-library", "obsidian-spire", "dawnlit-shore"])
         orders.add(tuple(left))
     assert len(orders) > 1  # unshuffled, the Gate would stay on top every time
+
+
+@pytest.mark.rules("CA-R21", "CA-R08", "CA-R19")
+def test_a_blocker_dealt_lethal_damage_is_gone_before_the_stage_loss_it_let_through() -> None:
+    # The dying LvL1 blocker cannot pay "Sacrifice a LvL1" for the Stage lost in the same combat: it is
+    # destroyed at once after the damage step, so Blood Moon Altar is unaffordable and shuffled back.
+    state = scenario(
+        Side(field=["abyssal-maw"]),
+        Side(field=["tide-sprite:damage=4"], stage_deck=list(ALTAR_FIRST)),
+    )
+    sprite, altar = card_id(state, "tide-sprite"), card_id(state, "blood-moon-altar")
+    act(state, f"attack #{card_id(state, 'abyssal-maw')} -> P2", f"block #{sprite}")
+    assert [e.amount for e in turn_events(state, 3, "hero_damage")] == [5]  # 7 Attack, 2 absorbed
+    assert [e.card for e in turn_events(state, 3, "death")] == [sprite]
+    assert not [e for e in turn_events(state, 3, "sacrifice")]
+    revealed = [state.defs[e.card].key for e in turn_events(state, 3, "stage_reveal")]
+    assert revealed == ["blood-moon-altar", "misty-fen"]
+    assert [state.defs[c].key for c in state.zones[STAGES[1]]] == ["skyfall-citadel", "misty-fen"]
+    assert state.zone_of[altar] == STAGE_DECK[1] and state.zone_of[sprite] == GRAVEYARD[1]

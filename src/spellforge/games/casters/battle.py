@@ -4,7 +4,8 @@ A battle turn is ``("battle_turn", seat, skips)``: ``skips`` counts the skips in
 the phase ends when a skip follows a skip (CA-048, CA-R18). An attack taps its minion (CA-042), its On
 Attack triggers resolve (CA-K13), then the defender blocks a Hero attack one minion at a time, in the order
 the attacker's damage will reach them (CA-044, CA-045), and all combat damage is dealt at once (CA-R19,
-CA-R20). Destroyed minions go to the Graveyard right after (CA-R21).
+CA-R20). Destroyed minions go to the Graveyard right after, before any Stage the damage costs is lost
+(CA-R21, CA-R08).
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ class BattleMixin(CastersBase):
     def op_combat_damage(self) -> None:
         combat = self.combat
         self.combat = None
-        self.schedule(("check",), ("window",))  # destroyed minions, then their Death triggers (CA-R21)
+        # after any Stage loss: a player whose Stage Deck is empty has lost (CA-R11); then Death triggers
+        self.schedule(("check",), ("window",))
         if combat is None or not self.is_minion(combat[0]):
             return
         attacker, target, blockers = combat
@@ -119,6 +121,10 @@ class BattleMixin(CastersBase):
             hits.append((target, attacker, self.attack_of(target)))
         for source, victim, amount in hits:
             self.deal_damage(source, victim, amount)
+        # CA-R21: minions dealt lethal damage are destroyed at once after the damage step, before any
+        # Stage that damage costs the Hero is lost (CA-R08, scheduled by deal_damage): a dying minion
+        # can no longer pay that Stage's cost.
+        self.schedule(("check",))
         self.emit(Event("combat", self.controller[attacker], attacker, power, other=target))
         # CA-071 / CA-R26: Double Strike untaps once the first attack of the turn has resolved.
         if (
