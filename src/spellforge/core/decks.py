@@ -20,6 +20,7 @@ lists *every* violation, and :class:`~spellforge.core.errors.DeckError` carries 
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -52,8 +53,47 @@ class DeckList:
     def count(self, section: str = MAIN) -> int:
         return sum(n for _, n in self.sections.get(section, ()))
 
+    def to_text(self) -> str:
+        """The deck as TOML deck-list text, which :func:`parse_deck_text` reads back to an equal list."""
+        lines = [f"name = {_toml_value(self.name)}"]
+        if self.description:
+            lines.append(f"description = {_toml_value(self.description)}")
+        lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in self.meta.items())
+        for section in (MAIN, *(k for k in self.sections if k != MAIN)):
+            lines.append(f"\n[{_toml_key(section)}]")
+            lines.extend(f"{_toml_key(ref)} = {n}" for ref, n in self.sections.get(section, ()))
+        return "\n".join(lines) + "\n"
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    # JSON's string escapes are valid TOML basic-string escapes; numbers and booleans are written alike.
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | int | float):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise DeckError(f"deck entry {value!r}: cannot be written as deck-list text")
+
 
 _LINE = re.compile(r"^\s*(\d+)\s*[xX]?\s+(.+?)\s*$")
+
+
+DECK_FILE_SUFFIXES = (".toml", ".txt", ".deck")
+
+
+def is_deck_text(text: str) -> bool:
+    """Whether ``text`` reads as a deck list itself (several lines, a ``<count> <card>`` line or TOML),
+    rather than as a deck's name or file path."""
+    stripped = text.strip()
+    return "\n" in stripped or "=" in stripped or bool(_LINE.match(stripped))
 
 
 def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
@@ -127,8 +167,11 @@ def load_deck(path: str | Path) -> DeckList:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DeckError(f"{p}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DeckError(f"deck file {str(p)!r}: cannot read it: not UTF-8 text") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise DeckError(f"deck file {str(p)!r}: cannot read it: {reason}") from None
     return parse_deck_text(text, str(p))
 
 

@@ -7,6 +7,7 @@ subclasses it in ``spellforge.games.<name>`` and is listed once in the registry.
 
 from __future__ import annotations
 
+import os
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import COMMON_ACTIONS, Action
 from .cards import CardDef
-from .decks import DeckList, load_deck, parse_deck_text
+from .decks import DECK_FILE_SUFFIXES, DeckList, is_deck_text, load_deck, parse_deck_text
 from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameError
 from .flow import TurnStructure
 from .replay import decode_state, make_record, replay_record
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
     from .state import State
 
 DeckSpec = DeckList | str | Path | Sequence[CardDef]
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a one-line deck spec is meant as a file path (it may still be missing)."""
+    if text.endswith(DECK_FILE_SUFFIXES) or "/" in text or os.sep in text:
+        return True
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):  # too long for a file name, or a NUL: not a path
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,19 +135,32 @@ class Ruleset(ABC):
         return out
 
     def deck_list(self, spec: str | Path | DeckList) -> DeckList:
-        """A preconstructed deck by name, a deck file path, or deck-list text."""
+        """A preconstructed deck by name, a deck file path, or deck-list text (TOML or plain).
+
+        A string is a deck's name if one is called so, deck-list text if it reads as one (several lines,
+        a ``<count> <card>`` line or TOML), and otherwise a file path. A file that is missing or cannot
+        be read raises DeckError naming it.
+        """
         if isinstance(spec, DeckList):
             return spec
-        text = str(spec)
-        if text in self.decks:
-            return self.decks[text]
-        path = Path(text)
-        if path.suffix in (".toml", ".txt", ".deck") or path.exists():
-            return load_deck(path)
-        if "\n" in text:
-            return parse_deck_text(text)
+        if isinstance(spec, Path):
+            return load_deck(spec)
+        if not isinstance(spec, str):
+            raise SpellforgeError(
+                f"a deck is a preconstructed deck name, a deck file path, deck-list text, a DeckList or "
+                f"a list of card definitions, not {type(spec).__name__}"
+            )
+        if spec in self.decks:
+            return self.decks[spec]
+        if "\n" in spec.strip():
+            return parse_deck_text(spec)
+        if _names_a_file(spec):
+            return load_deck(spec)
+        if is_deck_text(spec):
+            return parse_deck_text(spec)
+        shown = spec if len(spec) <= 80 else spec[:77] + "..."
         raise UnknownNameError(
-            f"unknown deck {text!r} for {self.title}: not a file, and the preconstructed decks are "
+            f"unknown deck {shown!r} for {self.title}: not a file, and the preconstructed decks are "
             f"{', '.join(sorted(self.decks))}"
         )
 
