@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, parse_deck_text
 from spellforge.core.errors import DeckError, SpellforgeError, UnknownNameError
 from spellforge.core.ruleset import DeckSpec, Ruleset
@@ -88,3 +89,49 @@ def test_a_long_unknown_deck_name_is_an_unknown_name_not_an_os_error(game: Rules
             game.deck_list(spec)
     with pytest.raises(SpellforgeError, match="not int"):
         game.deck_list(42)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- lists of card definitions
+
+
+def illegal_cards(game: Ruleset) -> tuple[list[CardDef], CardDef]:
+    """The first preconstructed deck's hero and Stages (those stay legal), and five copies of one of its
+    other cards: too few cards and too many copies."""
+    legal = game.deck_cards(sorted(game.decks)[0])
+    kept = [c for c in legal if c.type in ("hero", "stage")]
+    extra = next(c for c in legal if c.type not in ("hero", "stage") and not getattr(c, "basic", False))
+    return kept + [extra] * 5, extra
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DECKS)
+def test_a_list_of_card_definitions_keeps_to_the_construction_rules(game: Ruleset) -> None:
+    cards, extra = illegal_cards(game)
+    with pytest.raises(DeckError) as err:
+        game.deck_cards(cards)
+    problems = err.value.problems
+    assert len(problems) == 2, problems
+    assert any(f"5 copies of {extra.name!r}" in p for p in problems)  # too many copies
+    assert any(" 5 cards" in p for p in problems)  # too few cards
+    with pytest.raises(DeckError) as err:
+        game.new_game(seed=1, decks=[cards, sorted(game.decks)[0]])
+    assert [p.split(":")[0] for p in err.value.problems] == ["P1", "P1"]
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DECKS)
+def test_a_legal_list_of_card_definitions_is_played_as_given(game: Ruleset) -> None:
+    name = sorted(game.decks)[0]
+    cards = game.deck_cards(name)
+    assert game.deck_cards(list(reversed(cards))) == list(reversed(cards))
+    assert (
+        game.new_game(seed=5, decks=[cards, cards]).to_json()
+        == game.new_game(seed=5, decks=[name, name]).to_json()
+    )
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DECKS)
+def test_a_card_of_another_game_is_refused(game: Ruleset) -> None:
+    other = next(g for g in GAMES.values() if g is not game and g.name in DECK_RULES)
+    cards = game.deck_cards(sorted(game.decks)[0])
+    stranger = next(iter(other.cards.values()))
+    with pytest.raises(DeckError, match=f"is not a {game.title} card"):
+        game.deck_cards([*cards[:-1], stranger])

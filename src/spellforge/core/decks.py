@@ -23,7 +23,7 @@ import difflib
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -202,6 +202,14 @@ def resolve_section(
             continue
         out.append((card, count))
     return out
+
+
+def count_cards(cards: Iterable[CardDef]) -> tuple[tuple[str, int], ...]:
+    """(card id, copies) for a list of card definitions, in order of first appearance."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.key] = counts.get(card.key, 0) + 1
+    return tuple(counts.items())
 
 
 def expand(resolved: list[tuple[D, int]]) -> list[D]:

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import COMMON_ACTIONS, Action
 from .cards import CardDef
-from .decks import DECK_FILE_SUFFIXES, DeckList, is_deck_text, load_deck, parse_deck_text
+from .decks import (
+    DECK_FILE_SUFFIXES,
+    MAIN,
+    DeckList,
+    count_cards,
+    is_deck_text,
+    load_deck,
+    parse_deck_text,
+)
 from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameError
 from .flow import TurnStructure
 from .replay import decode_state, make_record, replay_record
@@ -175,18 +183,45 @@ class Ruleset(ABC):
 
     def deck_cards(self, deck: DeckSpec, role: str = "", **options: Any) -> list[CardDef]:
         """The card definitions of a deck spec for a seat playing ``role``; raises DeckError listing every
-        problem."""
+        problem.
+
+        A list of card definitions is checked by the same construction rules as a written deck list
+        (through :meth:`cards_deck_list`) and, when legal, returned in the order given.
+        """
         if (
             isinstance(deck, Sequence)
             and not isinstance(deck, str)
             and all(isinstance(c, CardDef) for c in deck)
         ):
-            return list(deck)
+            cards: list[CardDef] = list(deck)
+            problems = self.foreign_cards(cards)
+            if not problems:
+                problems = self.build_deck(self.cards_deck_list(cards, role), role=role, **options)[1]
+            if problems:
+                raise DeckError(f"the list of card definitions is not a legal {self.title} deck", problems)
+            return cards
         deck_list = self.deck_list(deck)  # type: ignore[arg-type]
         cards, problems = self.build_deck(deck_list, role=role, **options)
         if problems:
             raise DeckError(f"deck {deck_list.name!r} is not legal for {self.title}", problems)
         return cards
+
+    def cards_deck_list(self, cards: Sequence[CardDef], role: str = "") -> DeckList:
+        """The deck list a list of card definitions stands for, for a seat playing ``role``, so that
+        construction rules check it as they check a written one (hook: a game whose decks have other
+        sections or a hero says where each card goes). The default puts every card in the main deck."""
+        return DeckList("card list", {MAIN: count_cards(cards)})
+
+    def foreign_cards(self, cards: Sequence[CardDef]) -> list[str]:
+        """A problem for each distinct card definition that is not this game's card of that id."""
+        problems: list[str] = []
+        seen: set[str] = set()
+        for card in cards:
+            if card.key not in seen:
+                seen.add(card.key)
+                if self.cards.get(card.key) != card:
+                    problems.append(f"{card.name!r} ({card.key}) is not a {self.title} card")
+        return problems
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         """The decks used when none are given: a random preconstructed deck per seat, one made for the
@@ -255,11 +290,22 @@ class Ruleset(ABC):
         deck_specs = (
             list(decks) if decks is not None else self.default_decks(players, Rng(seed ^ 0x5EED), opts)
         )
-        card_lists = self.seat_decks(players, deck_specs, opts)
+        return self.start_game(seed, self.seat_decks(players, deck_specs, opts), players, opts)
+
+    def start_game(
+        self, seed: int, card_lists: list[list[CardDef]], players: int, options: dict[str, Any]
+    ) -> State:
+        """A game started from per-seat card lists taken as they are, with resolved ``options``.
+
+        It checks no construction rule: :meth:`new_game` has checked the decks before it calls this, and
+        scenario helpers and rule tests call it to set up positions that no legal deck reaches.
+        """
         state = self.state_class.__new__(self.state_class)
-        state.init_core(self, seed, card_lists, opts, self.layout(players, opts))
+        state.init_core(self, seed, card_lists, options, self.layout(players, options))
         state.init_seating(
-            self.seat_roles(players, opts), self.seat_teams(players, opts), self.seat_sides(players, opts)
+            self.seat_roles(players, options),
+            self.seat_teams(players, options),
+            self.seat_sides(players, options),
         )
         state.init_game()
         state.start()

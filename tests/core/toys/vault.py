@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from spellforge.core.actions import Action, Pass
 from spellforge.core.cards import CardDef
-from spellforge.core.decks import DeckList
+from spellforge.core.decks import DeckList, count_cards
 from spellforge.core.flow import Decision, Phase, TurnStructure
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
@@ -183,6 +183,10 @@ class Vault(Ruleset):
         return dict(CARDS)
 
     def build_deck(self, deck: DeckList, **options: Any) -> tuple[list[CardDef], list[str]]:
+        """The toy plays its default decks only (given as card lists, they are checked here too)."""
+        for cards in self.default_decks(2, Rng(0)):
+            if deck.main == count_cards(cards):
+                return list(cards), []
         return [], ["the toy plays its default decks only"]
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:

@@ -11,7 +11,8 @@ from spellforge.games.casters.state import CastersState
 
 from .casters_util import GAME, events
 
-MAIN = ["tide-sprite", "reef-lancer", "gravel-ghoul", "mistcaller-adept", "frostbinder"] * 6
+# a legal Main Deck (CA-014, CA-R06): 15 different minions, 2 copies each
+MAIN = [k for k in sorted(GAME.cards) if GAME.cards[k].type == "minion"][:15] * 2
 
 
 def deck(stages: list[str]) -> list[CardDef]:
@@ -33,6 +34,14 @@ def opening_draws(state: CastersState) -> dict[int, int]:
         if e.kind == "draw":
             counts[e.seat] += 1
     return counts
+
+
+def new_unchecked(seed: int, stages0: list[str], stages1: list[str]) -> CastersState:
+    """A game whose Stage Decks no legal deck has (no construction check), for setup edge cases."""
+    options = GAME.resolve_options(2, {})
+    state = GAME.start_game(seed, [deck(stages0), deck(stages1)], 2, options)
+    assert isinstance(state, CastersState)
+    return state
 
 
 FREE = ["dawnlit-shore", "misty-fen", "sunken-library", "obsidian-spire", "skyfall-citadel"]
@@ -112,7 +121,8 @@ def test_setup_reveals_past_an_unaffordable_stage() -> None:
 
 @pytest.mark.rules("CA-R10", "CA-024")
 def test_no_affordable_stage_at_setup_leaves_the_player_without_one() -> None:
-    state = new(1, ["ossuary-gate", "blood-moon-altar"], FREE)
+    # only two Stages have a cost, so no legal 5-Stage deck reaches this: a 2-card Stage Deck does
+    state = new_unchecked(1, ["ossuary-gate", "blood-moon-altar"], FREE)
     assert state.zones[STAGES[0]] == []
     assert len(state.zones[STAGE_DECK[0]]) == 2  # every revealed card went back
     assert state.health(0) == 10

@@ -205,6 +205,27 @@ def test_limited_formats_deal_their_own_cards_from_a_big_enough_pool() -> None:
         GAME.new_game(seed=1, players=2, format="draft", decks=["sky-raiders", "sky-raiders"])
 
 
+@pytest.mark.rules("SB-144", "SB-146", "SB-174", "SB-175", "SB-R19", "SB-R20")
+def test_cards_dealt_by_hand_are_checked_by_the_formats_rules() -> None:
+    pool = GAME.collective_pool()  # sorted by card: three of each
+    sealed = [pool[:90], pool[90:180]]
+    assert new(2, seed=1, format="sealed", decks=sealed).n_seats == 2  # what sealed deals is accepted
+    first = pool[0]
+    with pytest.raises(DeckError) as err:
+        GAME.new_game(seed=1, format="sealed", decks=[[first] * 4 + pool[3:89], pool[90:180]])
+    assert err.value.problems == [
+        f"[dealt] 4 copies of {first.name!r} (at most 3) in all: the collective pool holds 3 of each card (SB-R20)"
+    ]
+    with pytest.raises(DeckError) as err:
+        GAME.new_game(seed=1, format="draft", decks=[pool[:45], pool[45:89]])
+    assert [p.split(";")[0] for p in err.value.problems] == ["P2: 44 cards"]
+    shared = pool[:100]
+    assert new(2, seed=1, format="off_the_top", decks=[shared, []]).n_seats == 2
+    with pytest.raises(DeckError) as err:
+        GAME.new_game(seed=1, format="off_the_top", decks=[shared[:50], shared[50:]])
+    assert [p.split(";")[0] for p in err.value.problems] == ["P1: 50 cards", "P2: 50 cards"]
+
+
 # ---------------------------------------------------------------------- off the top (SB-174..176, SB-R26)
 
 

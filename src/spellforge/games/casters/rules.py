@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from spellforge.core.cards import CardDef
-from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
+from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
 
@@ -52,6 +53,13 @@ class Casters(Ruleset):
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
+
+    def cards_deck_list(self, cards: Sequence[CardDef], role: str = "") -> DeckList:
+        """Stages make up the Stage Deck, every other card the Main Deck (CA-014..CA-016)."""
+        main = count_cards(c for c in cards if c.type != "stage")
+        return DeckList(
+            "card list", {"cards": main, "stage": count_cards(c for c in cards if c.type == "stage")}
+        )
 
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """CA-014..CA-016, CA-R06: a 30-card Main Deck of Minions and Spells with at most 2 copies of a card,

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
-from spellforge.core.errors import SpellforgeError
+from spellforge.core.errors import DeckError, SpellforgeError
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
@@ -158,13 +158,48 @@ class SpellBattle(Ruleset):
         return [pool[i * per : (i + 1) * per] for i in range(players)]
 
     def seat_decks(self, players: int, decks: list[DeckSpec], options: dict[str, Any]) -> list[list[CardDef]]:
-        if options["format"] != CONSTRUCTED:
+        fmt = options["format"]
+        if fmt != CONSTRUCTED:
             if not all(isinstance(d, list) and all(isinstance(c, CardDef) for c in d) for d in decks):
                 raise SpellforgeError(
-                    f"the {options['format']} format deals its own cards from the collective pool; pass no decks"
+                    f"the {fmt} format deals its own cards from the collective pool; pass no decks"
                 )
-            return [list(d) for d in decks]  # type: ignore[arg-type]
+            dealt: list[list[CardDef]] = [list(d) for d in decks]  # type: ignore[arg-type]
+            if len(dealt) != players:
+                raise SpellforgeError(f"{players} players need {players} card lists, got {len(dealt)}")
+            problems = self.dealt_problems(dealt, players, options)
+            if problems:
+                raise DeckError(f"the cards dealt are not what a {fmt} game of {self.title} deals", problems)
+            return dealt
         return super().seat_decks(players, decks, options)
+
+    def dealt_problems(self, dealt: list[list[CardDef]], players: int, options: dict[str, Any]) -> list[str]:
+        """Sealed, draft and off the top deal from the collective pool (SB-144, SB-146, SB-174, SB-R19,
+        SB-R20): each seat's number of cards, and no card more often in all than the pool holds it."""
+        fmt = options["format"]
+        problems: list[str] = []
+        for seat, cards in enumerate(dealt):
+            if fmt == OFF_THE_TOP:
+                size = options["shared_deck"] * players if seat == 0 else 0
+                what = (
+                    "the shared deck (P1 holds it)"
+                    if seat == 0
+                    else "no cards of its own (P1 holds the deck)"
+                )
+            else:
+                size = SEALED_CARDS if fmt == SEALED else DRAFT_CARDS
+                what = f"{size} cards from the collective pool"
+            if len(cards) != size:
+                problems.append(
+                    f"P{seat + 1}: {len(cards)} cards; {fmt} deals this seat {what}, {size} cards"
+                )
+        every = [c for cards in dealt for c in cards]
+        problems += self.foreign_cards(every)
+        problems += [
+            f"{p} in all: the collective pool holds {COPIES} of each card (SB-R20)"
+            for p in copy_problems([(c, 1) for c in every], COPIES, "dealt")
+        ]
+        return problems
 
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """SB-143 / SB-R20: exactly 40 cards (30 for sealed/draft), at most 3 copies of a card."""

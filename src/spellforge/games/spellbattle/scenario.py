@@ -79,7 +79,8 @@ def scenario(
             raise ValueError(f"unknown card id(s) {unknown}")
         decks.append([cards[k] for k in keys])
         layout_plan.append(plan)
-    state = game.new_game(seed=seed, decks=decks, players=len(seats), **options)
+    # a position, not a deck: the cards are taken as they are, with no construction check
+    state = game.start_game(seed, decks, len(seats), game.resolve_options(len(seats), options))
     assert isinstance(state, SpellBattleState)
     place(state, seats, layout_plan)
     state.turn = turn

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from spellforge.core.cards import CardDef
 from spellforge.core.clock import CLOCK_OPTIONS
-from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
+from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.zones import Visibility, ZoneSpec
@@ -67,6 +68,13 @@ class Spellweaver(Ruleset):
         """The hero of a deck given as a bare card list without one: the first hero of the pool."""
         heroes = sorted(k for k, c in self.cards.items() if c.type == "hero")
         return self.cards[heroes[0]]  # type: ignore[return-value]
+
+    def cards_deck_list(self, cards: Sequence[CardDef], role: str = "") -> DeckList:
+        """The first hero names the deck's hero; any other hero stays in [cards], where it is refused."""
+        hero = next((c for c in cards if c.type == "hero"), None)
+        rest = [c for c in cards if c is not hero]
+        meta = {"hero": hero.key} if hero is not None else {}
+        return DeckList("card list", {"cards": count_cards(rest)}, meta=meta)
 
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """SW-005..008, SW-010: a hero, 60 to 100 cards, at most four copies except basic shrines."""
