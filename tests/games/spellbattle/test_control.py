@@ -252,6 +252,35 @@ def test_a_card_stays_part_of_its_owners_deck_after_someone_else_controlled_it()
     assert s.zone_of[ox] == s.layout.hand[1]
 
 
+@pytest.mark.rules("SB-002", "SB-029", "SB-121", "SB-124", "SB-K11")
+def test_tactical_retreat_returns_a_borrowed_character_to_its_owners_hand_as_its_text_says() -> None:
+    retreat_text = find_game("spellbattle").cards["tactical-retreat"].text
+    assert retreat_text == "Return target character you control to its owner's hand."  # SB-002: text = effect
+    s = scenario(
+        Seat(hand=["turncoat-pact", "tactical-retreat", "field-hand"], farms=5),
+        Seat(play=["war-ox"], hand=["field-hand"]),
+    )
+    ox = card(s, "war-ox")
+    do(s, f"play #{card(s, 'turncoat-pact')} -> #{ox}")
+    resolve(s)
+    assert s.controller[ox] == 0 and s.owner[ox] == 1  # borrowed
+    do(s, f"play #{card(s, 'tactical-retreat')} -> #{ox}")
+    resolve(s)
+    # a hand holds its owner's cards, played by their owner (SB-029, SB-121, SB-124): back to P2's hand
+    assert s.zone_of[ox] == s.layout.hand[1] and s.controller[ox] == 1
+    assert ox not in s.zones[s.layout.hand[0]]
+    assert s.observe(0)["players"][1]["hand"] == {"count": 2}  # hidden from the borrower again
+
+
+@pytest.mark.rules("SB-002", "SB-029")
+def test_tactical_retreat_returns_your_own_character_to_your_hand() -> None:
+    s = scenario(Seat(hand=["tactical-retreat", "field-hand"], farms=1, play=["war-ox"]), Seat())
+    ox = card(s, "war-ox")
+    do(s, f"play #{card(s, 'tactical-retreat')} -> #{ox}")
+    resolve(s)
+    assert s.zone_of[ox] == s.layout.hand[0] and s.controller[ox] == 0 and s.owner[ox] == 0
+
+
 # ---------------------------------------------------------------------- set aside (SB-K12)
 
 

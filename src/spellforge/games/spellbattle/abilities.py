@@ -301,6 +301,8 @@ def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 
 
 def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+    """To the card's owner's hand, even from a borrower: a hand holds cards its owner plays, and a card
+    stays part of its owner's deck (SB-029, SB-121, SB-124); card texts say "its owner's hand"."""
     for cid in state.affected(effect, ctx):
         if cid < 0 or cid >= STACK_BASE:
             continue
