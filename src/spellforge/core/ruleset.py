@@ -273,8 +273,9 @@ class Ruleset(ABC):
         """A new match, advanced to its first decision.
 
         ``seed`` fixes every random thing (default: a fresh random seed, recorded in the state);
-        ``decks`` gives one deck per seat (a preconstructed deck name, a file, a DeckList or a list of
-        card definitions; default: preconstructed decks chosen from the seed); ``players`` the seat count.
+        ``decks`` gives one deck per seat (a preconstructed deck name, a file path, deck-list text, a
+        DeckList or a list of card definitions, each checked by the construction rules; default:
+        preconstructed decks chosen from the seed); ``players`` the seat count.
         """
         if players is None:
             players = len(decks) if decks else self.default_players
