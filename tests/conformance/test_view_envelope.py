@@ -129,3 +129,28 @@ def test_masked_tells_apart_what_the_seat_can_tell_apart() -> None:
     # a target that is a player is not a card, and the attacker stays known
     assert Attack(5, -2).masked(set()) != Attack(5, 7).masked({5})
     assert Attack(5, 7).masked({5}) == Attack(5, 8).masked({5}) != Attack(6, 8).masked({5})
+
+
+def toy_games() -> list[Any]:
+    """The toy games of tests/core, the guide's worked examples: they follow the same contract."""
+    from tests.core.toy import Toy
+    from tests.core.toys.combat import CombatToy
+    from tests.core.toys.pause import PauseToy
+    from tests.core.toys.realms import Realms
+    from tests.core.toys.roles import KeepAndRaid
+    from tests.core.toys.vault import Vault
+
+    return [Toy(), PauseToy(), CombatToy(), Realms(), KeepAndRaid(), Vault()]
+
+
+@pytest.mark.parametrize("game", toy_games(), ids=lambda g: g.name)
+def test_the_toy_games_keep_the_same_envelope_and_action_meaning(game: Any) -> None:
+    for seed in range(SEEDS):
+        state = game.new_game(seed=700 + seed)
+        rng = Rng(seed)
+        while state.outcome is None and state.decisions_made < 300:
+            check_envelope(state, state.current_player)
+            legal = state.legal_actions()
+            for action in legal:
+                check_action(action)
+            state.apply(legal[rng.randrange(len(legal))])

@@ -64,6 +64,7 @@ class Build(Action):
 
     card: int
     slot: Place
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"build\s+" + CARD + r"\s*->\s*" + TARGET_TEXT)
 
     def __str__(self) -> str:
@@ -96,6 +97,7 @@ class Cast(Action):
     """Cast a spell or play an artifact from hand: ``cast #7``."""
 
     card: int
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"cast\s+" + CARD)
 
     def __str__(self) -> str:

@@ -96,6 +96,7 @@ class Fortify(Action):
 class Play(Action):
     card: int
     target: int = -1  # the seat a blade strikes (-1: none)
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s+at\s+" + SEAT + ")?", re.I)
 
     def __str__(self) -> str:
