@@ -122,6 +122,8 @@ def test_ismcts_seconds_budget_runs_at_least_one_iteration() -> None:
 
     game = next(iter(GAMES))
     state = midgame(game, 2)
+    while len(state.legal_actions()) == 1:  # a real choice: a single option is answered without search
+        state.apply(state.legal_actions()[0])
     bot = ISMCTSBot(seed=1, seconds=0.001)
     assert bot.choose(Observation.of(state)) in state.legal_actions()
     assert bot.last_iterations >= 1

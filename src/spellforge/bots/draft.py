@@ -153,9 +153,12 @@ class DraftBot(BaseBot):
         self.picker = DraftPicker()
 
     def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]  # one option: answered at once, as greedy and ismcts do
         if self.picker.handles(obs):
             return self.picker.choose(obs)
-        return obs.legal[self.rng.randrange(len(obs.legal))]
+        return legal[self.rng.randrange(len(legal))]
 
 
 __all__ = ["LIMITED_KINDS", "DraftBot", "DraftPicker", "card_value"]

@@ -266,9 +266,13 @@ class ISMCTSBot(BaseBot):
                 assert player is not None
                 if own is not None and player != own:
                     break  # another seat's decision: the playout policy answers
+                legal = state.legal_actions()
+                if len(legal) == 1:  # one option (a pass asked for fairness): no node, no choice to learn
+                    state.apply(legal[0])
+                    continue
                 children = node.children
                 options: dict[Hashable, Action] = {}
-                for a in state.legal_actions():
+                for a in legal:
                     k = key(a)
                     if k not in options:
                         options[k] = a
@@ -301,6 +305,9 @@ class ISMCTSBot(BaseBot):
             last = state.turn + turns
             while state.outcome is None and steps < depth and state.turn <= last:
                 legal = state.legal_actions()
+                if len(legal) == 1:  # one option (a pass asked for fairness): answered at once, and
+                    state.apply(legal[0])  # not counted against the depth, which counts real choices
+                    continue
                 action = policy(state, legal, rng) if policy is not None else None
                 state.apply(action if action is not None else mixed_action(legal, rng, bias))
                 steps += 1

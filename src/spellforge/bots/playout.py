@@ -32,6 +32,8 @@ def declining(legal: Sequence[Action]) -> Action | None:
 
 def passive_action(legal: Sequence[Action], rng: Rng) -> Action:
     """Pass or decline when possible, else a uniformly random option."""
+    if len(legal) == 1:
+        return legal[0]
     action = declining(legal)
     if action is not None:
         return action
@@ -40,6 +42,8 @@ def passive_action(legal: Sequence[Action], rng: Rng) -> Action:
 
 def mixed_action(legal: Sequence[Action], rng: Rng, pass_bias: float) -> Action:
     """With probability ``pass_bias`` act as :func:`passive_action`, else uniformly at random."""
+    if len(legal) == 1:
+        return legal[0]  # one option (a pass the flow asks for fairness): no draw, no scan
     if rng.random() < pass_bias:
         return passive_action(legal, rng)
     return legal[rng.randrange(len(legal))]

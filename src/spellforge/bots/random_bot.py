@@ -14,4 +14,6 @@ class RandomBot(BaseBot):
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]  # a decision with one option is answered at once, drawing nothing
         return legal[self.rng.randrange(len(legal))]

@@ -314,7 +314,8 @@ class State(Seating, ABC):
         self._run()
 
     def history(self) -> list[Action]:
-        """The actions applied so far, in order (forced single-option decisions are not recorded)."""
+        """The actions applied so far, in order (decisions taken automatically, see ``publicly_forced``,
+        are not recorded)."""
         out: list[Action] = []
         node = self._hist
         while node is not None:
@@ -682,10 +683,12 @@ class State(Seating, ABC):
     LOOP_LIMIT: ClassVar[int] = 200_000
 
     def _run(self) -> None:
-        """Run frames until a decision with more than one option is posted, or the game ends.
+        """Run frames until a decision that must be asked is posted, or the game ends.
 
-        A decision with exactly one legal option is taken automatically and not recorded: it is not a
-        choice, and skipping it keeps records, bots and people free of empty prompts.
+        A decision with exactly one legal option is taken automatically and not recorded when public
+        information forces it (``publicly_forced``): everyone can tell it is not a choice, and skipping it
+        keeps records, bots and people free of empty prompts. Any other decision is asked, even with one
+        option: whether a seat is asked must not tell the others what it holds (DESIGN.md section 2b).
         """
         work = self.work
         ops = self.OPS
@@ -704,7 +707,7 @@ class State(Seating, ABC):
                 ops[frame[0]](self, *frame[1:])
                 continue
             legal = self._legal_tuple()
-            if len(legal) != 1 or not self.auto_forced(d):
+            if len(legal) != 1 or not self.publicly_forced(d):
                 return
             self.decision = None
             self._legal = None
@@ -727,8 +730,16 @@ class State(Seating, ABC):
         else:
             self.schedule((phase.begin,), after)
 
-    def auto_forced(self, decision: Decision) -> bool:
-        """Whether a single-option decision of this kind is taken automatically (hook)."""
+    def publicly_forced(self, decision: Decision) -> bool:
+        """Whether the one legal option of ``decision`` follows from public information, so the engine
+        takes it without asking (hook; asked only of a decision that has exactly one legal option).
+
+        The answer must depend on nothing hidden from any seat: not on the cards in a hand, a face-down
+        set or a deck, only on what every View shows (zone sizes, cards in play, resources, the phase).
+        Default: True, for decisions whose options depend on public information only. A game returns
+        False for a decision whose options come from hidden cards (a response window, a choice from a
+        hand) unless public information rules every other option out (an empty hand, no mana for any
+        card the seat could hold): the seat is then asked, and its only option may be ``pass``."""
         return True
 
     def start(self) -> None:

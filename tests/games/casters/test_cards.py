@@ -123,6 +123,8 @@ def check_crypt_seeker() -> None:
     state = reveal_and_play(
         Side(set=["crypt-seeker"], deck=["tide-sprite", "gravel-ghoul"]), key="crypt-seeker"
     )
+    assert legal(state) == [f"take #{card_id(state, 'gravel-ghoul')}"]  # one match, asked (hidden deck)
+    act(state, legal(state)[0])
     assert [state.defs[c].key for c in state.zones[HAND[0]]] == ["gravel-ghoul"]
 
 

@@ -129,12 +129,16 @@ def test_discard_cost_is_paid_card_by_card_from_hand() -> None:
 
 @pytest.mark.rules("CA-R04", "CA-036")
 def test_an_unpayable_card_can_only_be_recycled() -> None:
-    # "Discard 2 cards" with one card in hand: Option 1 is not offered, so Option 2 is taken automatically.
+    # "Discard 2 cards" with one card in hand: Option 1 is not offered, only Option 2. The player is asked
+    # all the same: whether Option 1 is payable depends on its hidden hand.
     state = scenario(
         Side(set=["stormglass-knight"], hand=["tide-sprite"], deck=["reef-lancer", "gravel-ghoul"]),
         phase="reveal",
     )
     knight = card_id(state, "stormglass-knight")
+    assert state.decision is not None and state.decision.kind == "option"
+    assert legal(state) == [f"recycle #{knight}"]
+    act(state, f"recycle #{knight}")
     assert [e.card for e in events(state, "recycle")] == [knight]
     assert state.zone_of[knight] == state.layout.graveyard[0]
     assert not events(state, "discard")

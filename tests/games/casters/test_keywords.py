@@ -98,6 +98,8 @@ def test_search_finds_a_matching_card_reveals_it_and_shuffles() -> None:
     # no match: nothing happens
     empty = scenario(Side(set=["crypt-seeker"], deck=["tide-sprite", "reef-lancer"]), OTHER, phase="reveal")
     act(empty, f"play #{card_id(empty, 'crypt-seeker')}")
+    assert empty.decision is not None and empty.decision.kind == "search" and legal(empty) == ["pass"]
+    act(empty, "pass")  # asked all the same: being asked must not tell the opponent what the deck holds
     assert events(empty, "search_fail") and len(empty.zones[DECK[0]]) == 2
 
 
@@ -146,7 +148,8 @@ def test_a_shield_takes_one_whole_damage_instance_then_returns_to_the_deck() -> 
     )
     lancer = card_id(state, "reef-lancer")
     shield = state.zones[SHIELDS[1]][0]
-    act(state, f"play #{card_id(state, 'searing-hex')} -> #{lancer}")
+    hexes = f"reveal #{card_id(state, 'searing-hex')}"  # two of a name: one option, yet asked (hidden set)
+    act(state, hexes, f"play #{card_id(state, 'searing-hex')} -> #{lancer}")
     assert state.damage[lancer] == 0 and state.zones[SHIELDS[1]] == []
     assert state.zones[DECK[1]][-1] == shield  # back on top of the Main Deck
     assert [e.amount for e in events(state, "shield_used")] == [5]

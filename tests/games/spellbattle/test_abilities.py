@@ -173,6 +173,8 @@ def test_a_trigger_goes_into_limbo_as_its_event_happens_and_can_be_answered() ->
     s = scenario(Seat(hand=["dawn-priest"], farms=2), Seat(hand=["dispel-echo"], farms=1))
     priest = card(s, "dawn-priest")
     do(s, f"play #{priest}")
+    assert s.decision is not None and s.decision.seat == 1  # no answer to the priest itself, yet asked
+    do(s, "pass")  # (its hand is hidden: it might have had one)
     assert s.in_play(priest) and kinds_in_limbo(s) == ["trigger"]  # no one had priority in between
     assert hand_size(s, 0) == 0
     assert s.decision is not None and s.decision.seat == 1
@@ -184,7 +186,7 @@ def test_a_trigger_goes_into_limbo_as_its_event_happens_and_can_be_answered() ->
 @pytest.mark.rules("SB-107", "SB-108", "SB-K15")
 def test_an_unanswered_trigger_resolves() -> None:
     s = scenario(Seat(hand=["dawn-priest"], farms=2), Seat(hand=["dispel-echo"], farms=1))
-    do(s, f"play #{card(s, 'dawn-priest')}", "pass")
+    do(s, f"play #{card(s, 'dawn-priest')}", "pass", "pass")  # P2 passes on the priest, then its trigger
     assert hand_size(s, 0) == 1 and not s.stack
 
 

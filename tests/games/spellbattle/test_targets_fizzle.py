@@ -231,7 +231,7 @@ def test_a_copy_in_limbo_is_targeted_like_an_ability_not_a_card() -> None:
         Seat(hand=["fire-lance", "dispel-echo", "severing-word", "field-hand"], farms=4),
         Seat(hand=["mirror-echo"], farms=2),
     )
-    do(s, f"play #{card(s, 'fire-lance')} -> P2")
+    do(s, f"play #{card(s, 'fire-lance')} -> P2", "pass")  # P1 has nothing to add, but is asked
     do(s, f"play #{card(s, 'mirror-echo')} -> @{s.stack[-1].uid}")
     resolve(s)
     do(s, "target P1")

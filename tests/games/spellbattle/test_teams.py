@@ -267,6 +267,9 @@ def test_attackers_attacking_an_eliminated_player_leave_combat() -> None:
     assert not s.alive[1] and s.outcome is None
     assert knight not in s.attack_group and squire in s.attack_group
     until(s, "priority", seat=0)
+    while s.step != "main":  # P1 holds a card again next turn: it is asked in each window on the way
+        do(s, "pass")
+        until(s, "priority", seat=0)
     assert s.step == "main" and s.life(2) == 18
 
 

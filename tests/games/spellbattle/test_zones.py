@@ -94,6 +94,8 @@ def test_a_card_is_controlled_by_and_placed_in_front_of_whoever_played_it() -> N
     """P2 plays an ambush character in P1's turn: P2 controls it (not the active player)."""
     s = scenario(Seat(farms=1, hand=["quick-scout"]), Seat(hand=["hidden-blade"], farms=1), step="beginning")
     blade = card(s, "hidden-blade")
+    assert s.decision.seat == 0
+    do(s, "pass")  # P1 has nothing to play in its beginning step, but is asked (its hand is hidden)
     assert s.decision.seat == 1
     do(s, f"play #{blade}")
     resolve(s)

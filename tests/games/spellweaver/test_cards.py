@@ -488,6 +488,7 @@ def _unravel() -> None:
     )
     play(sc.state, sc["v"])
     play(sc.state, sc["card"])
+    do(sc.state, "pass")  # P1's Cancel window for Unravel itself
     assert zone_name(sc.state, sc["v"]) == "graveyard" and sc.state.life[1] == 20
 
 

@@ -78,6 +78,8 @@ def test_cancel_is_played_as_the_card_is_played() -> None:
     assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 1
     assert zone_name(s, sc["v"]) == "casting"
     play(s, sc["u"])
+    assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 0  # Unravel's own
+    do(s, "pass")
     assert zone_name(s, sc["v"]) == zone_name(s, sc["u"]) == "graveyard"
     assert s.life[1] == 20 and s.full[0] == 5 - 1 - 3  # the costs stay paid
     assert s.decision is not None and s.decision.kind == "main" and s.current_player == 0
@@ -98,6 +100,7 @@ def test_when_played_effects_survive_a_cancel() -> None:
     s = sc.state
     play(s, sc["o"])
     play(s, sc["u"])
+    do(s, "pass")  # P1's Cancel window for Unravel
     assert s.life == [23, 20]
     sc = build(Side(hand=[("o", omen)]), Side(hand=["u:unravel"], levels={"wisdom": 2}))
     s = sc.state
@@ -116,6 +119,7 @@ def test_a_cancel_can_itself_be_cancelled() -> None:
     play(s, sc["u2"])
     assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 0
     play(s, sc["u1"], sc["u2"])
+    do(s, "pass")  # P2's Cancel window for the second Unravel (its hand is empty now)
     assert zone_name(s, sc["u2"]) == "graveyard" and s.life[1] == 17
 
 
@@ -128,3 +132,49 @@ def test_fresh_creatures_are_no_longer_new_next_turn() -> None:
     skip_to(s, "main", seat=0)
     do(s, "done")
     assert can(s, f"attack #{sc['b']} -> P2")
+
+
+@pytest.mark.rules("SW-073", "SW-K25", "SW-K12")
+def test_the_spark_pays_for_a_cancel_during_its_owners_own_turn() -> None:
+    """At any time of its own turn, the Spark's controller may sacrifice it: also in the Cancel window
+    of a card the opponent plays then, whose mana may pay for the Cancel card."""
+    sc = build(
+        Side(combat=["a:ash-hound"], spark=True, crystals=1, hand=["u:unravel"], levels={"wisdom": 2}),
+        Side(hand=["m:mending-prayer"], levels={"order": 1}),
+        phase="combat",
+    )
+    s = sc.state
+    do(s, f"attack #{sc['a']} -> P2", "done")
+    assert s.decision is not None and s.decision.kind == "block" and s.current_player == 1
+    play(s, sc["m"])
+    assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 0
+    assert legal(s) == {"pass", "spark"}  # 1 mana: Unravel (2) needs the Spark's
+    do(s, "spark")
+    assert s.mana(0) == 2 and s.spark_card(0) == -1
+    assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 0
+    play(s, sc["u"])
+    do(s, "pass")  # P2's own Cancel window for Unravel (a step-by-step scenario asks even an empty hand)
+    assert zone_name(s, sc["m"]) == zone_name(s, sc["u"]) == "graveyard"
+    assert s.life[1] == 20 and s.mana(0) == 0  # cancelled: no life gained; the Spark's mana spent
+
+
+@pytest.mark.rules("SW-073", "SW-K25", "SW-R12")
+def test_the_cancel_window_is_offered_whatever_the_hand_holds() -> None:
+    """In real play (not a step-by-step scenario) the opponent is asked whenever it could hold a Cancel
+    card it can pay for (there is an Unravel in its deck), even when it holds none: being asked must not
+    tell what its hand holds. During the opponent's turn the Spark is no option (SW-073)."""
+    for hand, asked in ((["firebolt"], True), ([], False), (["firebolt"], False)):
+        crystals = 1 if asked is False and hand else 4  # 1 mana: no Cancel card of the game is payable
+        sc = build(
+            Side(hand=["v:ember-volley"], levels={"rage": 2}),
+            Side(spark=True, crystals=crystals, hand=hand, deck=["unravel"], levels={"wisdom": 2, "rage": 1}),
+            manual=False,
+        )
+        s = sc.state
+        play(s, sc["v"])
+        if asked:
+            assert s.decision is not None and s.decision.kind == "cancel" and s.current_player == 1
+            assert legal(s) == {"pass"}
+            do(s, "pass")
+        assert zone_name(s, sc["v"]) == "graveyard"  # resolved, not cancelled
+        assert s.decision is not None and s.decision.kind == "main" and s.current_player == 0

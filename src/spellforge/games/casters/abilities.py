@@ -526,7 +526,7 @@ class AbilityMixin(CastersBase):
 
     def legal_search(self) -> list[Action]:
         assert self.decision is not None
-        level, kind = self.decision.data
+        level, kind = self.decision.data[:2]
         found = self.search_matches(self.decision.seat, level, kind)
         return [Take(c) for c in found] or [Pass()]
 
@@ -543,10 +543,12 @@ class AbilityMixin(CastersBase):
 
     def act_search(self, action: Action, d: Decision) -> None:
         """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
-        if isinstance(action, Take):
-            self.move(action.card, HAND[d.seat])
-            self.forget(action.card)  # known from its hand now; the look through the deck ends here
-            self.emit(Event("search", d.seat, action.card))
+        if not isinstance(action, Take):
+            self.emit(Event("search_fail", d.seat, d.data[2]))  # CA-K06: nothing matches, nothing happens
+            return
+        self.move(action.card, HAND[d.seat])
+        self.forget(action.card)  # known from its hand now; the look through the deck ends here
+        self.emit(Event("search", d.seat, action.card))
         self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
     def legal_optional(self) -> list[Action]:
@@ -589,9 +591,9 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         deck = DECK[ctx.controller]
         for cid in state.zones[deck]:
             state.reveal_to(cid, ctx.controller)
-        state.ask("search", ctx.controller, level, kind)
-    else:
-        state.emit(Event("search_fail", ctx.controller, ctx.source))
+    # Asked even when nothing matches (its only option is then ``pass``): whether the searcher is asked
+    # must not tell the other player what its deck holds (the flow takes it only for an empty deck).
+    state.ask("search", ctx.controller, level, kind, ctx.source)
 
 
 def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:

@@ -15,6 +15,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
+from . import fair
 from .abilities import AbilityMixin
 from .actions import NO_TARGET, Equip, Play, Recycle, Reveal, SetCard
 from .base import (
@@ -64,6 +65,10 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.payment = None
         self.combat = None
         self.refresh_field()
+
+    def publicly_forced(self, decision: Decision) -> bool:
+        """A choice among hidden cards is asked even with one option (see fair.py)."""
+        return fair.publicly_forced(self, decision)
 
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""

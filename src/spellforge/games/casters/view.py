@@ -142,7 +142,7 @@ class ViewMixin(CastersBase):
         elif d.kind == "discard":
             text = f"discard {d.data[0]} card(s)"
         elif d.kind == "search":
-            level, kind = d.data
+            level, kind = d.data[:2]
             text = f"take a {'LvL' + str(level) + ' ' if level else ''}{kind} from your Main Deck"
         return text
 

@@ -16,6 +16,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
+from . import fair
 from .abilities import AbilityMixin
 from .actions import NO_TARGET, CallTime, Farm, Play, Use
 from .base import AS_ONE, DRAFT, SEALED, SBBase
@@ -36,6 +37,10 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def card_owner(self, seat: int) -> int:
         return -1 if self.options["format"] == "off_the_top" else seat
+
+    def publicly_forced(self, decision: Decision) -> bool:
+        """A seat whose hand could hold a response is asked even with nothing playable (see fair.py)."""
+        return fair.publicly_forced(self, decision)
 
     def init_game(self) -> None:
         """Life totals from the team options (SB-152..159, SB-R22, SB-R23; the seating is the ruleset's

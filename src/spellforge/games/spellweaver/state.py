@@ -24,6 +24,7 @@ from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
 from spellforge.core.windows import EACH
 
+from . import fair
 from .abilities import AbilityMixin
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
@@ -98,8 +99,9 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.zone_of[deck[i]] = deck_zone
         self.zone_of[hand[j]] = self.layout.hand[d.seat]
 
-    def auto_forced(self, decision: Decision) -> bool:
-        return not self.manual
+    def publicly_forced(self, decision: Decision) -> bool:
+        """A seat whose hand could hold an answer is asked even with nothing playable (see fair.py)."""
+        return not self.manual and fair.publicly_forced(self, decision)
 
     def rebuild(self) -> None:
         super().rebuild()
@@ -376,11 +378,18 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.schedule(("flush",), ("cancel_window", cid), ("resolve_card", cid, target))
 
     def op_cancel_window(self, cid: int) -> None:
+        """SW-K25, SW-R12: the opponent may answer a card being played with a card that cancels it. The
+        window opens whenever a Cancel card of the game could answer this card, whatever the opponent
+        holds: whether it is asked must not tell what is in its hand (an empty hand, or too little mana
+        for any Cancel card, lets the engine pass for it, see fair.py)."""
         if self.zone_of[cid] != self.layout.casting:
             return
         opponent = self.opponent(self.controller[cid])
-        if self.cancel_options(opponent):
-            self.open_window("cancel", (opponent,), EACH, data=(cid,))
+        defs = self.defs
+        for source in fair.pool(defs).cancel_cards:
+            if cid in self.choice_targets(defs[source].choice, source, opponent):
+                self.open_window("cancel", (opponent,), EACH, data=(cid,))
+                return
 
     def cancel_options(self, seat: int) -> list[Action]:
         mana = self.mana(seat)
@@ -394,9 +403,16 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
     def legal_cancel(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        return [Pass(), *self.cancel_options(d.seat)]
+        out: list[Action] = [Pass(), *self.cancel_options(d.seat)]
+        if d.seat == self.active and self.spark_card(d.seat) >= 0:  # SW-073: at any time of its own turn
+            out.append(Spark())
+        return out
 
     def act_cancel(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Spark):
+            self.sacrifice_spark(d.seat)  # its mana may pay for the Cancel card: the window stays open
+            self.window_stay()
+            return
         self.window_acted()  # the one answer: the window closes (a Cancel played opens its own)
         if isinstance(action, Play):
             self.window_action(d.seat, action)

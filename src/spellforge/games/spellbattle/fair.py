@@ -1,0 +1,54 @@
+"""Which Spell Battle decisions with one legal option are forced by public information (DESIGN.md 2b).
+
+A priority round offers the cards of a hidden hand, so a seat with nothing playable is still asked (its
+only option is ``pass``) unless everyone can tell it has nothing to play: an empty hand, or, outside its
+own main step, fewer untapped farms than the cheapest card of the game that may be played then. Choices
+among the cards of a hidden zone (a farm from the hand, a draft pick, a deck-building pick) are forced
+only when that zone holds one card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spellforge.core.flow import Decision
+
+if TYPE_CHECKING:
+    from .base import SBBase
+    from .cards import SBCard
+
+# defs tuple identity -> (that tuple, the lowest cost of a card playable outside one's own main step)
+_RESPONSE_COST: dict[int, tuple[tuple[SBCard, ...], int]] = {}
+
+
+def cheapest_response(defs: tuple[SBCard, ...]) -> int:
+    """The lowest cost among the game's cards that may be played outside one's own main step: spells and
+    ambush characters (SB-083). Every card of every seat counts, so the figure reveals nothing."""
+    hit = _RESPONSE_COST.get(id(defs))
+    if hit is not None and hit[0] is defs:
+        return hit[1]
+    costs = [d.cost for d in defs if d.type != "character" or "ambush" in d.keywords]
+    value = min(costs) if costs else 1 << 30
+    if len(_RESPONSE_COST) > 256:
+        _RESPONSE_COST.clear()
+    _RESPONSE_COST[id(defs)] = (defs, value)
+    return value
+
+
+def publicly_forced(state: SBBase, d: Decision) -> bool:
+    kind = d.kind
+    L = state.layout
+    if kind == "priority":
+        seat = d.seat
+        if not state.zones[L.hand[seat]]:
+            return True
+        if state.step == "main" and not state.stack and state.is_active(seat):
+            return False  # its own main step: even a free character could be played
+        return len(state.untapped_farms(seat)) < cheapest_response(state.defs)
+    if kind == "farm":
+        return len(state.zones[L.hand[d.seat]]) == 1
+    if kind == "draft_pick":
+        return len(state.zones[L.pile[d.seat]]) == 1
+    if kind == "build":
+        return len(state.zones[L.pool[d.seat]]) == 1
+    return True
