@@ -3,8 +3,9 @@
 Whether a seat is asked must never depend on what another seat cannot see. At each decision of seat X in
 a random game, X's action is applied to the real game and to determinizations of the position before it
 from X's point of view (everything X cannot see resampled). Whenever X's own View after the action is
-the same in both, the seat that decides next must be the same too: otherwise who is asked next (or who
-is skipped) tells X something about the cards it cannot see.
+the same in both, the seat that decides next must be the same too (and be asked the same kind of
+decision): otherwise who is asked next (or who is skipped) tells X something about the cards it cannot
+see.
 
 What may legitimately differ is left out of the comparison: the log (a determinization starts without
 one) and the pending decision (who is asked and with what options: exactly what is checked). The copy is
@@ -43,7 +44,7 @@ def own_view(state: State, seat: int) -> dict[str, Any]:
 
 def leaks_after(state: State, action: Action, rng: Rng, tries: int = DETERMINIZATIONS) -> list[str]:
     """The determinizations in which ``action`` by the seat to act is followed by another seat's decision
-    than in the real game although the acting seat's View is the same (each described)."""
+    (or another kind of decision) than in the real game although the acting seat's View is the same."""
     seat = state.current_player
     assert seat is not None
     real = state.clone()
@@ -59,8 +60,8 @@ def leaks_after(state: State, action: Action, rng: Rng, tries: int = DETERMINIZA
         det.apply(action)
         if own_view(det, seat) != mine:
             continue  # X sees a difference (a card revealed), so the rest may differ
-        if det.current_player != real.current_player:
-            d_real, d_det = real.decision, det.decision
+        d_real, d_det = real.decision, det.decision
+        if (det.current_player, d_det and d_det.kind) != (real.current_player, d_real and d_real.kind):
             found.append(
                 f"after P{seat + 1} {action!s} (turn {state.turn}): the real game asks "
                 f"{d_real and (d_real.seat, d_real.kind)}, a determinization {d_det and (d_det.seat, d_det.kind)}"
