@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.flow import Decision
 from spellforge.core.rng import Rng
 
-from .toy import CARDS, PlayCard, Toy, ToyState
+from .toy import CARDS, Toy, ToyState
 
 
 class BigOnlyState(ToyState):
@@ -19,8 +19,9 @@ class BigOnlyState(ToyState):
     __slots__ = ()
 
     def legal_priority(self) -> list[Action]:
-        hand = self.zones[self.layout.hand[self.priority]]
-        return [Pass(), *(PlayCard(c) for c in hand if self.defs[c].value >= 4)]  # type: ignore[attr-defined]
+        assert self.decision is not None
+        hand = self.zones[self.layout.hand[self.decision.seat]]
+        return [Pass(), *(Play(c) for c in hand if self.defs[c].value >= 4)]  # type: ignore[attr-defined]
 
 
 class FairState(BigOnlyState):
