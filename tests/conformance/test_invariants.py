@@ -1,9 +1,9 @@
 """The generic conformance suite (DESIGN.md section 4), run for every registered game.
 
 Random play from many seeds; after every action: every card is in exactly one zone and the game's own
-invariants hold; every legal action prints and parses back; a seat's View is unchanged when everything
-hidden from it is resampled (so the View names no hidden card). At intervals: clone() and to_json() are
-exact and independent, an illegal action changes nothing. At the end: the game ended within its declared
+invariants hold; every legal action prints and parses back, and no two are the same; a seat's View is
+unchanged when everything hidden from it is resampled (so the View names no hidden card). At intervals:
+clone() and to_json() are exact and independent, an illegal action changes nothing. At the end: the game ended within its declared
 limit and a replay of its record reproduces the final state byte for byte.
 
 A game passes by being registered. ``-m slow`` runs many more seeds and configurations.
@@ -98,6 +98,7 @@ def play_checked(name: str, seed: int, config: dict[str, Any], every: int = 1) -
         assert not problems, f"seed {seed} step {step}: {problems[:5]}"
         legal = state.legal_actions()
         assert legal, "a decision with no legal action"
+        assert len(set(map(str, legal))) == len(legal), f"two legal actions are the same: {legal}"
         assert state.current_player is not None
         for action in legal:
             assert game.parse_action(None, str(action)) == action, f"{action!s} does not parse back"

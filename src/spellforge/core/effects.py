@@ -89,9 +89,12 @@ class Selecting(ABC):
         return True
 
     def select(self, selection: Selection, ctx: Context) -> list[int]:
-        """Every target (card ids, and ``player_target(seat)`` for players) the selection names now."""
+        """Every target (card ids, and ``player_target(seat)`` for players) the selection names now, each
+        once: a target two alternatives both name ("card or ability in limbo": an ability is matched by
+        both) is one choice, not two equal legal actions."""
         out: list[int] = []
-        for sel in selection.alternatives:
+        alternatives = selection.alternatives
+        for sel in alternatives:
             if sel.is_player:
                 out.extend(player_target(s) for s in self.seats_in_game() if self.player_matches(sel, s, ctx))
             elif sel.this:
@@ -99,6 +102,8 @@ class Selecting(ABC):
                     out.append(ctx.source)
             else:
                 out.extend(c for c in self.zone_cards(sel.zone, ctx) if self.matches(sel, c, ctx))
+        if len(alternatives) > 1 and len(out) > 1:
+            out = list(dict.fromkeys(out))  # first occurrence kept, so the order stays the printed one
         return out
 
     def still_legal(self, selection: Selection, target: int, ctx: Context) -> bool:
