@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -32,6 +33,33 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def whole(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low`` (a bad one exits 2 naming the option)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds greater than 0, got {text}")
+    return value
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -277,6 +305,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             finished = _read_game_log(target, batch, args.games)
     if sys.stderr.isatty():  # on stderr, so also with --json
         bar, progress = _progress_bar("simulating", args.games)
+    done = [len(finished)]
+    show = progress
+
+    def counted(n: int, total: int) -> None:
+        done[0] = n
+        if show is not None:
+            show(n, total)
 
     def on_result(game: Any) -> None:
         nonlocal log
@@ -298,11 +333,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             fixed_seats=args.fixed_seats,
             workers=args.workers,
             backend=args.backend,
-            progress=progress,
+            progress=counted,
             verify_replays=args.verify_replays,
             on_result=on_result if args.log else None,
             finished=finished,
         )
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.stop()
+            bar = None
+        if args.log:
+            note = f"the finished games are in {args.log}; the same command with --resume plays only the rest"
+        else:
+            note = "their results are lost: with --log FILE each game is kept as it finishes (and --resume finishes the batch)"
+        print(f"spellforge: interrupted after {done[0]} of {args.games} games; {note}", file=sys.stderr)
+        return 130
     finally:
         if bar is not None:
             bar.stop()
@@ -438,6 +483,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.log:
             print("\n".join(log_view(state, None, last=10**9)))
         print(json.dumps(summary))
+        if outcome is None and "spellforge" in data:
+            print(f"the game is not over: 'spellforge play --resume {args.file}' plays on", file=sys.stderr)
     return 0
 
 
@@ -464,32 +511,85 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _save_target(text: str) -> Path:
+    """``--save FILE``: checked before the game starts (``~`` expanded), so a bad path is an error now and
+    not a crash at the first move."""
+    from spellforge.ui.terminal import save_problem
+
+    path = Path(text).expanduser()
+    problem = save_problem(path)
+    if problem:
+        raise UsageError(f"--save {text}: {problem}")
+    return path
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from spellforge.bots import make_bot
     from spellforge.core.rng import Rng
     from spellforge.games import find_game
-    from spellforge.ui.terminal import TerminalGame
+    from spellforge.ui.terminal import TerminalGame, load_saved
 
-    game = find_game(args.game)
-    players = args.players or max(game.default_players, args.hotseat or 0)
+    setup: dict[str, Any] = {}
+    if args.resume:
+        given = [f"--{k}" for k in ("players", "deck", "option", "seed") if getattr(args, k) is not None]
+        if given:
+            raise UsageError(
+                f"--resume plays on with the saved game's players, decks, options and seed: "
+                f"drop {', '.join(given)}"
+            )
+        resume = Path(args.resume).expanduser()
+        state, setup = load_saved(resume)
+        game = state.game
+        if args.game and find_game(args.game) is not game:
+            raise UsageError(f"{args.resume} is a game of {game.title}, not of {find_game(args.game).title}")
+        if state.outcome is not None:
+            raise UsageError(
+                f"{args.resume}: that game is over ({state.outcome.reason}); "
+                f"'spellforge replay {args.resume} --log' shows it"
+            )
+        players = state.n_seats
+        seed = state.seed
+    else:
+        if not args.game:
+            raise UsageError("which game? 'spellforge play GAME' (see 'spellforge games'), or --resume FILE")
+        game = find_game(args.game)
+        players = args.players or max(game.default_players, args.hotseat or 0)
+        seed = args.seed if args.seed is not None else Rng(int.from_bytes(os.urandom(8), "big")).next64() >> 1
     if args.hotseat and not 1 <= args.hotseat <= players:
         raise UsageError(f"--hotseat must be between 1 and {players}")
-    humans = set(range(args.hotseat)) if args.hotseat else {args.seat - 1}
+    saved_humans = [h for h in setup.get("humans", []) if isinstance(h, int)]
+    if args.hotseat:
+        humans = set(range(args.hotseat))
+    elif args.seat is not None:
+        humans = {args.seat - 1}
+    else:
+        humans = set(saved_humans) or {0}
     if not all(0 <= h < players for h in humans):
         raise UsageError(f"--seat must be between 1 and {players}")
-    seed = (
-        args.seed
-        if args.seed is not None
-        else Rng(int.from_bytes(__import__("os").urandom(8), "big")).next64() >> 1
-    )
-    decks = args.deck or None
-    if decks and len(decks) == 1 and players > 1:
-        decks = decks * players
-    make_bot(args.vs, seed=0)  # validate before starting
-    state = game.new_game(seed=seed, decks=decks, players=players, **parse_options(args.option))
-    bots = {s: make_bot(args.vs, seed=seed + s) for s in range(players) if s not in humans}
-    print(f"{game.title}, seed {seed}. Type 'help' for commands.")
-    return TerminalGame(state, humans, bots, save=Path(args.save) if args.save else None).run()
+    vs = args.vs
+    if args.resume and vs == DEFAULT_OPPONENT and isinstance(setup.get("vs"), str):
+        vs = setup["vs"]  # the saved game's bot, unless --vs names another
+    make_bot(vs, seed=0)  # validate before starting
+    save = _save_target(args.save) if args.save else Path(args.resume).expanduser() if args.resume else None
+    if args.resume:
+        bot_seed = Rng(int.from_bytes(os.urandom(8), "big")).next64() >> 1
+    else:
+        decks = args.deck or None
+        if decks and len(decks) == 1 and players > 1:
+            decks = decks * players
+        state = game.new_game(seed=seed, decks=decks, players=players, **parse_options(args.option))
+        bot_seed = seed
+    bots = {s: make_bot(vs, seed=bot_seed + s) for s in range(players) if s not in humans}
+    ui = TerminalGame(state, humans, bots, save=save, setup={"humans": sorted(humans), "vs": vs})
+    if save is not None and not ui.save(save, quiet=True):
+        raise UsageError(f"--save {save}: the game cannot be saved there")
+    if args.resume:
+        print(
+            f"{game.title}, seed {seed}, resumed from {args.resume} at turn {state.turn}. Type 'help' for commands."
+        )
+    else:
+        print(f"{game.title}, seed {seed}. Type 'help' for commands.")
+    return ui.run()
 
 
 # ---------------------------------------------------------------------- the parser
@@ -509,23 +609,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_bots)
 
-    p = sub.add_parser("play", help="play a game in the terminal against bots or hot-seat")
-    p.add_argument("game", help="the game (see 'spellforge games')")
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal against bots or hot-seat",
+        description="Play in the terminal. 'spellforge play GAME' starts a game; with --save FILE it is "
+        "saved after every move, at its end and when you quit, and 'spellforge play --resume FILE' plays "
+        "on from where it was left.",
+    )
+    p.add_argument("game", nargs="?", help="the game (see 'spellforge games'); optional with --resume")
     p.add_argument(
         "--vs",
         default=DEFAULT_OPPONENT,
         metavar="BOT",
-        help=f"the bot for the other seats, with parameters (default: {DEFAULT_OPPONENT}; see 'spellforge bots')",
+        help=f"the bot for the other seats, with parameters (default: {DEFAULT_OPPONENT}, or the saved "
+        f"game's with --resume; see 'spellforge bots')",
     )
-    p.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal (seats 1..N)")
-    p.add_argument("--seat", type=int, default=1, metavar="K", help="your seat when playing bots (default 1)")
-    p.add_argument("--players", type=int, metavar="N", help="number of players")
+    p.add_argument("--hotseat", type=whole(1), metavar="N", help="N people share this terminal (seats 1..N)")
+    p.add_argument(
+        "--seat", type=whole(1), metavar="K", help="your seat when playing bots (default 1, or the saved one)"
+    )
+    p.add_argument("--players", type=whole(1), metavar="N", help="number of players")
     p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")
     p.add_argument(
         "--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)"
     )
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
+    p.add_argument(
+        "--save", metavar="FILE", help="save the game to FILE after every move, at its end and when you quit"
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="play on a game saved with --save or 'save FILE' (same seats and bot unless --seat, "
+        "--hotseat or --vs say otherwise; it goes on saving to FILE unless --save names another)",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many games between bots and report the results")
@@ -535,9 +652,10 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help="comma-separated bot specs, e.g. random,random or ismcts:seconds=1,greedy (see 'spellforge bots')",
     )
+    # checked by simulate itself (at least 1), so a batch run from Python is refused the same way
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--fixed-seats", action="store_true", help="do not rotate seats between games")
     p.add_argument(
@@ -545,7 +663,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="replay every game's record and check it reproduces the game",
     )
-    p.add_argument("--workers", type=int, default=1, help="worker processes (process/ray backends)")
+    p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process/ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
@@ -569,11 +687,13 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help="comma-separated bot specs, e.g. ismcts,greedy,random (see 'spellforge bots')",
     )
-    p.add_argument("--games", type=int, default=20, help="games per pair, in mirrored pairs (default 20)")
+    p.add_argument(
+        "--games", type=whole(1), default=20, help="games per pair, in mirrored pairs (default 20)"
+    )
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (process and ray backends)")
+    p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process and ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)
@@ -605,7 +725,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_cards)
 
-    p = sub.add_parser("replay", help="replay a saved game or record and check it")
+    p = sub.add_parser(
+        "replay",
+        help="replay a saved game or record, check it and summarise it (to play on: play --resume FILE)",
+    )
     p.add_argument("file")
     p.add_argument("--log", action="store_true", help="print the public log")
     p.add_argument("--json", action="store_true")
@@ -613,8 +736,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure engine speed (medians over runs)")
     p.add_argument("games", nargs="*", help="games to measure (default: all)")
-    p.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
-    p.add_argument("--seconds", type=float, default=1.0, help="seconds of random play per run (default 1)")
+    p.add_argument("--runs", type=whole(1), default=5, help="runs per figure (default 5)")
+    p.add_argument(
+        "--seconds", type=positive_seconds, default=1.0, help="seconds of random play per run (default 1)"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
@@ -634,6 +759,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (``spellforge cards GAME | head``): stop quietly, as other commands do, and
+        # send what is still buffered nowhere, so that flushing at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

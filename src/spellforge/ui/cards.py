@@ -1,0 +1,246 @@
+"""Reading cards at the terminal, for any game: every card a seat's View shows, where it is, its full text,
+and the names beside the ids in printed actions.
+
+Everything here reads one View (the envelope of ``core.observe`` and the game's part) and, for a card the
+View already shows, the game's printed card data. A card the View does not show is never named, so
+nothing here can tell a seat about a hidden card: asking for one gets the same answer as asking for an id
+that does not exist.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+# View keys that are never a card's description: the envelope's bookkeeping
+_SKIP_KEYS = frozenset({"log", "decision", "outcome"})
+# fields of a card's dict shown in its own place, not in the list of values
+_CARD_HEAD = ("id", "key", "name", "type", "text")
+REF = re.compile(r"(?<![\w@#])([#@])(\d+)(?!\d)")
+
+
+@dataclass
+class Entry:
+    """One visible thing with a text: a card (``id`` set) or another named thing the View describes
+    (a hero's skill, an ability waiting in limbo: ``ref`` set when actions name it)."""
+
+    name: str
+    where: str
+    data: dict[str, Any]
+    id: int | None = None
+    ref: str | None = None
+    paths: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        if self.id is not None:
+            return f"#{self.id} {self.name}"
+        if self.ref:
+            return f"{self.ref} {self.name}"
+        return self.name
+
+
+def _where(path: list[str | int], view: dict[str, Any]) -> str:
+    """A short place name from the keys leading to a card: ``players[0].hand.cards`` -> ``P1 hand``."""
+    words: list[str] = []
+    i = 0
+    if path and path[0] == "players" and len(path) > 1 and isinstance(path[1], int):
+        players = view.get("players") or []
+        seat = path[1]
+        name = players[seat].get("name", f"P{seat + 1}") if seat < len(players) else f"P{seat + 1}"
+        words.append(str(name))
+        i = 2
+    for part in path[i:]:
+        if isinstance(part, int) or part in ("cards", "known"):
+            continue
+        words.append(str(part).replace("_", " "))
+    return " ".join(words) or "table"
+
+
+def visible_entries(view: dict[str, Any]) -> list[Entry]:
+    """Every card the View shows (each once, at its first place), then the other named things with a text
+    (skills, abilities in limbo), in the View's order."""
+    cards: dict[int, Entry] = {}
+    others: list[Entry] = []
+    seen_other: set[tuple[str, str]] = set()
+
+    def walk(item: Any, path: list[str | int], owner: dict[str, Any] | None) -> None:
+        if isinstance(item, dict):
+            cid = item.get("id")
+            if isinstance(cid, int) and "key" in item and isinstance(item.get("name"), str):
+                if cid not in cards:
+                    where = _where(path, view)
+                    controller = item.get("controller")
+                    if isinstance(controller, int) and not where.startswith("P"):
+                        where += f" (P{controller + 1})"
+                    cards[cid] = Entry(item["name"], where, item, id=cid)
+                return
+            if (
+                path
+                and isinstance(item.get("name"), str)
+                and isinstance(item.get("text"), str)
+                and item["text"]
+            ):
+                ref = item.get("ref") if isinstance(item.get("ref"), str) else None
+                mark = (ref or item["name"], _where(path, view))
+                if mark not in seen_other:
+                    seen_other.add(mark)
+                    others.append(Entry(item["name"], mark[1], item, ref=ref))
+            for key, value in item.items():
+                if not path and key in _SKIP_KEYS:
+                    continue
+                if isinstance(value, dict | list):
+                    walk(value, [*path, key], item)
+        elif isinstance(item, list):
+            for i, value in enumerate(item):
+                if isinstance(value, dict | list):
+                    walk(value, [*path, i], owner)
+
+    walk(view, [], None)
+    return [*cards.values(), *others]
+
+
+def names_by_ref(view: dict[str, Any]) -> dict[str, str]:
+    """``{"#38": "Grave Caller", "@22": "Watchtower"}``: the names of everything the View shows that an
+    action may refer to."""
+    out: dict[str, str] = {}
+    for e in visible_entries(view):
+        if e.id is not None:
+            out[f"#{e.id}"] = e.name
+        elif e.ref:
+            out[e.ref] = e.name
+    return out
+
+
+def named_text(text: str, names: dict[str, str]) -> Text:
+    """A printed action or log line with each ``#id`` / ``@ref`` the View names followed by its name
+    (``play #38 -> #55`` -> ``play #38 Grave Caller -> #55 Quick Scout``); an id the View does not
+    show stays as it is."""
+    out = Text()
+    last = 0
+    for m in REF.finditer(text):
+        ref = m.group(0)
+        name = names.get(ref)
+        if name is None:
+            continue
+        out.append(text[last : m.end()])
+        out.append(f" {name}", style="bold")
+        last = m.end()
+    out.append(text[last:])
+    return out
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_value(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items() if v not in (0, False, None, "", []))
+    return str(value)
+
+
+def _brief(data: dict[str, Any]) -> str:
+    """The numbers that matter at a glance: cost, and strength/speed or attack/health-like pairs."""
+    parts = []
+    for key in ("cost", "level", "strength", "speed", "attack", "hp", "health", "damage"):
+        value = data.get(key)
+        if value is None or value == "" or (key == "damage" and not value):
+            continue
+        parts.append(f"{key} {value}")
+    return ", ".join(parts)
+
+
+def cards_table(view: dict[str, Any]) -> RenderableType:
+    """Every visible card, one line each: id and name, where it is, type, key numbers, text."""
+    entries = visible_entries(view)
+    table = Table(title="cards you can see ('card #ID' or 'card NAME' for one in full)", expand=True)
+    for col in ("card", "where", "type", "values", "text"):
+        table.add_column(col, overflow="fold")
+    for e in entries:
+        kind = str(e.data.get("type", e.data.get("kind", "")))
+        table.add_row(e.label, e.where, kind, _brief(e.data), str(e.data.get("text", "")))
+    if not entries:
+        return Text("no card is visible to you", style="dim")
+    return table
+
+
+def find_entries(view: dict[str, Any], query: str) -> list[Entry]:
+    """The visible entries ``query`` names: ``#12`` / ``12`` (a card's id), ``@3`` (a limbo ref), or a
+    name (exact, else the names that start with it, else those that contain it; case-insensitive)."""
+    entries = visible_entries(view)
+    q = query.strip()
+    m = re.fullmatch(r"#?(\d+)", q)
+    if m:
+        cid = int(m.group(1))
+        return [e for e in entries if e.id == cid]
+    if q.startswith("@"):
+        return [e for e in entries if e.ref == q]
+    low = q.lower()
+    for test in (
+        lambda n: n == low,
+        lambda n: n.startswith(low),
+        lambda n: low in n,
+    ):
+        found = [e for e in entries if test(e.name.lower())]
+        if found:
+            return found
+    return []
+
+
+def printed_fields(card: Any) -> dict[str, Any]:
+    """A card definition's printed fields (a game's card dataclass), without its parsed effects."""
+    if not dataclasses.is_dataclass(card):
+        return {}
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(card):
+        if f.name in ("effects", "source") or not f.init:
+            continue
+        value = getattr(card, f.name)
+        out[f.name] = sorted(value) if isinstance(value, frozenset) else value
+    return out
+
+
+def card_panel(entry: Entry, printed: dict[str, Any] | None = None) -> RenderableType:
+    """One visible card or named thing in full: its text, its current values, and where a printed value
+    (from the game's card data) differs from the current one, the printed value too."""
+    data = entry.data
+    rows = Table(show_header=False, box=None, padding=(0, 1))
+    rows.add_column(style="bold")
+    rows.add_column(overflow="fold")
+    rows.add_row("where", entry.where)
+    if "type" in data:
+        rows.add_row("type", str(data["type"]))
+    for key, value in data.items():
+        if key in _CARD_HEAD or value is None:
+            continue
+        shown = _value(value)
+        if printed is not None and key in printed and printed[key] != value and not isinstance(value, dict):
+            shown += f" (printed {_value(printed[key])})"
+        rows.add_row(key.replace("_", " "), shown)
+    if printed:
+        for key, value in printed.items():
+            if key not in data and key not in _CARD_HEAD and value not in (None, "", [], 0):
+                rows.add_row(key.replace("_", " "), _value(value))
+    text = str(data.get("text") or (printed or {}).get("text") or "")
+    body = Group(Text(text or "(no text)", style="italic" if not text else ""), Text(""), rows)
+    return Panel(body, title=entry.label, border_style="cyan", expand=False)
+
+
+__all__ = [
+    "Entry",
+    "card_panel",
+    "cards_table",
+    "find_entries",
+    "named_text",
+    "names_by_ref",
+    "printed_fields",
+    "visible_entries",
+]
