@@ -1,0 +1,58 @@
+"""The documentation a user who clones the project reads: each game's page explains how to play it, the
+deck file format is documented with examples that work, and nothing points outside the repository."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from spellforge import find_game
+from spellforge.core.decks import parse_deck_text
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+FINISHED = ["spellbattle", "spellweaver", "casters"]
+
+
+@pytest.mark.parametrize("name", FINISHED)
+def test_each_game_page_explains_how_to_play(name: str) -> None:
+    text = (DOCS / "games" / f"{name}.md").read_text(encoding="utf-8")
+    section = text.split("## How to play", 1)[1].split("\n## ", 1)[0]
+    for topic in ("Goal", "turn", "terminal"):
+        assert topic in section, f"{name}: 'How to play' says nothing of {topic!r}"
+    assert not re.search(r"\b[A-Z]{2}-R?\d", section), "the player's explanation cites no rule IDs"
+    assert "playing.md" in section and "decks.md" in section
+
+
+def test_no_page_points_outside_the_repository() -> None:
+    pages = [ROOT / "README.md", *DOCS.rglob("*.md")]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "../shared" not in text and "shared/rules" not in text, page
+
+
+def code_blocks(text: str) -> list[str]:
+    return re.findall(r"```(?:\w+)?\n(.*?)```", text, flags=re.S)
+
+
+def test_the_deck_format_examples_read_and_resolve() -> None:
+    blocks = code_blocks((DOCS / "decks.md").read_text(encoding="utf-8"))
+    toml = next(b for b in blocks if b.startswith('name = "Sky Raiders"'))
+    plain = next(b for b in blocks if b.startswith("# Sky Raiders"))
+    a = parse_deck_text(toml, "sky-raiders.toml")
+    b = parse_deck_text(plain, "sky-raiders.txt")
+    assert a.name == "Sky Raiders" and a.main == b.main == (("gale-kite", 3), ("Storm Roc", 2))
+    game = find_game("spellbattle")
+    problems = game.validate_deck(a)
+    assert problems and all("40" in p for p in problems)  # only too short: every card name resolves
+
+
+def test_the_playing_guide_lists_every_terminal_command() -> None:
+    from spellforge.ui.terminal import HELP
+
+    guide = (DOCS / "playing.md").read_text(encoding="utf-8")
+    for command in re.findall(r"^  (\w+)", HELP, flags=re.M):
+        assert f"`{command}" in guide, command
+    assert "play --resume" in guide
