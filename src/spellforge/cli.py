@@ -192,6 +192,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     cards = [card_row(c) for c in game.cards.values()]
     if args.type:
+        types = sorted({c["type"] for c in cards})
+        if args.type not in types:
+            raise UsageError(f"--type {args.type}: {game.title} has the card types {', '.join(types)}")
         cards = [c for c in cards if c["type"] == args.type]
     if args.search:
         needle = args.search.lower()
@@ -516,6 +519,8 @@ def _save_target(text: str) -> Path:
     not a crash at the first move."""
     from spellforge.ui.terminal import save_problem
 
+    if not text.strip():
+        raise UsageError("--save needs a file name")
     path = Path(text).expanduser()
     problem = save_problem(path)
     if problem:
@@ -570,7 +575,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume and vs == DEFAULT_OPPONENT and isinstance(setup.get("vs"), str):
         vs = setup["vs"]  # the saved game's bot, unless --vs names another
     make_bot(vs, seed=0)  # validate before starting
-    save = _save_target(args.save) if args.save else Path(args.resume).expanduser() if args.resume else None
+    save = (
+        _save_target(args.save)
+        if args.save is not None
+        else Path(args.resume).expanduser()
+        if args.resume
+        else None
+    )
     if args.resume:
         bot_seed = Rng(int.from_bytes(os.urandom(8), "big")).next64() >> 1
     else:
@@ -589,7 +600,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
     else:
         print(f"{game.title}, seed {seed}. Type 'help' for commands.")
-    return ui.run()
+    try:
+        return ui.run()
+    except KeyboardInterrupt:
+        ui.stop()  # with --save: say where the game is kept and how to play on
+        raise
 
 
 # ---------------------------------------------------------------------- the parser
@@ -758,6 +773,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spellforge: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
+        print("\nspellforge: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # the reader went away (``spellforge cards GAME | head``): stop quietly, as other commands do, and

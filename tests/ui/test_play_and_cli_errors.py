@@ -54,6 +54,8 @@ def play(
         ["play", "casters", "--hotseat", "0"],
         ["play", "casters", "--seat", "0"],
         ["play", "casters", "--seat", "3"],
+        ["play", "casters", "--save", ""],
+        ["cards", "casters", "--type", "nosuch"],
     ],
 )
 def test_a_bad_number_is_a_clear_error_with_status_2(
@@ -184,3 +186,21 @@ def test_an_interrupted_batch_says_what_was_lost_and_points_to_log(
         capsys, "simulate", "casters", "--bots", "random", "--games", "10", "--log", str(log)
     )
     assert code == 130 and str(log) in err and "--resume" in err
+
+
+def test_ctrl_c_in_a_saved_game_says_how_to_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["1"])
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("builtins.input", read)
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "casters", "--seed", "1", "--vs", "random", "--save", str(path))
+    assert code == 130 and "interrupted" in err and f"play --resume {path}" in out
+    assert load_saved(path)[0].history()
