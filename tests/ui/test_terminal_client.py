@@ -19,7 +19,7 @@ from spellforge.core.observe import known_cards
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 from spellforge.ui import presentation
-from spellforge.ui.cards import find_entries, named_text, visible_entries
+from spellforge.ui.cards import find_entries, named_text, names_by_ref, visible_entries
 from spellforge.ui.terminal import HELP, TerminalGame, load_saved, status_text
 
 
@@ -102,6 +102,20 @@ def test_card_shows_a_card_in_play_that_you_do_not_hold_and_never_a_hidden_one()
     assert theirs["text"] in by_name
 
 
+@pytest.mark.parametrize("name", ["spellbattle", "spellweaver", "casters"])
+def test_card_by_name_never_finds_a_hidden_card(name: str) -> None:
+    state = advance(find_game(name).new_game(seed=6), 30)
+    seat = state.current_player
+    assert seat is not None
+    view = state.observe(seat)
+    shown = {e.name for e in visible_entries(view)}
+    secret = sorted({state.defs[c].name for c in hidden_ids(state, seat)} - shown)
+    assert secret, "the position should hide some card whose name is not on the table"
+    for card_name in secret:
+        assert find_entries(view, card_name) == []
+        assert all(card_name.lower() not in e.name.lower() for e in find_entries(view, card_name[:3]))
+
+
 def test_card_reads_a_heros_skill_and_a_stage_by_name() -> None:
     weaver = advance(find_game("spellweaver").new_game(seed=5), 40)
     seat = weaver.current_player
@@ -139,6 +153,20 @@ def test_named_text_names_only_what_the_view_shows() -> None:
     assert named_text("play #38 -> #55", names).plain == "play #38 Grave Caller -> #55"
     assert named_text("play #3 -> @22", names).plain == "play #3 -> @22 Watchtower"
     assert named_text("attack #380 -> P2", names).plain == "attack #380 -> P2"
+
+
+def test_an_item_on_the_stack_is_named_and_read_through_its_card() -> None:
+    view: dict[str, Any] = {
+        "game": "toy",
+        "seat": 0,
+        "players": [{"seat": 0, "name": "P1"}, {"seat": 1, "name": "P2"}],
+        "revealed": [{"id": 12, "key": "quell", "name": "Quell", "type": "spell", "text": "Negate a spell."}],
+        "stack": [{"uid": 4, "ref": "@4", "kind": "card", "card": 12, "name": "Quell", "controller": 1}],
+    }
+    assert names_by_ref(view) == {"#12": "Quell", "@4": "Quell"}
+    assert named_text("use #9 -> @4", names_by_ref(view)).plain == "use #9 -> @4 Quell"
+    (item,) = find_entries(view, "@4")
+    assert item.data["text"] == "Negate a spell." and item.where == "stack"
 
 
 def test_a_bots_move_is_named_from_the_watchers_view_only() -> None:

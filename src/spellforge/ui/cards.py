@@ -82,13 +82,12 @@ def visible_entries(view: dict[str, Any]) -> list[Entry]:
                         where += f" (P{controller + 1})"
                     cards[cid] = Entry(item["name"], where, item, id=cid)
                 return
+            ref = item.get("ref") if isinstance(item.get("ref"), str) else None
             if (
                 path
                 and isinstance(item.get("name"), str)
-                and isinstance(item.get("text"), str)
-                and item["text"]
+                and (ref or (isinstance(item.get("text"), str) and item["text"]))
             ):
-                ref = item.get("ref") if isinstance(item.get("ref"), str) else None
                 mark = (ref or item["name"], _where(path, view))
                 if mark not in seen_other:
                     seen_other.add(mark)
@@ -104,6 +103,10 @@ def visible_entries(view: dict[str, Any]) -> list[Entry]:
                     walk(value, [*path, i], owner)
 
     walk(view, [], None)
+    for e in others:  # an item on a stack names its card: its text is the card's, when the View shows it
+        source = e.data.get("card")
+        if not e.data.get("text") and isinstance(source, int) and source in cards:
+            e.data = {**e.data, "text": cards[source].data.get("text", "")}
     return [*cards.values(), *others]
 
 
