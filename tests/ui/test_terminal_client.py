@@ -20,7 +20,7 @@ from spellforge.core.rng import Rng
 from spellforge.core.state import State
 from spellforge.ui import presentation
 from spellforge.ui.cards import find_entries, named_text, names_by_ref, visible_entries
-from spellforge.ui.terminal import HELP, TerminalGame, load_saved, status_text
+from spellforge.ui.terminal import HELP, TerminalGame, decision_text, load_saved, place_text
 
 
 class Script:
@@ -204,7 +204,8 @@ def test_every_prompt_shows_the_turn_phase_and_whose_decision(name: str) -> None
         seat = state.current_player
         answer = original(prompt)
         view = state.observe(seat)
-        assert status_text(view) in script.screens[-1]
+        assert place_text(view) in script.screens[-1]
+        assert " ".join(decision_text(view).split()) in " ".join(script.screens[-1].split())
         assert f"turn {view['turn']}" in script.screens[-1] and f"{view['phase']} phase" in script.screens[-1]
         checked += 1
         return answer

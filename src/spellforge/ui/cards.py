@@ -230,7 +230,14 @@ def card_panel(entry: Entry, printed: dict[str, Any] | None = None) -> Renderabl
         rows.add_row(key.replace("_", " "), shown)
     if printed:
         for key, value in printed.items():
-            if key not in data and key not in _CARD_HEAD and value not in (None, "", [], 0):
+            # a printed field the View shows under a shorter name (card_class as class) is not repeated
+            shown_as = key.rsplit("_", 1)[-1]
+            if (
+                key not in data
+                and shown_as not in data
+                and key not in _CARD_HEAD
+                and value not in (None, "", [], 0)
+            ):
                 rows.add_row(key.replace("_", " "), _value(value))
     text = str(data.get("text") or (printed or {}).get("text") or "")
     body = Group(Text(text or "(no text)", style="italic" if not text else ""), Text(""), rows)

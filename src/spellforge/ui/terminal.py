@@ -72,8 +72,8 @@ def public_action_text(state: State, action: Action, watcher: int | None) -> str
     return text
 
 
-def status_text(view: dict[str, Any]) -> str:
-    """Where the game is, from the View's envelope: turn, phase and step, whose turn, who decides what."""
+def place_text(view: dict[str, Any]) -> str:
+    """Where the game is, from the View's envelope: turn, phase and step, and whose turn it is."""
     players = view.get("players") or []
 
     def name(seat: int) -> str:
@@ -85,20 +85,32 @@ def status_text(view: dict[str, Any]) -> str:
     if view.get("step"):
         parts.append(f"{view['step']} step")
     active = view.get("active") or []
-    if active:
-        parts.append(f"{' and '.join(name(s) for s in active)}'s turn")
-    decision = view.get("decision")
-    if decision:
-        who = "you" if decision["seat"] == view.get("seat") else decision["player"]
-        parts.append(f"{who} to decide: {decision['prompt']}")
+    if len(active) == 1:
+        parts.append(f"{name(active[0])}'s turn")
+    elif active:
+        parts.append(f"shared turn ({', '.join(name(s) for s in active)})")
     return " · ".join(parts)
+
+
+def decision_text(view: dict[str, Any]) -> str:
+    """Who decides what now, from the View's envelope ("" once the game is over)."""
+    decision = view.get("decision")
+    if not decision:
+        return ""
+    who = "you" if decision["seat"] == view.get("seat") else decision["player"]
+    return f"{who} to decide: {decision['prompt']}"
+
+
+def status_text(view: dict[str, Any]) -> str:
+    """The place and the decision on one line."""
+    return " · ".join(part for part in (place_text(view), decision_text(view)) if part)
 
 
 def generic_view(view: dict[str, Any]) -> RenderableType:
     """A rendering of any game's View from its envelope and the cards it shows: the players' values and
     pile sizes, every visible card by place, and the game's other plain values."""
     players = view.get("players") or []
-    table = Table(title=status_text({**view, "decision": None}), expand=True)
+    table = Table(title=place_text(view), expand=True)
     columns: list[str] = []
     for p in players:
         for key, value in p.items():
@@ -320,12 +332,13 @@ class TerminalGame:
             names = names_by_ref(view)
             place = (view.get("turn"), view.get("phase"), view.get("step"))
             if place != self.last_place:
-                self.console.rule(Text(status_text({**view, "decision": None}), style="bold yellow"))
+                self.console.rule(Text(place_text(view), style="bold yellow"))
                 self.last_place = place
             self.console.print(
                 Panel(
-                    options_table(legal, names),
-                    title=Text(status_text(view), style="bold"),
+                    # the decision wraps inside the box; the place stays in its title, always whole
+                    Group(Text(decision_text(view), style="bold"), options_table(legal, names)),
+                    title=Text(place_text(view), style="bold yellow"),
                     title_align="left",
                     subtitle="help · cards · card #ID · undo · log · view",
                     subtitle_align="right",
