@@ -14,6 +14,7 @@ from spellforge.core.clock import CLOCK_OPTIONS, ClockMixin, TimeUsed, format_se
 from spellforge.core.decks import DeckList
 from spellforge.core.errors import IllegalActionError
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.ruleset import Ruleset
 from spellforge.core.zones import Visibility, ZoneSpec
 
@@ -27,16 +28,20 @@ class TickState(ClockMixin):
     def init_game(self) -> None:
         self.clock_ms = self.start_clock()
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         self.schedule(("tick",))
 
+    @flow_op("tick")
     def op_tick(self) -> None:
         self.turn += 1
         self.ask("tick", self.turn % self.n_seats)
 
+    @legal("tick")
     def legal_tick(self) -> list[Action]:
         return [Pass(), Done()]
 
+    @act("tick")
     def act_tick(self, action: Action, d: Decision) -> None:
         self.schedule(("tick",))
 

@@ -8,6 +8,7 @@ import pytest
 
 from spellforge.core.actions import Pass, Play, Resign
 from spellforge.core.errors import IllegalActionError, RecordError, SpellforgeError, UnknownNameError
+from spellforge.core.kinds import flow_op
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 
@@ -181,6 +182,7 @@ def test_a_run_that_never_reaches_a_decision_ends_as_a_draw() -> None:
         __slots__ = ()
         LOOP_LIMIT = 5_000
 
+        @flow_op("main")
         def op_main(self) -> None:
             self.schedule(("main",))  # forced work feeding itself, with no decision in between
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spellforge.core.actions import Pass, Play
+from spellforge.core.kinds import close_condition, flow_op
 from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH, PASSES, UNTIL
 
@@ -193,6 +194,7 @@ class RelayState(PauseState):
 
     __slots__ = ()
 
+    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > 1:
@@ -201,6 +203,7 @@ class RelayState(PauseState):
         self.schedule(("end_turn",))
         self.open_window("main", self.clockwise_from(self.active), UNTIL, until="three_played")
 
+    @close_condition("three_played")
     def until_three_played(self) -> bool:
         return len(self.zones[self.layout.void]) >= 3
 
@@ -253,7 +256,7 @@ def test_a_window_with_a_bad_close_rule_or_condition_is_refused() -> None:
     s = deal(PAUSE, [["storm"], ["calm"]], players=2)
     with pytest.raises(ValueError, match="close rule"):
         s.open_window("pause", (0, 1), "sometimes")
-    with pytest.raises(ValueError, match="until_nothing"):
+    with pytest.raises(ValueError, match="PauseState registers no close condition 'nothing'"):
         s.open_window("pause", (0, 1), EACH, until="nothing")
     with pytest.raises(ValueError, match="until="):
         s.open_window("pause", (0, 1), UNTIL)

@@ -11,6 +11,7 @@ from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
@@ -37,6 +38,7 @@ class ToyState(WindowState):
         self.init_windows()
         self.score = [0] * self.n_seats
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             self.shuffle(self.layout.deck[seat])
@@ -44,6 +46,7 @@ class ToyState(WindowState):
                 self.move(self.zones[self.layout.deck[seat]][-1], self.layout.hand[seat])
         self.schedule(("turn",))
 
+    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -54,18 +57,22 @@ class ToyState(WindowState):
             self.move(deck[-1], self.layout.hand[self.active])
         self.schedule(("main",), ("end_turn",))
 
+    @flow_op("main")
     def op_main(self) -> None:
         # a priority round over both seats, active first; when both pass, the top card resolves
         self.open_window("priority", (self.active, 1 - self.active), resolve=True)
 
+    @flow_op("end_turn")
     def op_end_turn(self) -> None:
         self.active = 1 - self.active
         self.schedule(("turn",))
 
+    @legal("priority")
     def legal_priority(self) -> list[Action]:
         assert self.decision is not None
         return [Pass(), *(Play(c) for c in self.zones[self.layout.hand[self.decision.seat]])]
 
+    @act("priority")
     def act_priority(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
@@ -75,6 +82,7 @@ class ToyState(WindowState):
         self.put_on_stack(StackItem(self.next_uid(), "card", action.card, d.seat))
         self.window_acted()
 
+    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         self.score[item.controller] += self.defs[item.card].value  # type: ignore[attr-defined]

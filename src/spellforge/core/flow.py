@@ -1,9 +1,10 @@
 """Decision points, the declared turn structure, and how a game ended.
 
 The engine advances a game by running *frames* from a work stack until some seat must choose. A frame is a
-plain tuple ``(op_name, *args)`` naming an ``op_<name>`` method of the game's State, so the whole
-continuation of a game is data: it clones with a list copy and serialises to JSON. An op may push more
-frames (``state.schedule``) or stop the run by posting a :class:`Decision`.
+plain tuple ``(op_name, *args)`` naming a method the game's State registers with ``@flow_op(op_name)``
+(core/kinds.py), so the whole continuation of a game is data: it clones with a list copy and serialises to
+JSON. An op may push more frames (``state.schedule``) or stop the run by posting a :class:`Decision` of a
+registered kind.
 
 A ruleset declares its turn as a tuple of :class:`Phase` values; ``State.op_phase`` runs a phase's
 ``begin`` op, then the next phase named by ``next`` (or the declared order).

@@ -180,5 +180,10 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
         except IllegalActionError as exc:
             raise RecordError(f"action {i}: {exc}") from None
     state._hist = _cons(hist)
+    unregistered = state.unregistered()
+    if unregistered:
+        raise RecordError(
+            f"game state names what {type(state).__name__} does not register: {'; '.join(unregistered)}"
+        )
     state.rebuild()
     return state

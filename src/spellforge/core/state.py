@@ -14,15 +14,18 @@ A card's current stats are read through ``modifiers`` (core/modifiers.py): print
 durations, computed on read.
 
 A game subclasses :class:`State`, declares its extra attributes in ``__slots__`` and how each is copied
-in ``COPY``, and writes its flow as ``op_*`` methods, its decisions as ``legal_<kind>(self)`` (reading
-``self.decision``) and ``act_<kind>(self, action, decision)`` (the decision is already cleared, so the
-handler may post the next one).
+in ``COPY``, and registers the methods the engine runs (core/kinds.py): its flow ops with
+``@flow_op("name")``, and each decision kind with ``@legal("kind")`` on the method listing its options
+(reading ``self.decision``; ``forced=`` says when a single option is taken without asking) and
+``@act("kind")`` on ``act(self, action, decision)`` (the decision is already cleared, so the handler may
+post the next one). When the class is made, the registrations become the typed tables ``OPS`` and
+``KINDS``; a frame or a decision that names something unregistered is an error where it is made.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,6 +34,7 @@ from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
 from .events import LOSE, Event
 from .flow import Decision, Frame, Outcome
+from .kinds import Kind, UnregisteredError, build_tables, flow_op, unknown
 from .knowledge import EVERYONE, SPECTATOR_BIT
 from .modifiers import ADD, TURN, WHILE_IN_PLAY, Modifier, card_value, check, ended, on_card_gone, seat_value
 from .replay import encode_state
@@ -109,9 +113,13 @@ class State(Seating, ABC):
     # NamedTuple / record classes that may appear in attribute values, for from_json().
     RECORDS: ClassVar[tuple[type, ...]] = ()
 
+    # Built from the registrations (core/kinds.py) when the class is made: flow ops and decision kinds by
+    # name, and the kinds' two methods again by name for the engine's dispatch.
     OPS: ClassVar[dict[str, Callable[..., None]]]
-    LEGAL: ClassVar[dict[str, Callable[[Any], list[Action]]]]
+    KINDS: ClassVar[dict[str, Kind]]
+    LEGAL: ClassVar[dict[str, Callable[[Any], Iterable[Action]]]]
     ACT: ClassVar[dict[str, Callable[[Any, Action, Decision], None]]]
+    CONDITIONS: ClassVar[dict[str, Callable[[Any], bool]]]  # window close conditions (core/windows.py)
     ALL_SLOTS: ClassVar[tuple[str, ...]]
     ALL_COPY: ClassVar[dict[str, str]]
 
@@ -159,9 +167,12 @@ class State(Seating, ABC):
             raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
         cls.ALL_SLOTS = tuple(slots)
         cls.ALL_COPY = copy
-        cls.OPS = {n[3:]: getattr(cls, n) for n in dir(cls) if n.startswith("op_")}
-        cls.LEGAL = {n[6:]: getattr(cls, n) for n in dir(cls) if n.startswith("legal_")}
-        cls.ACT = {n[4:]: getattr(cls, n) for n in dir(cls) if n.startswith("act_")}
+        tables = build_tables(cls)
+        cls.OPS = tables.ops
+        cls.KINDS = tables.kinds
+        cls.LEGAL = {name: kind.legal for name, kind in tables.kinds.items()}
+        cls.ACT = {name: kind.act for name, kind in tables.kinds.items()}
+        cls.CONDITIONS = tables.conditions
         lines = ["def clone(self):", "    new = _new(_cls)"]
         for name in slots:
             how = copy.get(name)
@@ -661,14 +672,34 @@ class State(Seating, ABC):
     # ------------------------------------------------------------------ the flow interpreter
 
     def schedule(self, *frames: Frame) -> None:
-        """Run ``frames`` next, in the order given (before anything already scheduled)."""
+        """Run ``frames`` next, in the order given (before anything already scheduled). Each names a
+        registered flow op (``@flow_op``)."""
         work = self.work
+        ops = self.OPS
         for frame in reversed(frames):
+            if frame[0] not in ops:
+                raise unknown(type(self), "flow op", frame[0], ops)
             work.append(frame)
 
     def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Post a decision and stop the run until it is answered."""
+        """Post a decision of a registered kind (``@legal``/``@act``) and stop the run until it is
+        answered."""
+        if kind not in self.KINDS:
+            raise unknown(type(self), "decision kind", kind, self.KINDS)
         self.decision = Decision(kind, seat, data)
+
+    def unregistered(self) -> list[str]:
+        """The frames, the pending decision and the phases of the turn structure that name an op or a
+        decision kind this class does not register (checked when a game starts or is loaded)."""
+        ops, kinds = self.OPS, self.KINDS
+        problems = [f"flow op {f[0]!r} (in frame {f!r})" for f in self.work if not f or f[0] not in ops]
+        if self.decision is not None and self.decision.kind not in kinds:
+            problems.append(f"decision kind {self.decision.kind!r}")
+        for phase in self.game.turn_structure.phases:
+            for op in (phase.begin, phase.end):
+                if op and op not in ops:
+                    problems.append(f"flow op {op!r} (phase {phase.name!r})")
+        return problems
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         """End the game. ``winners`` empty means a draw."""
@@ -716,6 +747,7 @@ class State(Seating, ABC):
     # The op scheduled after the last phase of a turn (a game names its own end-of-turn op).
     AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
 
+    @flow_op("phase")
     def op_phase(self, name: str) -> None:
         """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then its ``end`` op once
         everything ``begin`` scheduled has run, then the next phase (or ``AFTER_LAST_PHASE`` after the last
@@ -736,15 +768,20 @@ class State(Seating, ABC):
 
         The answer must depend on nothing hidden from any seat: not on the cards in a hand, a face-down
         set or a deck, only on what every View shows (zone sizes, cards in play, resources, the phase).
-        Default: True, for decisions whose options depend on public information only. A game returns
-        False for a decision whose options come from hidden cards (a response window, a choice from a
-        hand) unless public information rules every other option out (an empty hand, no mana for any
-        card the seat could hold): the seat is then asked, and its only option may be ``pass``."""
-        return True
+        Default: the kind's registered rule (``@legal(kind, forced=rule)``, core/kinds.py); a kind
+        registered without one is forced, its options depending on public information only. A kind whose
+        options come from hidden cards (a response window, a choice from a hand) declares a rule that is
+        False unless public information rules every other option out (an empty hand, no mana for any card
+        the seat could hold): the seat is then asked, and its only option may be ``pass``."""
+        rule = self.KINDS[decision.kind].forced
+        return rule is None or rule(self, decision)
 
     def start(self) -> None:
         """Begin the game: run the ``setup`` op and advance to the first decision."""
-        self.work.append(("setup",))
+        problems = self.unregistered()
+        if problems:
+            raise UnregisteredError(f"{type(self).__name__} registers no {'; no '.join(problems)}")
+        self.schedule(("setup",))
         self._run()
 
     # ------------------------------------------------------------------ events and the log

@@ -2,7 +2,7 @@
 
 A *window* is a time in which some seats may act, each answering a decision. Its record names:
 
-* ``kind`` -- the decision kind asked (``legal_<kind>`` / ``act_<kind>``); a game may ask a different kind
+* ``kind`` -- the decision kind asked (registered with ``@legal``/``@act``, core/kinds.py); a game may ask a different kind
   of some seats through the hook :meth:`WindowState.window_decision` (in SPELLFIRE's combat the losing side
   may play cards while the others may only play events);
 * ``order`` -- the participants, in the order they are asked, and ``holder``, the seat being asked now;
@@ -14,8 +14,8 @@ A *window* is a time in which some seats may act, each answering a decision. Its
     first participant (Spell Battle's limbo, Casters' chain); it closes once all pass on an empty stack;
   - :data:`EACH`, one action each: every participant acts (or passes) exactly once, in order (SPELLFIRE's
     event pause: negate, calm, duplicate or pass);
-  - :data:`UNTIL`, a condition on the state: the seats take turns until the condition hook
-    ``until_<name>`` holds. Any window may also carry such a condition (``until``), which closes it early
+  - :data:`UNTIL`, a condition on the state: the seats take turns until the condition registered as
+    ``@close_condition("<name>")`` holds. Any window may also carry such a condition (``until``), which closes it early
     (a successful negation ends an event pause).
 
 Windows nest: a window opened while another is open suspends it; the outer one resumes exactly where it
@@ -23,7 +23,7 @@ was (same holder, same count) when the inner one closes. Records are small Named
 ``clone()`` copies the list and ``to_json()`` writes them exactly.
 
 How a game drives a window: ``open_window(...)`` pushes the record and asks the first seat at once (so an op
-schedules what follows the window before it opens the window). The game's ``act_<kind>`` answers with
+schedules what follows the window before it opens the window). The kind's ``act`` method answers with
 :meth:`window_passed` (last: the next seat is asked at once), :meth:`window_acted` (first, before carrying
 out the action, which may open a window of its own or ask a follow-up question: the window asks again only
 after all of that) or :meth:`window_stay` (ask the same seat again, counting nothing: an attempt that was
@@ -33,11 +33,12 @@ abilities go on the stack).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, Choose
 from .flow import Decision, Frame
+from .kinds import act, flow_op, legal, unknown
 from .stack import StackItem
 from .state import State
 
@@ -86,7 +87,6 @@ class WindowState(State):
     __slots__ = ("pending_triggers", "stack", "uid_counter", "window_serial", "windows")
     COPY: ClassVar[dict[str, str]] = {"windows": "list", "stack": "list", "pending_triggers": "list"}
     RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem)
-    UNTIL_HOOKS: ClassVar[dict[str, Callable[[Any], bool]]]
     # Whether waiting triggers go on the stack before a seat is asked (False: the game resolves them at
     # its own checkpoints, as Spellweaver does with no stack at all).
     STACKED_TRIGGERS: ClassVar[bool] = True
@@ -102,8 +102,6 @@ class WindowState(State):
     @classmethod
     def _build_class_tables(cls) -> None:
         super()._build_class_tables()
-        # close conditions by name, looked up once per class (a typed table, not getattr on the hot path)
-        cls.UNTIL_HOOKS = {n[6:]: getattr(cls, n) for n in dir(cls) if n.startswith("until_")}
         # whether two hooks asked before every question are the defaults, so they are read inline
         cls.DEFAULT_WORK = cls.pending_work.__qualname__ == "WindowState.pending_work"
         cls.PLAIN_DECISIONS = cls.window_decision.__qualname__ == "WindowState.window_decision"
@@ -131,8 +129,10 @@ class WindowState(State):
         """Open a window over ``order`` (first seat first); it suspends any open window until it closes."""
         if close not in CLOSE_RULES:
             raise ValueError(f"unknown window close rule {close!r} (known: {', '.join(CLOSE_RULES)})")
-        if until and until not in self.UNTIL_HOOKS:
-            raise ValueError(f"{type(self).__name__} has no close condition until_{until}")
+        if until and until not in self.CONDITIONS:
+            raise unknown(type(self), "close condition", until, self.CONDITIONS)
+        if self.PLAIN_DECISIONS and kind not in self.KINDS:
+            raise unknown(type(self), "decision kind", kind, self.KINDS)
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
         order = tuple(order)
@@ -177,6 +177,7 @@ class WindowState(State):
             return
         self.ask_holder(w)
 
+    @flow_op("window_ask")
     def op_window_ask(self, wid: int) -> None:
         """Ask the holder of window ``wid`` (a window closed meanwhile asks nothing)."""
         windows = self.windows
@@ -188,7 +189,7 @@ class WindowState(State):
 
     def ask_holder(self, w: Window) -> None:
         """Ask the holder of the top window ``w``, once its condition and the pending work are seen to."""
-        if w.until and self.UNTIL_HOOKS[w.until](self):
+        if w.until and self.CONDITIONS[w.until](self):
             self.windows.pop()
             return
         cls = type(self)
@@ -273,6 +274,7 @@ class WindowState(State):
                 del windows[i:]
                 return
 
+    @flow_op("window_restart")
     def op_window_restart(self, wid: int) -> None:
         """A new round of window ``wid`` from its first participant, nobody having passed."""
         w = self.windows[-1] if self.windows else None
@@ -330,6 +332,7 @@ class WindowState(State):
                 return item
         return None
 
+    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         """Resolve the top item of the stack (hook: a game with a stack writes it)."""
         raise NotImplementedError(f"{type(self).__name__} has a window that resolves but no op_resolve_top")
@@ -346,6 +349,7 @@ class WindowState(State):
         """Put waiting trigger ``index`` on the stack (hook; a game asks for targets here)."""
         raise IndexError(f"this game queues no triggers (pending trigger {index})")
 
+    @flow_op("flush_triggers")
     def op_flush_triggers(self) -> None:
         """One waiting trigger goes on the stack (or its controller chooses which), then the rest."""
         if not self.pending_triggers:
@@ -362,12 +366,14 @@ class WindowState(State):
             return
         self.pending_triggers.clear()  # triggers of seats no longer in the game vanish
 
+    @legal("trigger_order")
     def legal_trigger_order(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
         count = sum(1 for t in self.pending_triggers if t[0] == seat)
         return [Choose(str(k + 1)) for k in range(count)]
 
+    @act("trigger_order")
     def act_trigger_order(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Choose)
         mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]

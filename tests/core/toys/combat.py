@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.windows import Window
 
 from .common import ToyCard
@@ -44,6 +45,7 @@ class CombatState(PauseState):
         self.fight = (-1, -1)
         self.totals = [0, 0]
 
+    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -71,17 +73,21 @@ class CombatState(PauseState):
             return "fight" if seat == self.losing_side() else "events"
         return window.kind
 
+    @legal("fight")
     def legal_fight(self) -> list[Action]:
         assert self.decision is not None
         return [Pass(), *self.hand(self.decision.seat, ("ally", *EVENTS))]
 
+    @legal("events")
     def legal_events(self) -> list[Action]:
         assert self.decision is not None
         return [Pass(), *self.hand(self.decision.seat, EVENTS)]
 
+    @act("fight")
     def act_fight(self, action: Action, d: Decision) -> None:
         self.act_events(action, d)
 
+    @act("events")
     def act_events(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
@@ -103,6 +109,7 @@ class CombatState(PauseState):
         else:
             super().resolve_effect(card, target)
 
+    @flow_op("decide")
     def op_decide(self) -> None:
         loser = self.losing_side()
         self.life[loser] -= 1

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.windows import EACH, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
@@ -50,6 +51,7 @@ class PauseState(WindowState):
 
     # ------------------------------------------------------------------ the turn
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             deck = self.layout.deck[seat]
@@ -63,6 +65,7 @@ class PauseState(WindowState):
     def draw(self, seat: int) -> None:
         self.move(self.zones[self.layout.deck[seat]][-1], self.layout.hand[seat])
 
+    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -73,6 +76,7 @@ class PauseState(WindowState):
         self.schedule(("end_turn",))  # runs once the main window below has closed
         self.open_window("main", (self.active,))
 
+    @flow_op("end_turn")
     def op_end_turn(self) -> None:
         self.pass_turn()
         self.schedule(("turn",))
@@ -88,10 +92,12 @@ class PauseState(WindowState):
                 out.append(Play(cid))
         return out
 
+    @legal("main")
     def legal_main(self) -> list[Action]:
         assert self.decision is not None
         return [Pass(), *self.hand(self.decision.seat, EVENTS)]
 
+    @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()  # the only participant passed: the main window closes
@@ -111,11 +117,13 @@ class PauseState(WindowState):
         others = self.clockwise_from(seat)[1:]
         self.open_window("pause", others, EACH, until="negated", data=(card,))
 
+    @close_condition("negated")
     def until_negated(self) -> bool:
         """A pause closes as soon as what it is about has been negated (SF-R05)."""
         w = self.window
         return w is not None and w.data[0] in self.negated
 
+    @legal("pause")
     def legal_pause(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -123,6 +131,7 @@ class PauseState(WindowState):
         kinds = ("negate", "calm") if about.type in HARMFUL else ("negate",)
         return [Pass(), *self.hand(d.seat, kinds)]
 
+    @act("pause")
     def act_pause(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
@@ -140,6 +149,7 @@ class PauseState(WindowState):
         self.window_stay()
         self.play(d.seat, action.card, target=about)
 
+    @flow_op("resolve")
     def op_resolve(self, card: int, target: int) -> None:
         seat = self.controller[card]
         self.move(card, self.layout.void)

@@ -27,6 +27,7 @@ from spellforge.core.actions import CARD, Action, Pass
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import BATTLE, ROUND, WHILE_IN_PLAY
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
@@ -119,6 +120,7 @@ class RealmsState(State):
         self.slots = [[-1] * len(SLOTS) for _ in range(self.n_seats)]
         self.battle = None
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         L = self.layout
         for seat in range(self.n_seats):
@@ -141,6 +143,7 @@ class RealmsState(State):
 
     # ------------------------------------------------------------------ the turn
 
+    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -149,6 +152,7 @@ class RealmsState(State):
         self.draw(self.active)
         self.ask("main", self.active)
 
+    @legal("main")
     def legal_main(self) -> list[Action]:
         seat = self.active
         hand = self.zones[self.layout.hand[seat]]
@@ -170,6 +174,7 @@ class RealmsState(State):
                     ]
         return [*dict.fromkeys(out), Pass()]
 
+    @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         seat = d.seat
         if isinstance(action, Build):
@@ -202,6 +207,7 @@ class RealmsState(State):
                 self.move(artifact, L.discard[self.owner[artifact]])
                 self.left_play(artifact)  # its while-in-play modifiers end with it
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()  # core seating: clockwise to the other player
         self.schedule(("turn",))
@@ -221,6 +227,7 @@ class RealmsState(State):
         a, b = self.fighters()
         return self.battle[1].seat if self.level(b) < self.level(a) else self.battle[0]
 
+    @flow_op("round")
     def op_round(self) -> None:
         """A new round: or the battle is over when a side has no champion left."""
         assert self.battle is not None
@@ -237,11 +244,13 @@ class RealmsState(State):
             return
         self.ask("fight", self.losing_seat())
 
+    @legal("fight")
     def legal_fight(self) -> list[Action]:
         hand = self.zones[self.layout.hand[self.losing_seat()]]
         spells = [Cast(c) for c in hand if self.defs[c].key in ("haste", "rally")]
         return [*spells, Pass()]
 
+    @act("fight")
     def act_fight(self, action: Action, d: Decision) -> None:
         if isinstance(action, Cast):
             fighter = self.fighters()[0 if self.battle and d.seat == self.battle[0] else 1]

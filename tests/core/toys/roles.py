@@ -31,6 +31,7 @@ from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.state import State
@@ -129,6 +130,7 @@ class RolesState(State):
         self.power = [0] * n
         self.used_once = [False] * n
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             self.shuffle(self.layout.deck[seat])
@@ -147,6 +149,7 @@ class RolesState(State):
 
     # ------------------------------------------------------------------ the turn
 
+    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -159,9 +162,11 @@ class RolesState(State):
         self.emit(Event(ev.TURN, seat, amount=self.turn, note="extra" if self.extra_turn else ""))
         self.schedule(("phase", self.game.turn_structure.first))
 
+    @flow_op("main")
     def op_main(self) -> None:
         self.ask("turn", self.active)
 
+    @flow_op("cleanup")
     def op_cleanup(self) -> None:
         """The main phase's end: the active seat discards its oldest cards down to the hand limit."""
         seat = self.active
@@ -171,12 +176,14 @@ class RolesState(State):
             self.move(cid, self.layout.discard[seat])
             self.emit(Event("discard", seat, cid))
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()
         self.schedule(("turn_start",))
 
     # ------------------------------------------------------------------ the one decision: what to do next
 
+    @legal("turn")
     def legal_turn(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -202,6 +209,7 @@ class RolesState(State):
                 out.append(Rally())
         return out
 
+    @act("turn")
     def act_turn(self, action: Action, d: Decision) -> None:
         seat = d.seat
         if isinstance(action, Done):

@@ -29,6 +29,7 @@ from spellforge.core.actions import Action, Pass
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
 from spellforge.core.flow import Decision, Phase, TurnStructure
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, Ruleset
@@ -87,6 +88,7 @@ class VaultState(State):
     def init_game(self) -> None:
         return None
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         """The Keeper shuffles, guards the room with its first two minions and first scheme (face down),
         and draws two cards."""
@@ -104,6 +106,7 @@ class VaultState(State):
             self.move(self.zones[vault][-1], L.hand[KEEPER])
         self.schedule(("round",))
 
+    @flow_op("round")
     def op_round(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -111,9 +114,11 @@ class VaultState(State):
             return
         self.ask("raid", RAIDER)
 
+    @legal("raid")
     def legal_raid(self) -> list[Action]:
         return [Raid(VAULT), Raid(SANCTUM), Pass()]
 
+    @act("raid")
     def act_raid(self, action: Action, d: Decision) -> None:
         if isinstance(action, Raid):
             if action.room == VAULT:
@@ -125,9 +130,11 @@ class VaultState(State):
                 self.reveal_to(looked, RAIDER)
         self.ask("keep", KEEPER)
 
+    @legal("keep")
     def legal_keep(self) -> list[Action]:
         return [Draw(), Shuffle(), Pass()] if self.zones[self.layout.deck[KEEPER]] else [Pass()]
 
+    @act("keep")
     def act_keep(self, action: Action, d: Decision) -> None:
         vault = self.layout.deck[KEEPER]
         if isinstance(action, Draw):

@@ -13,9 +13,11 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
+from . import fair
 from .actions import NO_TARGET, Discard, Take, Target, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
 from .costs import parse_cost
@@ -89,6 +91,7 @@ class AbilityMixin(CastersBase):
         """
         return not self.pending_triggers and not self.responses_possible()
 
+    @flow_op("window")
     def op_window(self) -> None:
         self.open_priority()
 
@@ -125,10 +128,12 @@ class AbilityMixin(CastersBase):
                 return True
         return False
 
+    @legal("priority")
     def legal_priority(self) -> list[Action]:
         assert self.decision is not None
         return [Pass(), *self.responses(self.decision.seat)]
 
+    @act("priority")
     def act_priority(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
@@ -216,12 +221,14 @@ class AbilityMixin(CastersBase):
             StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card))
         )
 
+    @legal("trigger_target")
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
         card, effect_index, source, _ = self.decision.data
         effect = self.defs[card].effects[effect_index]
         return [Target(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
 
+    @act("trigger_target")
     def act_trigger_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
         card, effect_index, source, event_card = d.data
@@ -239,6 +246,7 @@ class AbilityMixin(CastersBase):
         d = self.defs[item.card]
         return d.on_resolve if item.kind == "card" else (d.effects[item.effect],)
 
+    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         card = item.card
@@ -264,6 +272,7 @@ class AbilityMixin(CastersBase):
         self.resolving = item
         self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
 
+    @flow_op("run_effect")
     def op_run_effect(self, index: int) -> None:
         item = self.resolving
         assert item is not None
@@ -281,6 +290,7 @@ class AbilityMixin(CastersBase):
                 return
         self.run_verb(effect, Context(source, item.controller, targets, uid=item.uid))
 
+    @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
         """CA-010/CA-060: a used Spell goes to the Graveyard; a Passive one stays on the field."""
         item = self.resolving
@@ -486,10 +496,12 @@ class AbilityMixin(CastersBase):
             return
         self.ask("discard", seat, n)
 
+    @legal("discard")
     def legal_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.zones[HAND[self.decision.seat]]]
 
+    @act("discard")
     def act_discard(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Discard)
         self.discard(action.card, "effect")
@@ -524,6 +536,7 @@ class AbilityMixin(CastersBase):
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
+    @legal("search", forced=fair.empty_deck)
     def legal_search(self) -> list[Action]:
         assert self.decision is not None
         level, kind = self.decision.data[:2]
@@ -541,6 +554,7 @@ class AbilityMixin(CastersBase):
                 out.append(c)
         return out
 
+    @act("search")
     def act_search(self, action: Action, d: Decision) -> None:
         """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
         if not isinstance(action, Take):
@@ -551,9 +565,11 @@ class AbilityMixin(CastersBase):
         self.emit(Event("search", d.seat, action.card))
         self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
+    @legal("optional")
     def legal_optional(self) -> list[Action]:
         return [Choose("yes"), Pass()]
 
+    @act("optional")
     def act_optional(self, action: Action, d: Decision) -> None:
         card, effect_index, source = d.data
         if isinstance(action, Pass):
@@ -563,6 +579,7 @@ class AbilityMixin(CastersBase):
             d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat)
         )
 
+    @flow_op("resummon")
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
             self.summon(cid, seat)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done, is_player, player_target
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 
 from .actions import NO_TARGET, Attack, Block, Skip
 from .base import CastersBase
@@ -21,9 +22,11 @@ from .base import CastersBase
 class BattleMixin(CastersBase):
     __slots__ = ()
 
+    @flow_op("begin_battle")
     def op_begin_battle(self) -> None:
         self.schedule(("battle_turn", self.initiative, 0))
 
+    @flow_op("battle_turn")
     def op_battle_turn(self, seat: int, skips: int) -> None:
         if skips >= 2:
             return  # both players skipped in a row: the Battle Phase ends (CA-048)
@@ -33,6 +36,7 @@ class BattleMixin(CastersBase):
             return
         self.ask("battle", seat, skips)
 
+    @legal("battle")
     def legal_battle(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -47,6 +51,7 @@ class BattleMixin(CastersBase):
                 out.append(Attack(a, t))
         return out
 
+    @act("battle")
     def act_battle(self, action: Action, d: Decision) -> None:
         seat, skips = d.seat, d.data[0]
         if isinstance(action, Skip):
@@ -63,6 +68,7 @@ class BattleMixin(CastersBase):
 
     # ------------------------------------------------------------------ blocking (CA-044, CA-045, CA-R22)
 
+    @flow_op("blocks")
     def op_blocks(self) -> None:
         combat = self.combat
         if combat is None:
@@ -73,10 +79,12 @@ class BattleMixin(CastersBase):
             return
         self.schedule(("combat_damage",))
 
+    @legal("block")
     def legal_block(self) -> list[Action]:
         assert self.decision is not None and self.combat is not None
         return [Done(), *[Block(b) for b in self.untapped_minions(self.decision.seat)]]
 
+    @act("block")
     def act_block(self, action: Action, d: Decision) -> None:
         assert self.combat is not None
         if isinstance(action, Done):
@@ -91,6 +99,7 @@ class BattleMixin(CastersBase):
 
     # ------------------------------------------------------------------ damage (CA-053, CA-054, CA-R19..R21)
 
+    @flow_op("combat_damage")
     def op_combat_damage(self) -> None:
         combat = self.combat
         self.combat = None

@@ -14,7 +14,9 @@ from typing import Any
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 
+from . import fair
 from .actions import Discard, Sacrifice
 from .base import FIELD, GRAVEYARD, HAND, NO_CARD, STACK, STAGE_DECK, STAGES, CastersBase
 from .costs import DISCARD, CostPart, after_paying, payable
@@ -59,11 +61,13 @@ class PaymentMixin(CastersBase):
         self.payment = (seat, card, parts, then)
         self.schedule(("pay_step",))
 
+    @flow_op("pay_step")
     def op_pay_step(self) -> None:
         assert self.payment is not None
         seat = self.payment[0]
         self.ask("pay", seat)
 
+    @legal("pay", forced=fair.payment_step)
     def legal_pay(self) -> list[Action]:
         assert self.payment is not None
         seat, card, parts, _ = self.payment
@@ -93,6 +97,7 @@ class PaymentMixin(CastersBase):
     def without(pools: dict[str, Sequence[int]], cid: int) -> dict[str, Sequence[int]]:
         return {verb: [c for c in pool if c != cid] for verb, pool in pools.items()}
 
+    @act("pay")
     def act_pay(self, action: Action, d: Decision) -> None:
         assert self.payment is not None
         seat, card, parts, then = self.payment
@@ -153,12 +158,15 @@ class PaymentMixin(CastersBase):
             self.shuffle(STAGE_DECK[seat])  # CA-025: the other revealed Stages go back
         self.start_payment(seat, found, self.defs[found].cost_parts, ("stage_up", seat, found))
 
+    @flow_op("lose_stage")
     def op_lose_stage(self, seat: int) -> None:
         self.reveal_stage(seat, setup=False)
 
+    @flow_op("setup_stage")
     def op_setup_stage(self, seat: int) -> None:
         self.reveal_stage(seat, setup=True)
 
+    @flow_op("stage_up")
     def op_stage_up(self, seat: int, cid: int) -> None:
         """The paid Stage goes face up: it counts for the set (CA-031) and its text applies (CA-K23)."""
         if self.zone_of[cid] != STACK:

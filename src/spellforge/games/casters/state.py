@@ -12,6 +12,7 @@ from spellforge.core.actions import Action
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
@@ -66,10 +67,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.combat = None
         self.refresh_field()
 
-    def publicly_forced(self, decision: Decision) -> bool:
-        """A choice among hidden cards is asked even with one option (see fair.py)."""
-        return fair.publicly_forced(self, decision)
-
+    @flow_op("setup")
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""
         self.initiative = self.rng.randrange(self.n_seats)
@@ -86,12 +84,14 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             ("turn_start",),
         )
 
+    @flow_op("opening_hands")
     def op_opening_hands(self) -> None:
         for seat in (self.initiative, self.opponent(self.initiative)):
             self.draw_cards(seat, HAND_START)
 
     # ------------------------------------------------------------------ the turn (CA-027, CA-028)
 
+    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -100,6 +100,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.emit(Event("turn", self.initiative, amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
 
+    @flow_op("begin_draw")
     def op_begin_draw(self) -> None:
         """CA-029/CA-030: each player draws a card and untaps all of their cards."""
         for seat in (self.initiative, self.opponent(self.initiative)):
@@ -110,21 +111,25 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     # ------------------------------------------------------------------ the Set Phase (CA-031..033, CA-R12)
 
+    @flow_op("begin_set")
     def op_begin_set(self) -> None:
         """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
         self.set_quota = self.face_up_stages()
         self.emit(Event("set_phase", amount=self.set_quota))
         self.schedule(("set_cards", self.initiative), ("set_cards", self.opponent(self.initiative)))
 
+    @flow_op("set_cards")
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
         if n > 0:
             self.ask("set", seat, n)
 
+    @legal("set", forced=fair.one_in_hand)
     def legal_set(self) -> list[Action]:
         assert self.decision is not None
         return [SetCard(c) for c in self.distinct(self.zones[HAND[self.decision.seat]])]
 
+    @act("set")
     def act_set(self, action: Action, d: Decision) -> None:
         """Face down into the set zone, seen by its owner only; the log tells the others just a count."""
         assert isinstance(action, SetCard)
@@ -148,9 +153,11 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     # ------------------------------------------------------------------ the Reveal Phase (CA-034..040, CA-R14)
 
+    @flow_op("begin_reveal")
     def op_begin_reveal(self) -> None:
         self.schedule(("reveal_step", self.initiative))
 
+    @flow_op("reveal_step")
     def op_reveal_step(self, seat: int) -> None:
         """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
         if not self.zones[SET[seat]]:
@@ -159,16 +166,19 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
                 return
         self.ask("reveal", seat)
 
+    @legal("reveal", forced=fair.one_in_set)
     def legal_reveal(self) -> list[Action]:
         assert self.decision is not None
         return [Reveal(c) for c in self.distinct(self.zones[SET[self.decision.seat]])]
 
+    @act("reveal")
     def act_reveal(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Reveal)
         self.move(action.card, STACK)
         self.emit(Event("reveal", d.seat, action.card))
         self.ask("option", d.seat, action.card)
 
+    @legal("option", forced=fair.option_cost)
     def legal_option(self) -> list[Action]:
         """Option 2 always (CA-R15); Option 1 when the cost can be paid (CA-R04) and, for a card that
         chooses a target or a minion to equip, when there is one."""
@@ -193,6 +203,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
                 out.extend(Play(card, t) for t in self.targets_for(effect, Context(card, seat)))
         return out
 
+    @act("option")
     def act_option(self, action: Action, d: Decision) -> None:
         seat = d.seat
         self.schedule(("reveal_step", self.opponent(seat)))  # after this card has fully resolved (CA-R14)
@@ -210,6 +221,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target)
         )
 
+    @flow_op("activate_card")
     def op_activate_card(self, card: int, seat: int, mode: str, target: int) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
         targets = (target,) if target != NO_TARGET else ()
@@ -220,6 +232,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     # ------------------------------------------------------------------ end of turn (CA-049, CA-050, CA-055)
 
+    @flow_op("begin_end")
     def op_begin_end(self) -> None:
         """Damage on minions and Stages is restored (lost Stages stay lost); the coin passes."""
         for z in FIELD:
@@ -234,6 +247,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
 
     # ------------------------------------------------------------------ checks (CA-057, CA-R11, CA-R21)
 
+    @flow_op("check")
     def op_check(self) -> None:
         """Minions whose damage reaches their Health die; a player whose Stage Deck is empty has lost."""
         while True:

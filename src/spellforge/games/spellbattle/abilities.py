@@ -10,6 +10,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
@@ -170,6 +171,7 @@ class AbilityMixin(SBBase):
             return
         self.push_item(StackItem(self.next_uid(), "trigger", src, seat, effect_index, (), (event_card,)))
 
+    @legal("trigger_target")
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
         seat, (src, effect_index) = self.decision.seat, self.decision.data
@@ -177,6 +179,7 @@ class AbilityMixin(SBBase):
         assert effect.target is not None
         return [Target(t) for t in self.select(effect.target, Context(src, seat))]
 
+    @act("trigger_target")
     def act_trigger_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
         src, effect_index = d.data
@@ -197,11 +200,13 @@ class AbilityMixin(SBBase):
         avoid = STACK_BASE + original
         return [t for t in self.select(effect.target, Context(card, seat)) if t != avoid]
 
+    @legal("copy_target")
     def legal_copy_target(self) -> list[Action]:
         assert self.decision is not None
         _, card, effect_index, original = self.decision.data
         return [Target(t) for t in self.copy_targets(card, effect_index, self.decision.seat, original)]
 
+    @act("copy_target")
     def act_copy_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Target)
         kind, card, effect_index, _ = d.data
@@ -213,11 +218,13 @@ class AbilityMixin(SBBase):
         effects = self.defs[card].on_resolve if effect_index < 0 else (self.defs[card].effects[effect_index],)
         return next((e for e in effects if e.target is not None), None)
 
+    @legal("sacrifice")
     def legal_sacrifice(self) -> list[Action]:
         assert self.decision is not None
         seat, (_, chosen) = self.decision.seat, self.decision.data
         return [Pick(c) for c in self.characters(seat) if c not in chosen]
 
+    @act("sacrifice")
     def act_sacrifice(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Pick)
         remaining, chosen = d.data

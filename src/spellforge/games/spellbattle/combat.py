@@ -11,6 +11,7 @@ from spellforge.core import events as ev
 from spellforge.core.actions import Action, Done, player_target, target_seat
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 
 from .actions import Assign, Attack, Block, Bond
 from .base import SBBase
@@ -19,12 +20,14 @@ from .base import SBBase
 class CombatMixin(SBBase):
     __slots__ = ()
 
+    @flow_op("begin_attack")
     def op_begin_attack(self) -> None:
         self.schedule(("declare_attackers", 0))
         self.open_priority()
 
     # ------------------------------------------------------------------ attackers (SB-052..054, SB-093..095)
 
+    @flow_op("declare_attackers")
     def op_declare_attackers(self, index: int) -> None:
         active = self.active_seats()
         if index >= len(active):
@@ -62,6 +65,7 @@ class CombatMixin(SBBase):
             return len(members) - len(bonding) <= 1
         return len(bonding) == len(members) and bool(bonding)
 
+    @legal("attackers")
     def legal_attackers(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -81,6 +85,7 @@ class CombatMixin(SBBase):
                     out.append(Bond(cid, leader))
         return out
 
+    @act("attackers")
     def act_attackers(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -102,6 +107,7 @@ class CombatMixin(SBBase):
 
     # ------------------------------------------------------------------ blockers (SB-055..057, SB-099, SB-R07)
 
+    @flow_op("declare_blockers")
     def op_declare_blockers(self) -> None:
         attacked = {self.group_target[g] for g in set(self.attack_group.values())}
         defenders: list[int] = []
@@ -112,6 +118,7 @@ class CombatMixin(SBBase):
         order = [s for s in self.clockwise_from(self.window_first_seat()) if s in defenders]
         self.schedule(*[("ask_blockers", s) for s in order])
 
+    @flow_op("ask_blockers")
     def op_ask_blockers(self, seat: int) -> None:
         if self.alive[seat]:
             self.ask("blockers", seat)
@@ -121,6 +128,7 @@ class CombatMixin(SBBase):
         groups = sorted(set(self.attack_group.values()))
         return [g for g in groups if self.pool_of[self.group_target[g]] == pool]
 
+    @legal("blockers")
     def legal_blockers(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -140,6 +148,7 @@ class CombatMixin(SBBase):
                         out.append(Block(b, a))
         return out
 
+    @act("blockers")
     def act_blockers(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -169,6 +178,7 @@ class CombatMixin(SBBase):
         g = self.block_group[cid]
         return sorted(a for a, ag in self.attack_group.items() if ag == g)
 
+    @flow_op("damage_step")
     def op_damage_step(self) -> None:
         waiting = [c for c in self.combatants() if c not in self.dealt]
         if not waiting:
@@ -182,6 +192,7 @@ class CombatMixin(SBBase):
         self.emit(Event("speed_step", amount=top))
         self.schedule(*[("deal", c) for c in dealers], ("apply_damage",), ("damage_step",))
 
+    @flow_op("deal")
     def op_deal(self, cid: int) -> None:
         if cid not in self.attack_group and cid not in self.block_group:
             return  # left combat since its speed step began
@@ -201,11 +212,13 @@ class CombatMixin(SBBase):
             return
         self.ask("assign", self.controller[cid], cid, amount, tuple(opponents))
 
+    @legal("assign")
     def legal_assign(self) -> list[Action]:
         assert self.decision is not None
         cid, remaining, opponents = self.decision.data
         return [Assign(cid, n, t) for t in opponents for n in range(1, remaining + 1)]
 
+    @act("assign")
     def act_assign(self, action: Action, d: Decision) -> None:
         """SB-060/061: the controller splits the damage among the characters in combat with it."""
         assert isinstance(action, Assign)
@@ -214,6 +227,7 @@ class CombatMixin(SBBase):
         if remaining > action.amount:
             self.ask("assign", d.seat, cid, remaining - action.amount, opponents)
 
+    @flow_op("apply_damage")
     def op_apply_damage(self) -> None:
         """All damage of one speed step is dealt at once (SB-064), then the checkpoint (SB-R09)."""
         for src, target, amount in self.pending_dmg:
@@ -237,6 +251,7 @@ class CombatMixin(SBBase):
 
     # ------------------------------------------------------------------ end of combat (SB-065, SB-R10)
 
+    @flow_op("end_of_combat")
     def op_end_of_combat(self) -> None:
         for cid in sorted(self.deadly_marked):
             if self.is_character(cid):

@@ -4,7 +4,10 @@ A priority round offers the cards of a hidden hand, so a seat with nothing playa
 only option is ``pass``) unless everyone can tell it has nothing to play: an empty hand, or, outside its
 own main step, fewer untapped farms than the cheapest card of the game that may be played then. Choices
 among the cards of a hidden zone (a farm from the hand, a draft pick, a deck-building pick) are forced
-only when that zone holds one card.
+only when that zone holds one card. Other kinds offer public options and declare no rule.
+
+Each rule below is the single-option rule of one decision kind, named where the kind is registered
+(``@legal(kind, forced=...)``, core/kinds.py); it is asked only when the decision has one legal option.
 """
 
 from __future__ import annotations
@@ -35,20 +38,26 @@ def cheapest_response(defs: tuple[SBCard, ...]) -> int:
     return value
 
 
-def publicly_forced(state: SBBase, d: Decision) -> bool:
-    kind = d.kind
-    L = state.layout
-    if kind == "priority":
-        seat = d.seat
-        if not state.zones[L.hand[seat]]:
-            return True
-        if state.step == "main" and not state.stack and state.is_active(seat):
-            return False  # its own main step: even a free character could be played
-        return len(state.untapped_farms(seat)) < cheapest_response(state.defs)
-    if kind == "farm":
-        return len(state.zones[L.hand[d.seat]]) == 1
-    if kind == "draft_pick":
-        return len(state.zones[L.pile[d.seat]]) == 1
-    if kind == "build":
-        return len(state.zones[L.pool[d.seat]]) == 1
-    return True
+def priority(state: SBBase, d: Decision) -> bool:
+    """A priority round: forced when the hand is empty or no card of the game could be paid for now."""
+    seat = d.seat
+    if not state.zones[state.layout.hand[seat]]:
+        return True
+    if state.step == "main" and not state.stack and state.is_active(seat):
+        return False  # its own main step: even a free character could be played
+    return len(state.untapped_farms(seat)) < cheapest_response(state.defs)
+
+
+def one_in_hand(state: SBBase, d: Decision) -> bool:
+    """A farm from the hand: forced when the hand holds one card."""
+    return len(state.zones[state.layout.hand[d.seat]]) == 1
+
+
+def one_in_pile(state: SBBase, d: Decision) -> bool:
+    """A draft pick: forced when the pile holds one card."""
+    return len(state.zones[state.layout.pile[d.seat]]) == 1
+
+
+def one_in_pool(state: SBBase, d: Decision) -> bool:
+    """A deck-building pick: forced when the pool holds one card."""
+    return len(state.zones[state.layout.pool[d.seat]]) == 1

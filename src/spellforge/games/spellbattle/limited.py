@@ -11,7 +11,9 @@ from __future__ import annotations
 from spellforge.core.actions import Action
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 
+from . import fair
 from .actions import Pick
 from .base import SBBase
 
@@ -24,12 +26,14 @@ DIRECTIONS = (1, -1, 1)  # left, right, left (SB-147, SB-149, SB-150); left is c
 class LimitedMixin(SBBase):
     __slots__ = ()
 
+    @flow_op("open_sealed")
     def op_open_sealed(self) -> None:
         self.step = "build"
         for seat in range(self.n_seats):
             for cid in list(self.zones[self.layout.packs[seat]]):
                 self.move(cid, self.layout.pool[seat])
 
+    @flow_op("draft_round")
     def op_draft_round(self, index: int) -> None:
         if index >= ROUNDS:
             return
@@ -42,11 +46,13 @@ class LimitedMixin(SBBase):
         self.emit(Event("draft_round", amount=index + 1))
         self.schedule(("draft_picks",), ("draft_round", index + 1))
 
+    @flow_op("draft_picks")
     def op_draft_picks(self) -> None:
         if not any(self.zones[self.layout.pile[s]] for s in range(self.n_seats)):
             return
         self.schedule(*[("draft_pick", s) for s in range(self.n_seats)], ("draft_pass",), ("draft_picks",))
 
+    @flow_op("draft_pick")
     def op_draft_pick(self, seat: int) -> None:
         if self.zones[self.layout.pile[seat]]:
             self.ask("draft_pick", seat)
@@ -61,10 +67,12 @@ class LimitedMixin(SBBase):
                 out.append(Pick(cid))
         return out
 
+    @legal("draft_pick", forced=fair.one_in_pile)
     def legal_draft_pick(self) -> list[Action]:
         assert self.decision is not None
         return self.distinct_picks(self.layout.pile[self.decision.seat])
 
+    @act("draft_pick")
     def act_draft_pick(self, action: Action, d: Decision) -> None:
         """SB-R21: picks are simultaneous and secret; the picked card now belongs to the drafter."""
         assert isinstance(action, Pick)
@@ -74,6 +82,7 @@ class LimitedMixin(SBBase):
         self.owner = tuple(owner)
         self.emit(Event("pick", d.seat, action.card, secret=True))
 
+    @flow_op("draft_pass")
     def op_draft_pass(self) -> None:
         step = DIRECTIONS[self.draft_round]
         n = self.n_seats
@@ -84,10 +93,12 @@ class LimitedMixin(SBBase):
             for cid in piles[s]:
                 self.zone_of[cid] = target
 
+    @flow_op("build_decks")
     def op_build_decks(self) -> None:
         self.step = "build"
         self.schedule(*[("build", s) for s in range(self.n_seats)])
 
+    @flow_op("build")
     def op_build(self, seat: int) -> None:
         deck = self.zones[self.layout.deck[seat]]
         if len(deck) >= LIMITED_DECK or not self.zones[self.layout.pool[seat]]:
@@ -95,10 +106,12 @@ class LimitedMixin(SBBase):
         self.schedule(("build", seat))
         self.ask("build", seat)
 
+    @legal("build", forced=fair.one_in_pool)
     def legal_build(self) -> list[Action]:
         assert self.decision is not None
         return self.distinct_picks(self.layout.pool[self.decision.seat])
 
+    @act("build")
     def act_build(self, action: Action, d: Decision) -> None:
         """SB-145 / SB-151: a 30-card deck from the cards received or drafted."""
         assert isinstance(action, Pick)

@@ -13,6 +13,7 @@ from spellforge.core.actions import Action, Pass
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 
@@ -37,10 +38,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def card_owner(self, seat: int) -> int:
         return -1 if self.options["format"] == "off_the_top" else seat
-
-    def publicly_forced(self, decision: Decision) -> bool:
-        """A seat whose hand could hold a response is asked even with nothing playable (see fair.py)."""
-        return fair.publicly_forced(self, decision)
 
     def init_game(self) -> None:
         """Life totals from the team options (SB-152..159, SB-R22, SB-R23; the seating is the ruleset's
@@ -78,6 +75,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         super().rebuild()
         self.refresh_play()
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         fmt = self.options["format"]
         if fmt == DRAFT:
@@ -87,6 +85,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         else:
             self.schedule(("start_match",))
 
+    @flow_op("start_match")
     def op_start_match(self) -> None:
         """SB-006 first player at random, SB-008 shuffle, SB-009 seven cards each."""
         for z in sorted(set(self.layout.deck)):
@@ -100,6 +99,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     # ------------------------------------------------------------------ the turn (SB-043)
 
+    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -112,6 +112,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.emit(Event(ev.TURN, active[0], amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
 
+    @flow_op("begin_beginning")
     def op_begin_beginning(self) -> None:
         """SB-044 / SB-080: the active player's sideways cards turn right-side-up; then a priority round."""
         for seat in self.active_seats():
@@ -122,6 +123,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             self.emit(Event("turn_start", seat))
         self.open_priority()
 
+    @flow_op("begin_draw")
     def op_begin_draw(self) -> None:
         """SB-045 / SB-R28: the active player draws one (SB-007 / SB-R26: not the first player's first)."""
         skip = self.turn == 1 and len(self.sides) == 2
@@ -130,9 +132,11 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                 self.draw_cards(seat, 1)
         self.open_priority()
 
+    @flow_op("begin_main")
     def op_begin_main(self) -> None:
         self.open_priority()
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         """End of turn: until-end-of-turn changes expire, marked damage goes (SB-R18), next side (SB-050)."""
         self.end_duration(TURN)
@@ -142,11 +146,13 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.pass_turn()
         self.schedule(("turn_start",))
 
+    @flow_op("window")
     def op_window(self) -> None:
         self.open_priority()
 
     # ------------------------------------------------------------------ priority (SB-125..132)
 
+    @legal("priority", forced=fair.priority)
     def legal_priority(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -198,6 +204,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                 return
         out.append(make(NO_TARGET))
 
+    @act("priority")
     def act_priority(self, action: Action, d: Decision) -> None:
         seat = d.seat
         if isinstance(action, Pass):
@@ -213,6 +220,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         elif isinstance(action, Use):
             self.use_ability(seat, action.card, action.ability, action.target)
 
+    @legal("farm", forced=fair.one_in_hand)
     def legal_farm(self) -> list[Action]:
         assert self.decision is not None
         seen: set[str] = set()
@@ -223,6 +231,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                 out.append(Play(cid, farm=True))
         return out
 
+    @act("farm")
     def act_farm(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Play)
         self.window_acted()
@@ -264,6 +273,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     # ------------------------------------------------------------------ resolution (SB-130, SB-R05, SB-R17)
 
+    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         self.resolving = item
@@ -283,6 +293,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item.kind))
         self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
 
+    @flow_op("run_effect")
     def op_run_effect(self, index: int) -> None:
         item = self.resolving
         assert item is not None
@@ -297,6 +308,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             targets = tuple(t for t in item.targets if self.still_legal(effect.target, t, ctx0))
         self.run_verb(effect, Context(item.card, item.controller, targets, uid=item.uid))
 
+    @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
         """SB-035/036: a resolved spell goes to its owner's discard pile, or into play if it stays."""
         item = self.resolving
@@ -332,6 +344,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     # ------------------------------------------------------------------ checkpoints (SB-085, SB-R09, SB-R15)
 
+    @flow_op("check")
     def op_check(self) -> None:
         self.check_state()
 

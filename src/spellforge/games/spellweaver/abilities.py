@@ -15,6 +15,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 
 from .base import SWBase
@@ -234,6 +235,7 @@ class AbilityMixin(SWBase):
             for cid in self.zones[z]:
                 self.queue_own(word, cid, card)
 
+    @flow_op("flush")
     def op_flush(self) -> None:
         """Resolve waiting triggered abilities one by one, the active player's first (SW-R34)."""
         pending = self.pending_triggers
@@ -255,6 +257,7 @@ class AbilityMixin(SWBase):
             return
         self.run_verb(effect, Context(src, seat, (), Event("trigger", seat, event_card)))
 
+    @legal("trigger_target")
     def legal_trigger_target(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -263,6 +266,7 @@ class AbilityMixin(SWBase):
         assert effect.target is not None
         return [ChooseTarget(t) for t in self.select(effect.target, Context(src, d.seat))]
 
+    @act("trigger_target")
     def act_trigger_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, ChooseTarget)
         src, effect_index, event_card = d.data

@@ -15,7 +15,9 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done, Pass, player_target
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 
+from . import fair
 from .actions import Attack, Block
 from .base import SWBase
 
@@ -23,6 +25,7 @@ from .base import SWBase
 class CombatMixin(SWBase):
     __slots__ = ()
 
+    @flow_op("begin_combat")
     def op_begin_combat(self) -> None:
         self.schedule(("window", "attack", self.active), ("blocks",))
 
@@ -63,6 +66,7 @@ class CombatMixin(SWBase):
             if not self.has_keyword(a, "cant_attack_creatures"):
                 out.extend(Attack(a, t) for t in front if sp >= speeds[t])  # SW-094, SW-096
 
+    @legal("attack", forced=fair.instant_window)
     def legal_attack(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
@@ -70,6 +74,7 @@ class CombatMixin(SWBase):
         self.window_extras(seat, out)
         return out
 
+    @act("attack")
     def act_attack(self, action: Action, d: Decision) -> None:
         if isinstance(action, Attack):
             a = action.card
@@ -95,6 +100,7 @@ class CombatMixin(SWBase):
             out.update(t for t in targets if t >= 0)
         return out
 
+    @legal("block", forced=fair.instant_window)
     def legal_block(self) -> list[Action]:
         seat = self.opponent(self.active)
         out: list[Action] = [Done()]
@@ -113,6 +119,7 @@ class CombatMixin(SWBase):
         self.window_extras(seat, out)
         return out
 
+    @act("block")
     def act_block(self, action: Action, d: Decision) -> None:
         if isinstance(action, Block):
             self.blk[action.card] = action.attacker
@@ -123,6 +130,7 @@ class CombatMixin(SWBase):
             return
         self.answer_window(action, d)
 
+    @flow_op("blocks")
     def op_blocks(self) -> None:
         if not any(self.att_tgt.values()):
             self.schedule(("end_combat",))
@@ -137,11 +145,13 @@ class CombatMixin(SWBase):
             ("end_combat",),
         )
 
+    @legal("post_block", forced=fair.instant_window)
     def legal_post_block(self) -> list[Action]:
         out: list[Action] = [Pass()]
         self.window_extras(self.active, out)
         return out
 
+    @act("post_block")
     def act_post_block(self, action: Action, d: Decision) -> None:
         self.answer_window(action, d)
 
@@ -177,6 +187,7 @@ class CombatMixin(SWBase):
 
     # ------------------------------------------------------------------ resolution (SW-113..125)
 
+    @flow_op("damage_step")
     def op_damage_step(self, ranged: bool) -> None:
         """One simultaneous damage step: the ranged one, then the regular one (SW-114, SW-K02)."""
         if not self.att:
@@ -248,6 +259,7 @@ class CombatMixin(SWBase):
         if amount > 0 and overflow is not None:
             plan.append((src, overflow, amount))
 
+    @flow_op("end_combat")
     def op_end_combat(self) -> None:
         if self.att or self.blk:
             self.att = []

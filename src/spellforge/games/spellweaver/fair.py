@@ -5,6 +5,10 @@ the cards of a hidden hand. A seat with nothing playable there is still asked (i
 ``pass`` or ``done``) unless everyone can tell it has nothing to play: an empty hand, or too little mana
 or too few levels for every card of the game that could be played there. Every card of both decks counts,
 so the test reads nothing hidden. Offering a card from a hand is forced only when the hand holds one card.
+Other kinds offer public options and declare no rule.
+
+Each rule below is the single-option rule of one decision kind, named where the kind is registered
+(``@legal(kind, forced=...)``, core/kinds.py); it is asked only when the decision has one legal option.
 """
 
 from __future__ import annotations
@@ -19,8 +23,6 @@ if TYPE_CHECKING:
 
 # (cost, levels per aspect, levels in all) of a card
 Need = tuple[int, tuple[int, ...], int]
-
-WINDOWS = frozenset({"attack", "block", "post_block", "end_window"})
 
 
 class Pool(NamedTuple):
@@ -78,21 +80,35 @@ def affordable(state: SWBase, seat: int, needs: tuple[Need, ...]) -> bool:
     return any(cost <= mana and state.meets(seat, req, total) for cost, req, total in needs)
 
 
-def publicly_forced(state: SWBase, d: Decision) -> bool:
-    kind = d.kind
+def instant_window(state: SWBase, d: Decision) -> bool:
+    """An instant window (attack, block, post-block, end of turn): forced when the hand is empty or no
+    instant of the game could be paid for."""
     seat = d.seat
-    hand = state.zones[state.layout.hand[seat]]
-    if kind in WINDOWS:
-        return not hand or not affordable(state, seat, pool(state.defs).instants)
-    if kind == "cancel":
-        return not hand or not affordable(state, seat, pool(state.defs).cancels)
-    if kind == "main":
-        if not hand:
-            return True
-        p = pool(state.defs)
-        if p.shrines and not state.shrine_played[seat]:
-            return False
-        return not affordable(state, seat, p.mains)
-    if kind == "offer":
-        return len(hand) == 1
-    return True
+    if not state.zones[state.layout.hand[seat]]:
+        return True
+    return not affordable(state, seat, pool(state.defs).instants)
+
+
+def cancel_window(state: SWBase, d: Decision) -> bool:
+    """The Cancel window: forced when the hand is empty or no Cancel card of the game could be paid for."""
+    seat = d.seat
+    if not state.zones[state.layout.hand[seat]]:
+        return True
+    return not affordable(state, seat, pool(state.defs).cancels)
+
+
+def main_phase(state: SWBase, d: Decision) -> bool:
+    """A main phase: forced when the hand is empty, or no shrine could be played and no card of the game
+    could be paid for."""
+    seat = d.seat
+    if not state.zones[state.layout.hand[seat]]:
+        return True
+    p = pool(state.defs)
+    if p.shrines and not state.shrine_played[seat]:
+        return False
+    return not affordable(state, seat, p.mains)
+
+
+def one_in_hand(state: SWBase, d: Decision) -> bool:
+    """Offering a card from the hand: forced when the hand holds one card."""
+    return len(state.zones[state.layout.hand[d.seat]]) == 1

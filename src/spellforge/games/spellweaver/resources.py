@@ -12,7 +12,9 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, legal
 
+from . import fair
 from .actions import LEVEL, MANA, NONE, MoveCard, OfferCard, ShrineMode, Take
 from .base import MAX_SKILLS, OFFER_LOOK, SWBase
 from .cards import ASPECT_INDEX
@@ -32,6 +34,7 @@ class ResourceMixin(SWBase):
 
     # ------------------------------------------------------------------ shrines (SW-026..031, SW-081)
 
+    @legal("shrine")
     def legal_shrine(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -42,6 +45,7 @@ class ResourceMixin(SWBase):
                 out.append(ShrineMode(cid, LEVEL))
         return out
 
+    @act("shrine")
     def act_shrine(self, action: Action, d: Decision) -> None:
         assert isinstance(action, ShrineMode)
         self.play_shrine(d.seat, action.card, action.mode)
@@ -101,11 +105,13 @@ class ResourceMixin(SWBase):
 
     # ------------------------------------------------------------------ Divine Offering (SW-086..091, SW-R27)
 
+    @legal("offer", forced=fair.one_in_hand)
     def legal_offer(self) -> list[Action]:
         d = self.decision
         assert d is not None
         return [OfferCard(c) for c in self.zones[self.layout.hand[d.seat]]]
 
+    @act("offer")
     def act_offer(self, action: Action, d: Decision) -> None:
         assert isinstance(action, OfferCard)
         seat = d.seat
@@ -124,6 +130,7 @@ class ResourceMixin(SWBase):
         else:
             self.end_offer(seat)  # SW-089
 
+    @legal("take")
     def legal_take(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -131,6 +138,7 @@ class ResourceMixin(SWBase):
         out += [Take(c) for c in self.zones[self.layout.looking[d.seat]] if self.defs[c].type == "shrine"]
         return out
 
+    @act("take")
     def act_take(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Take)
         if action.card != NONE:
@@ -157,11 +165,13 @@ class ResourceMixin(SWBase):
         ex = self.exhausted
         return [c for c in self.creatures(seat) if not ex[c]]
 
+    @legal("move")
     def legal_move(self) -> list[Action]:
         d = self.decision
         assert d is not None
         return [MoveCard(c) for c in self.movable(d.seat)]
 
+    @act("move")
     def act_move(self, action: Action, d: Decision) -> None:
         assert isinstance(action, MoveCard)
         row = "support" if self.in_front(action.card) else "combat"

@@ -20,6 +20,7 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
 from spellforge.core.windows import EACH
@@ -100,13 +101,14 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.zone_of[hand[j]] = self.layout.hand[d.seat]
 
     def publicly_forced(self, decision: Decision) -> bool:
-        """A seat whose hand could hold an answer is asked even with nothing playable (see fair.py)."""
-        return not self.manual and fair.publicly_forced(self, decision)
+        """Each kind's registered rule (see fair.py), unless every decision is asked (``manual``)."""
+        return not self.manual and super().publicly_forced(decision)
 
     def rebuild(self) -> None:
         super().rebuild()
         self.refresh_play()
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         """SW-R02: the starting player at random; SW-067: seven cards each; SW-072: The Spark."""
         for seat in range(self.n_seats):
@@ -121,12 +123,15 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.emit(Event("spark_given", second, cid))
         self.schedule(("mulligan", self.first), ("mulligan", second), ("turn_start",))
 
+    @flow_op("mulligan")
     def op_mulligan(self, seat: int) -> None:
         self.ask("mulligan", seat)
 
+    @legal("mulligan")
     def legal_mulligan(self) -> list[Action]:
         return [Choose("keep"), Choose("mulligan")]
 
+    @act("mulligan")
     def act_mulligan(self, action: Action, d: Decision) -> None:
         """SW-068/069, SW-R03: keep, or replace the whole hand once."""
         assert isinstance(action, Choose)
@@ -142,6 +147,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
 
     # ------------------------------------------------------------------ the turn (SW-076..080, SW-132..136)
 
+    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -153,6 +159,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.emit(Event(ev.TURN, seat, amount=self.turn))
         self.schedule(("phase", self.game.turn_structure.first))
 
+    @flow_op("begin_start")
     def op_begin_start(self) -> None:
         """SW-R08 ready, SW-R09 cooldowns, SW-012 refill, SW-078/079 draw, SW-080 start-of-turn effects."""
         seat = self.active
@@ -175,9 +182,11 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.queue_own("graveyard_turn_start", cid)
         self.schedule(("check",))
 
+    @flow_op("begin_main")
     def op_begin_main(self) -> None:
         self.open_window("main", (self.active,))
 
+    @flow_op("begin_end")
     def op_begin_end(self) -> None:
         """SW-134/135, SW-R34: the active player's end-of-turn effects, the opponent's, then the
         opponent's instant window; SW-136 then restores hitpoints."""
@@ -187,6 +196,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.queue_triggers("turn_end", -1, self.opponent(seat))
         self.schedule(("check",), ("window", "end_window", self.opponent(seat)), ("cleanup",))
 
+    @flow_op("cleanup")
     def op_cleanup(self) -> None:
         """SW-036/136, SW-R20: hitpoints restored; until-end-of-turn effects (SW-041), Freeze (SW-R18)
         and unspent extra mana end."""
@@ -199,12 +209,14 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.bonus_mana = [0, 0]
         self.schedule(("check",))
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()  # SW-076: to the opponent
         self.schedule(("turn_start",))
 
     # ------------------------------------------------------------------ main phases (SW-081..091)
 
+    @legal("main", forced=fair.main_phase)
     def legal_main(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
@@ -232,6 +244,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             out.append(Spark())
         return out
 
+    @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         self.answer_window(action, d)
 
@@ -312,15 +325,18 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         elif isinstance(action, Spark):
             self.sacrifice_spark(seat)
 
+    @flow_op("window")
     def op_window(self, kind: str, seat: int) -> None:
         """An instant window of one seat (SW-R12): it acts as often as it likes, then passes."""
         self.open_window(kind, (seat,))
 
+    @legal("end_window", forced=fair.instant_window)
     def legal_end_window(self) -> list[Action]:
         out: list[Action] = [Pass()]
         self.window_extras(self.opponent(self.active), out)
         return out
 
+    @act("end_window")
     def act_end_window(self, action: Action, d: Decision) -> None:
         self.answer_window(action, d)
 
@@ -349,12 +365,14 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             return skill.target_effect.target, source
         return self.defs[a].activated[b].target, a
 
+    @legal("target")
     def legal_target(self) -> list[Action]:
         d = self.decision
         assert d is not None
         sel, source = self.target_selection(d.data, d.seat)
         return [ChooseTarget(t) for t in self.select(sel, Context(source, d.seat))] if sel is not None else []
 
+    @act("target")
     def act_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, ChooseTarget)
         what, a, b = d.data
@@ -377,6 +395,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         self.queue_own("played", cid)
         self.schedule(("flush",), ("cancel_window", cid), ("resolve_card", cid, target))
 
+    @flow_op("cancel_window")
     def op_cancel_window(self, cid: int) -> None:
         """SW-K25, SW-R12: the opponent may answer a card being played with a card that cancels it. The
         window opens whenever a Cancel card of the game could answer this card, whatever the opponent
@@ -400,6 +419,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
                 out.append(Play(cid))
         return out
 
+    @legal("cancel", forced=fair.cancel_window)
     def legal_cancel(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -408,6 +428,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             out.append(Spark())
         return out
 
+    @act("cancel")
     def act_cancel(self, action: Action, d: Decision) -> None:
         if isinstance(action, Spark):
             self.sacrifice_spark(d.seat)  # its mana may pay for the Cancel card: the window stays open
@@ -417,6 +438,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         if isinstance(action, Play):
             self.window_action(d.seat, action)
 
+    @flow_op("resolve_card")
     def op_resolve_card(self, cid: int, target: int) -> None:
         if self.zone_of[cid] != self.layout.casting:
             return  # cancelled
@@ -456,6 +478,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
 
     # ------------------------------------------------------------------ checkpoints and the end (SW-137..144)
 
+    @flow_op("check")
     def op_check(self, life: bool = True) -> None:
         """Deaths (SW-035), then waiting triggered abilities, then -- after a whole action, or a whole
         combat resolution -- the life-based wins and losses (SW-137, SW-141, SW-R26)."""
