@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
+# The test command runs every test: the research interfaces, reports and the Ray backend included.
+EXTRAS = "dev,rl,report,ray"
 
 
 def ensure_env() -> None:
@@ -32,7 +34,7 @@ def ensure_env() -> None:
         return
     print("installing spellforge and its dev tools into .venv ...", file=sys.stderr)
     subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], check=True)
+    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", f"{ROOT}[{EXTRAS}]"], check=True)
     STAMP.touch()
 
 

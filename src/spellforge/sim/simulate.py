@@ -366,7 +366,7 @@ def _run_ray(
     run: Callable[[Job], Part], jobs: Iterable[Job], workers: int, collect: Callable[[Part], None]
 ) -> None:
     try:
-        import ray  # type: ignore[import-not-found]
+        import ray
     except ImportError:
         raise SpellforgeError(
             "the ray backend needs Ray, an extra: pip install -e '.[ray]' in the project"
