@@ -17,7 +17,9 @@ successive selections of that agent, and a response window selects the other sea
   the others).
 * **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``; the vector is built
   from the agent's View alone (its layout: ``encoding.ObservationEncoder``). The View itself, as a dict,
-  is ``env.view(agent)`` (and ``env.infos[agent]["view"]`` with ``views=True``).
+  is ``env.view(agent)`` (and ``env.infos[agent]["view"]`` with ``views=True``). Observations are built
+  only when asked for (``observe``, ``last()``), so ``last(observe=False)`` with the selected agent's
+  ``infos[agent]["legal"]`` (its legal indices) steps a game at nearly the engine's own speed.
 * **Rewards**: at the end of the game, +1 for each seat of the winning side (every seat of a winning team),
   -1 for the others, 0 for everyone in a draw; 0 before. ``max_decisions`` truncates a game that runs
   longer (no reward).
@@ -232,9 +234,14 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.possible_agents[seat]
             if self.max_decisions is not None and self.truncations.get(self.agent_selection):
                 self.agent_selection = next(a for a in self.agents if self.truncations[a])
-        if self.views:
-            for a in self.agents:
-                self.infos[a] = {"view": self.view(a)}
+        for a in self.agents:
+            info: dict[str, Any] = {}
+            if a == self.agent_selection and self._legal:
+                # the legal indices, for an agent that would rather not scan the whole mask
+                info["legal"] = np.fromiter(self._legal, dtype=np.int64, count=len(self._legal))
+            if self.views:
+                info["view"] = self.view(a)
+            self.infos[a] = info
 
     def _render_text(self) -> str:
         view = self._state().observe(None)
