@@ -46,7 +46,7 @@ def env_id(game: str) -> str:
     return f"spellforge/{''.join(ch for ch in title if ch.isalnum())}-v0"
 
 
-class SpellforgeGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
+class SpellforgeGymEnv(gymnasium.Env[Any, Any]):
     """One seat of a game against bots (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"]}
