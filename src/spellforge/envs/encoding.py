@@ -338,6 +338,7 @@ class ObservationEncoder:
         self.size = at
         self._loc_cache: dict[str, int] = {}
         self._num_cache: dict[str, int] = {}
+        self._card_buckets: dict[str, int] = {}  # card field -> bucket (-1: not a number to count)
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The vector of ``view`` (a View as ``state.observe(seat)`` returns it)."""
@@ -416,29 +417,35 @@ class ObservationEncoder:
         return b
 
     def _card(self, out: np.ndarray, card: dict[str, Any], path: str, rel: int, me: int, n: int) -> None:
-        for owner_key in ("controller", "owner"):
-            who = card.get(owner_key)
-            if isinstance(who, int) and not isinstance(who, bool) and rel == self.players:
+        if rel == self.players:  # a card in a shared place: its controller's (or owner's) if it says
+            who = card.get("controller", card.get("owner"))
+            if type(who) is int:
                 rel = (who - me) % n
-                break
         loc = self._loc_cache.get(path)
         if loc is None:
             loc = self._loc_cache[path] = stable_hash(path, LOCATIONS)
         cell = rel * LOCATIONS + loc
-        if card.get("hidden") is True and "key" not in card:
-            d = self.n_defs
-        else:
-            d = self.def_index.get(card.get("key", ""), self.n_defs)
+        key = card.get("key")
+        d = self.n_defs if key is None else self.def_index.get(key, self.n_defs)
         out[self.offsets["cards"] + cell * (self.n_defs + 1) + d] += 1.0
         base = self.offsets["card_state"] + cell * CARD_BUCKETS
-        for key, value in card.items():
-            if key in _SKIP or key in _TEXT or key in ("controller", "owner", "hidden"):
+        buckets = self._card_buckets
+        for field, value in card.items():
+            b = buckets.get(field)
+            if b is None:
+                b = buckets[field] = (
+                    -1
+                    if field in _SKIP or field in _TEXT or field in ("controller", "owner", "hidden")
+                    else stable_hash(field, CARD_BUCKETS)
+                )
+            if b < 0:
                 continue
-            if isinstance(value, bool):
+            kind = type(value)
+            if kind is bool:
                 if value:
-                    out[base + self._bucket(key, CARD_BUCKETS)] += 1.0
-            elif isinstance(value, int | float):
-                out[base + self._bucket(key, CARD_BUCKETS)] += squash(float(value))
+                    out[base + b] += 1.0
+            elif (kind is int or kind is float) and value:
+                out[base + b] += math.copysign(math.log1p(abs(value)), value)
 
     def describe(self) -> list[tuple[str, int, int]]:
         """The blocks of the vector: (name, offset, size)."""
