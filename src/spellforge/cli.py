@@ -323,6 +323,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         log.write(json.dumps({**dataclasses.asdict(game), "batch": batch}, sort_keys=True) + "\n")
         log.flush()
 
+    _join_ray(args)
     try:
         if bar is not None:
             bar.start()
@@ -387,6 +388,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     specs = split_specs(args.bots)
     if len(specs) < 2:
         raise UsageError("--bots needs at least two bots, e.g. --bots ismcts,greedy,random")
+    _join_ray(args)
     bar = None
     progress = None
     if not args.json:
@@ -445,6 +447,52 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     console.print(f"{data['games']} games in {data['seconds']} s, errors {data['errors']}")
     for msg in data["error_messages"]:
         print(msg, file=sys.stderr)
+    return 0
+
+
+def _join_ray(args: argparse.Namespace) -> None:
+    """``--address``: join that Ray cluster before the batch (only with the ray backend)."""
+    if getattr(args, "address", None):
+        if args.backend != "ray":
+            raise UsageError("--address needs --backend ray")
+        from spellforge.sim.simulate import connect_ray
+
+        connect_ray(args.address)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from spellforge.bots import split_specs
+    from spellforge.sim.report import run_report
+
+    specs = split_specs(args.bots)
+    decks = [d.strip() for d in args.decks.split(",") if d.strip()] if args.decks else []
+    _join_ray(args)
+    bar = None
+    progress = None
+    if sys.stderr.isatty():
+        bar, progress = _progress_bar("report", args.games)
+        bar.start()
+    try:
+        page = run_report(
+            args.game,
+            args.out,
+            bots=specs,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            decks=decks,
+            options=parse_options(args.option),
+            cards=args.cards,
+            compare=args.compare or (),
+            workers=args.workers,
+            backend=args.backend,
+            progress=progress,
+            command="spellforge report " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else [args.game]),
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
+    print(page)
     return 0
 
 
@@ -680,6 +728,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process/ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--log",
@@ -710,8 +763,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process and ray backends)")
     p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("report", help="a balance report: play a batch, write an HTML page with plots")
+    p.add_argument("game")
+    p.add_argument("--bots", default="random", help="bot specs, one per seat or one for all (default random)")
+    p.add_argument("--decks", help="comma-separated decks (names or files): every pairing in a 2-player game")
+    p.add_argument("--games", type=int, default=100, help="games per deck pairing (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
+    p.add_argument(
+        "--cards", metavar="FILE", help="a card file whose cards replace the pool's of the same id"
+    )
+    p.add_argument(
+        "--compare",
+        action="append",
+        metavar="KEY=VALUE",
+        help="play the games again with this option changed (or cards=FILE) and show both (repeatable)",
+    )
+    p.add_argument(
+        "--out", required=True, metavar="DIR", help="where to write index.html, plots, report.json"
+    )
+    p.add_argument("--workers", type=int, default=1, help="worker processes (process and ray backends)")
+    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
+    )
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("deck", help="deck lists: validate a file, list the preconstructed decks")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser)

@@ -9,18 +9,24 @@ own seed derived from the batch seed, so a batch is reproducible and any single 
 
 from __future__ import annotations
 
+import copy
 import math
+import tempfile
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from spellforge.bots import Observation, make_bot
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
+from spellforge.core.ruleset import Ruleset
 from spellforge.games import find_game
+
+from . import stats
 
 BACKENDS = ("local", "process", "ray")
 Job = TypeVar("Job")
@@ -46,6 +52,10 @@ class GameResult:
     think_seconds: list[float] = field(default_factory=list)  # per slot
     think_count: list[int] = field(default_factory=list)  # per slot
     replay_verified: bool = False
+    # with ``card_stats``: each seat's deck (its name or spec) and the cards (ids) it drew and played
+    decks: list[str] = field(default_factory=list)
+    drawn: list[list[str]] = field(default_factory=list)
+    played: list[list[str]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -83,14 +93,22 @@ def play_game(
     max_decisions: int = 1_000_000,
     slots: Sequence[int] | None = None,
     verify_replay: bool = False,
+    decks: Sequence[str] | None = None,
+    cards: str | None = None,
+    card_stats: bool = False,
 ) -> GameResult:
     """Play one game between bots. Any exception is caught and reported in ``error``.
 
     ``slots[seat]`` names the bot slot playing each seat (default: rotated by ``index``, see above). With
     ``verify_replay`` the finished game's record is replayed from scratch and must reproduce the final
-    state byte for byte (``to_json``); a difference is reported as an error.
+    state byte for byte (``to_json``); a difference is reported as an error. ``decks`` gives each bot
+    slot's deck (it moves with the slot; default: the game's choice from the seed), ``cards`` the text of
+    a card file whose cards replace the pool's cards of the same id (a designer's change), and
+    ``card_stats`` records each seat's deck and the cards it drew and played (``sim.stats``).
     """
     game = find_game(game_name)
+    if cards is not None:
+        game = ruleset_with_cards(game, cards)
     n = players or game.default_players
     slots = list(slots) if slots is not None else seat_slots(n, len(bot_specs), index, fixed_seats)
     result = GameResult(
@@ -99,9 +117,11 @@ def play_game(
     start = time.perf_counter()
     state = None
     try:
-        state = game.new_game(seed=seed, players=n, **(options or {}))
+        seat_decks = [decks[slots[s]] for s in range(n)] if decks else None
+        state = game.new_game(seed=seed, decks=seat_decks, players=n, **(options or {}))
         bots = [make_bot(spec, seed=game_seed(seed, 101 + i)) for i, spec in enumerate(bot_specs)]
         clock = time.perf_counter
+        tally = stats.CardTally(state, seat_decks, seed, options or {}) if card_stats else None
         while state.outcome is None:
             seat = state.current_player
             assert seat is not None
@@ -110,11 +130,15 @@ def play_game(
             action = bots[slot].choose(Observation.of(state))
             result.think_seconds[slot] += clock() - t0
             result.think_count[slot] += 1
+            if tally is not None:
+                tally.before(state, seat, action)
             state.apply(action)
             if state.decisions_made > max_decisions:
                 raise SpellforgeError(f"game did not end after {max_decisions} decisions")
         result.winners = list(state.outcome.winners)
         result.reason = state.outcome.reason
+        if tally is not None:
+            result.decks, result.drawn, result.played = tally.finish(state)
         if verify_replay and game.replay(game.record(state)).to_json() != state.to_json():
             raise SpellforgeError("the replay of this game's record does not reproduce it")
         result.replay_verified = verify_replay
@@ -125,6 +149,25 @@ def play_game(
         result.decisions = state.decisions_made
     result.seconds = time.perf_counter() - start
     return result
+
+
+_WITH_CARDS: dict[tuple[str, str], Ruleset] = {}
+
+
+def ruleset_with_cards(game: Ruleset, text: str) -> Ruleset:
+    """``game`` with the cards of a card file (its text) in place of the pool's cards of the same id, and
+    any new ones added: a copy, the registered game is left alone. Loaded once per process."""
+    key = (game.name, text)
+    changed = _WITH_CARDS.get(key)
+    if changed is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "cards.toml"
+            path.write_text(text, encoding="utf-8")
+            loaded = game.load_cards([path])
+        changed = copy.copy(game)
+        changed.__dict__["cards"] = {**game.cards, **loaded}  # the pool is a cached property
+        _WITH_CARDS[key] = changed
+    return changed
 
 
 def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
@@ -362,17 +405,32 @@ def run_jobs(
         _run_ray(run, jobs, workers, collect)
 
 
-def _run_ray(
-    run: Callable[[Job], Part], jobs: Iterable[Job], workers: int, collect: Callable[[Part], None]
-) -> None:
+def connect_ray(address: str | None = None, workers: int = 0) -> None:
+    """Start Ray here (``workers`` CPUs), or join the running cluster at ``address`` (``host:port``, or
+    ``auto``); nothing when Ray is already started in this process (one start serves every batch)."""
     try:
         import ray
     except ImportError:
         raise SpellforgeError(
             "the ray backend needs Ray, an extra: pip install -e '.[ray]' in the project"
         ) from None
-    if not ray.is_initialized():
+    if ray.is_initialized():
+        return
+    if address:
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise SpellforgeError(f"--address {address}: cannot join a Ray cluster there ({exc})") from None
+    else:
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+
+
+def _run_ray(
+    run: Callable[[Job], Part], jobs: Iterable[Job], workers: int, collect: Callable[[Part], None]
+) -> None:
+    connect_ray(None, workers)
+    import ray
+
     remote = ray.remote(run)
     pending = [remote.remote(job) for job in jobs]
     while pending:
