@@ -120,6 +120,10 @@ def bench_game(game: str, runs: int = 5, seconds: float = 1.0, seed: int = 1) ->
     }
     for name, measure in EXTRA.items():
         out[name] = round(statistics.median(measure(game, seed + r, seconds) for r in range(runs)), 1)
+    steps = out.get("pettingzoo_steps_per_second")
+    if steps is not None and out["decisions_per_second"] > 0:
+        # the environment's overhead: random steps through it against the engine's own decisions
+        out["pettingzoo_vs_engine"] = round(steps / out["decisions_per_second"], 2)
     return out
 
 
@@ -137,3 +141,65 @@ __all__ = [
     "midgame_states",
     "random_play",
 ]
+
+
+def pettingzoo_steps_per_second(game: str, seed: int, seconds: float) -> float:
+    """Random steps per second through the PettingZoo environment (``spellforge.envs.pettingzoo``): each
+    step reads the selected agent's legal indices (``last(observe=False)`` and its info) and steps one at
+    random, as a random agent does; observations are built only when asked for, so this is the
+    environment's own cost over the engine's. NaN without the ``[rl]`` extra."""
+    try:
+        from spellforge.envs.pettingzoo import env
+    except ImportError:
+        return float("nan")
+    e = env(game)
+    rng = Rng(seed)
+    e.reset(seed=seed)
+    steps = 0
+    games = 0
+    start = time.perf_counter()
+    while True:
+        _, _, terminated, truncated, info = e.last(observe=False)
+        if terminated or truncated:
+            games += 1
+            e.reset(seed=seed + games)
+            continue
+        legal = info["legal"]
+        e.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+        if steps % 64 == 0:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return steps / elapsed
+
+
+def pettingzoo_observed_steps_per_second(game: str, seed: int, seconds: float) -> float:
+    """As ``pettingzoo_steps_per_second``, but each step also builds the agent's observation (its View,
+    the vector and the action mask), as a learning agent needs. NaN without the ``[rl]`` extra."""
+    try:
+        from spellforge.envs.pettingzoo import env
+    except ImportError:
+        return float("nan")
+    e = env(game)
+    rng = Rng(seed)
+    e.reset(seed=seed)
+    steps = 0
+    games = 0
+    start = time.perf_counter()
+    while True:
+        obs, _, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            games += 1
+            e.reset(seed=seed + games)
+            continue
+        legal = info["legal"]
+        e.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+        if steps % 16 == 0:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return steps / elapsed
+
+
+EXTRA["pettingzoo_steps_per_second"] = pettingzoo_steps_per_second
+EXTRA["pettingzoo_observed_steps_per_second"] = pettingzoo_observed_steps_per_second
