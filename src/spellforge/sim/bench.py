@@ -187,7 +187,7 @@ def pettingzoo_observed_steps_per_second(game: str, seed: int, seconds: float) -
     games = 0
     start = time.perf_counter()
     while True:
-        obs, _, terminated, truncated, info = e.last()
+        _obs, _, terminated, truncated, info = e.last()
         if terminated or truncated:
             games += 1
             e.reset(seed=seed + games)
