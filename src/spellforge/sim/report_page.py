@@ -212,7 +212,7 @@ def page(
     row("games", [str(f["games"]) for f in figs])
     row("errors", [str(f["errors"]) for f in figs])
     row("draws or unfinished", [str(f["draws_or_unfinished"]) for f in figs])
-    for i, bot in enumerate(figs[0]["bots"]):
+    for i, bot in enumerate(figs[0]["bots"] if len(set(figs[0]["bots"])) > 1 else ()):  # one bot wins all
         row(
             f"bot {bot} wins",
             [_pct(f["bot_wins"][i]) for f in figs],
