@@ -82,9 +82,9 @@ def stable_hash(text: str, buckets: int) -> int:
 
 
 def decision_kinds(game: Ruleset) -> tuple[str, ...]:
-    """The decision kinds a game's states declare, sorted (a kind not listed reads as 'other')."""
-    table = getattr(game.state_class, "LEGAL", None) or {}
-    return tuple(sorted(table))
+    """The decision kinds a game's states register (core/kinds.py), sorted; a kind not listed reads as
+    'other'."""
+    return tuple(sorted(game.state_class.KINDS))
 
 
 def pool_keys(game: Ruleset) -> tuple[str, ...]:
