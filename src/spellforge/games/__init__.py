@@ -7,6 +7,7 @@ from spellforge.core.ruleset import Ruleset
 
 from .casters import Casters
 from .spellbattle import SpellBattle
+from .spellfire import Spellfire
 from .spellweaver import Spellweaver
 
 GAMES: dict[str, Ruleset] = {
@@ -15,6 +16,7 @@ GAMES: dict[str, Ruleset] = {
         SpellBattle(),
         Spellweaver(),
         Casters(),
+        Spellfire(),
     )
 }
 

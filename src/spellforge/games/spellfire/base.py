@@ -1,0 +1,426 @@
+"""The attributes of a SPELLFIRE state and the reads every part of the rules shares.
+
+:class:`SpellfireBase` declares every slot of the game (the mixins and the concrete class add none) and the
+small helpers: the zones, the formation and its protection map, a champion's class, traits and level, a
+side's total in a round, the Rule of the Cosmos, hand limits and draws.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spellforge.core.events import Event
+from spellforge.core.windows import WindowState
+from spellforge.core.zones import Visibility, ZoneSpec
+
+from .cards import (
+    ALLY,
+    ARTIFACT,
+    CHAMPION,
+    DUNGEON,
+    HOLDING,
+    ICON_USES,
+    ITEM,
+    MOVEMENT,
+    REALM,
+    RULE,
+    SPELLS,
+    UNIQUE_IN_PLAY,
+)
+
+if TYPE_CHECKING:
+    from .cards import SpellfireCard
+
+ZONES = (
+    ZoneSpec("deck", True, Visibility.HIDDEN, "the draw pile, face down; top = end of the list (SF-005)"),
+    ZoneSpec("hand", True, Visibility.OWNER, "seen only by its owner"),
+    ZoneSpec("formation", True, Visibility.PUBLIC, "realms in their positions and their holdings (SF-136)"),
+    ZoneSpec("pool", True, Visibility.PUBLIC, "champions and their attachments, in play (SF-153)"),
+    ZoneSpec("discard", True, Visibility.PUBLIC, "the discard pile (SF-158)"),
+    ZoneSpec("limbo", True, Visibility.PUBLIC, "champions out of play for a time (SF-162)"),
+    ZoneSpec("abyss", True, Visibility.PUBLIC, "unplayed discarded events and cards sent there (SF-167)"),
+    ZoneSpec("void", True, Visibility.PUBLIC, "removed from the game; nothing returns (SF-170)"),
+    ZoneSpec("dungeon", True, Visibility.PUBLIC, "a dungeon card in play, outside the deck (SF-048)"),
+    ZoneSpec("rules", False, Visibility.PUBLIC, "rule cards in play, for every player (SF-K08)"),
+    ZoneSpec("lasting", False, Visibility.PUBLIC, "events with a duration, in play (SF-R17)"),
+    ZoneSpec("table", False, Visibility.PUBLIC, "events and spells being played, awaiting their pause"),
+    ZoneSpec("battle", False, Visibility.PUBLIC, "champions and cards in the round of combat (SF-156)"),
+)
+
+POSITIONS = "ABCDEFGHIJ"  # SF-136, SF-R10
+ROWS = ((0,), (1, 2), (3, 4, 5), (6, 7, 8, 9))
+# The positions that cover each position (SF-R09, SF-R10): A covers B and C, B covers D and E, ...
+COVERERS: tuple[tuple[int, ...], ...] = (
+    (),
+    (0,),
+    (0,),
+    (1,),
+    (1, 2),
+    (2,),
+    (3,),
+    (3, 4),
+    (4, 5),
+    (5,),
+)
+WORLD_BONUS = 3  # SF-199
+REBUILD_COST = 3  # SF-149
+
+# The fight record (``fight``, a list of ints) and what each index holds.
+ATT, DEF, TARGET, ACH, DCH, ROUND, SELF, OVER, DUNGEON_FIGHT, WINNER, STOPPED = range(11)
+NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0]
+# how a round ended (fight[OVER])
+GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
+
+# The plays being resolved (``plays``: (uid, card, seat, target, copy)); a target is a card id >= 0, a
+# player as -1 - seat, or NONE.
+NONE = -(10**6)
+
+
+class SpellfireBase(WindowState):
+    """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
+
+    __slots__ = (
+        "attached_to",
+        "calmed",
+        "chose_realm_discard",
+        "fight",
+        "fought",
+        "granted",
+        "holding_done",
+        "lasting_until",
+        "limbo_until",
+        "mulligans",
+        "negated",
+        "played_realm",
+        "plays",
+        "pool_phases",
+        "realm_done",
+        "razed",
+        "reflecting",
+        "slots",
+        "turned",
+        "turns_taken",
+        "used_at",
+        "copied",
+        "borrowed",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "attached_to": "list",
+        "calmed": "list",
+        "chose_realm_discard": "list",
+        "fight": "list",
+        "fought": "list",
+        "granted": "list",
+        "holding_done": "list",
+        "lasting_until": "list",
+        "limbo_until": "list",
+        "mulligans": "list",
+        "negated": "list",
+        "played_realm": "list",
+        "plays": "list",
+        "pool_phases": "list",
+        "realm_done": "list",
+        "razed": "list",
+        "slots": "nested",
+        "turned": "list",
+        "turns_taken": "list",
+        "used_at": "list",
+        "copied": "list",
+        "borrowed": "list",
+    }
+    CARD_ARRAYS = (
+        *WindowState.CARD_ARRAYS,
+        "attached_to",
+        "razed",
+        "fought",
+        "limbo_until",
+        "used_at",
+        "lasting_until",
+        "copied",
+        "borrowed",
+    )
+
+    defs: tuple[SpellfireCard, ...]
+    # per card
+    attached_to: list[int]  # the champion (or realm, for a holding) it is attached to, else -1
+    razed: list[bool]  # a realm turned face down in its position (SF-144)
+    fought: list[int]  # the turn in which the champion took part in a round (SF-180), else -1
+    limbo_until: list[int]  # its owner's turn count at whose end it leaves Limbo (SF-165)
+    used_at: list[int]  # the owner's phase-3 count when a once-per-turn power was used (SF-317)
+    lasting_until: list[int]  # for a duration event: the seat-turn count it lasts to (SF-R17)
+    copied: list[int]  # the champion whose power a copier copies, else -1 (SF-261)
+    borrowed: list[int]  # a borrowed item: the seat it returns to, else -1 (SF-255)
+    # per seat
+    slots: list[list[int]]  # formation positions: a realm's id or -1 (SF-136)
+    realm_done: list[bool]  # the phase-2 realm action was taken this turn (SF-102)
+    holding_done: list[bool]  # a holding was played this turn (SF-102)
+    played_realm: list[bool]  # has ever put a realm into his formation (SF-084)
+    chose_realm_discard: list[bool]  # discarded a realm of his own accord (SF-089)
+    mulligans: list[int]  # consecutive mulligans called (SF-091)
+    turns_taken: list[int]  # turns begun (SF-071, SF-165)
+    pool_phases: list[int]  # regular phase 3s begun: the once-per-turn windows (SF-317, SF-319)
+    # the battle and the plays
+    fight: list[int]  # see ATT ... WINNER
+    granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
+    plays: list[tuple[int, int, int, int, bool]]  # (uid, card, seat, target, copy) being resolved
+    negated: list[int]  # uids of plays negated or dispelled
+    calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
+    turned: list[int]  # uids of spells turned back on their caster (SF-238)
+    reflecting: int  # the seat whose reflection lasts the rest of phase 4 (SF-239), else -1
+
+    # ------------------------------------------------------------------ zones
+
+    def card_array_default(self, name: str, cid: int) -> Any:
+        if name in ("razed",):
+            return False
+        if name in ("attached_to", "fought", "limbo_until", "used_at", "lasting_until", "copied", "borrowed"):
+            return -1
+        return super().card_array_default(name, cid)
+
+    def zone_name(self, cid: int) -> str:
+        return self.layout.names[self.zone_of[cid]]
+
+    def in_play(self, cid: int) -> bool:
+        """In a pool, a formation or a battle (SF-156), or a rule card or lasting event (SF-157)."""
+        name = self.layout.names[self.zone_of[cid]]
+        return name in ("pool", "formation", "battle", "rules", "lasting", "dungeon")
+
+    def hand_of(self, seat: int) -> list[int]:
+        return self.zones[self.layout.hand[seat]]
+
+    def pool_of(self, seat: int) -> list[int]:
+        """The champions in ``seat``'s pool (not their attachments)."""
+        return [c for c in self.zones[self.layout.pool[seat]] if self.attached_to[c] < 0]
+
+    def attachments(self, cid: int) -> list[int]:
+        zone = self.zones[self.zone_of[cid]]
+        return [c for c in zone if self.attached_to[c] == cid]
+
+    def realms_of(self, seat: int) -> list[int]:
+        return [c for c in self.slots[seat] if c >= 0]
+
+    def unrazed_realms(self, seat: int) -> list[int]:
+        return [c for c in self.slots[seat] if c >= 0 and not self.razed[c]]
+
+    def discard_card(self, cid: int) -> None:
+        """``cid`` goes to its owner's discard pile; an event goes to the Abyss instead (SF-082)."""
+        owner = self.owner[cid]
+        if self.defs[cid].type == "event":
+            self.to_zone(cid, self.layout.abyss[owner])
+        else:
+            self.to_zone(cid, self.layout.discard[owner])
+
+    def to_zone(self, cid: int, zone: int) -> None:
+        """Move ``cid`` out of play (or into hand) and forget its play-state; its attachments go to the
+        discard pile (SF-155) unless they move with it (``move_with``)."""
+        was = self.zone_of[cid]
+        for a in self.attachments(cid) if self.layout.names[was] in ("pool", "battle", "formation") else ():
+            self.attached_to[a] = -1
+            self.left_play(a)
+            self.discard_card(a)
+        self._leave(cid)
+        self.move(cid, zone)
+
+    def _leave(self, cid: int) -> None:
+        if self.attached_to[cid] >= 0:
+            self.attached_to[cid] = -1
+        if self.razed[cid]:
+            self.razed[cid] = False
+        self.copied[cid] = -1
+        self.borrowed[cid] = -1
+        self.lasting_until[cid] = -1
+        for s, slots in enumerate(self.slots):
+            for i, c in enumerate(slots):
+                if c == cid:
+                    self.slots[s][i] = -1
+        self.left_play(cid)
+
+    # ------------------------------------------------------------------ the formation
+
+    def positions(self) -> int:
+        return len(self.slots[0])
+
+    def position_of(self, realm: int) -> int:
+        seat = self.owner[realm]
+        slots = self.slots[seat]
+        return slots.index(realm) if realm in slots else -1
+
+    def open_positions(self, seat: int) -> list[int]:
+        """Where a new realm may go: an empty position of the foremost row with one (SF-130, SF-133,
+        SF-134, SF-135, SF-137), or on top of a razed realm (SF-130, SF-146); never over an unrazed one
+        (SF-131)."""
+        slots = self.slots[seat]
+        n = len(slots)
+        out: list[int] = []
+        for row in ROWS:
+            row = tuple(p for p in row if p < n)
+            if not row:
+                break
+            empty = [p for p in row if slots[p] < 0]
+            if empty:
+                out = empty
+                break
+        for p, c in enumerate(slots):
+            if c >= 0 and self.razed[c]:
+                out.append(p)
+        return sorted(out)
+
+    def protected(self, realm: int) -> bool:
+        """Whether an unrazed realm stands in front of it (SF-139, SF-140, SF-R09)."""
+        seat = self.owner[realm]
+        slots = self.slots[seat]
+        pos = slots.index(realm)
+        return any(slots[p] >= 0 and not self.razed[slots[p]] for p in COVERERS[pos])
+
+    # ------------------------------------------------------------------ champions
+
+    def is_champion(self, cid: int) -> bool:
+        return self.defs[cid].type == CHAMPION
+
+    def classes(self, cid: int) -> tuple[str, ...]:
+        """The champion's classes now: an attached class-changing item replaces them (SF-228)."""
+        for a in self.attachments(cid):
+            e = self.defs[a].power("set_class")
+            if e is not None:
+                return (str(e.param("class")),)
+        d = self.defs[cid]
+        return (d.card_class, d.class2) if d.class2 else (d.card_class,)
+
+    def traits(self, cid: int) -> frozenset[str]:
+        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030)."""
+        t = self.defs[cid].all_traits
+        extra: list[str] = []
+        for a in self.attachments(cid):
+            e = self.defs[a].power("grant_trait")
+            if e is not None:
+                extra.append(str(e.param("traits")))
+        extra += [trait for c, trait in self.granted if c == cid]
+        if extra:
+            t = t | frozenset(extra)
+        return t
+
+    def movement(self, cid: int) -> frozenset[str]:
+        return self.traits(cid) & frozenset(MOVEMENT)
+
+    def base_level(self, cid: int) -> int:
+        """The icon's first number; a "?" champion's level comes from its condition (SF-022, SF-035)."""
+        d = self.defs[cid]
+        if d.variable_level:
+            return len(self.unrazed_realms(self.controller[cid]))
+        return d.level
+
+    def level(self, cid: int) -> int:
+        """The adjusted level outside the world bonus: base + modifiers (SF-K02)."""
+        return self.card_stat(cid, "level", self.base_level(cid))
+
+    def can_use(self, champion: int, card: int) -> bool:
+        """Whether the champion's icon (or a granted ability) lets it use ``card`` (SF-226, SF-263, SF-K12)."""
+        t = self.defs[card].type
+        if t in SPELLS and self.has_power(champion, "cast_any"):
+            return True
+        return any(ICON_USES.get(k) == t for k in self.classes(champion))
+
+    def has_power(self, cid: int, verb: str) -> bool:
+        """The champion's own power, or the one it copies (SF-257)."""
+        if verb in self.defs[cid].powers:
+            return True
+        model = self.copied[cid]
+        return model >= 0 and verb in self.defs[model].powers
+
+    def immune_to_spells(self, cid: int) -> bool:
+        """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254)."""
+        if self.has_power(cid, "immune"):
+            return True
+        return any("immune" in self.defs[a].powers for a in self.attachments(cid))
+
+    # ------------------------------------------------------------------ the Rule of the Cosmos
+
+    def cosmos_blocked(self, cid: int) -> bool:
+        """Whether a card identical to ``cid`` (same name and type, SF-126) is in play anywhere (SF-125);
+        razed realms count (SF-127), Limbo does not (SF-128)."""
+        d = self.defs[cid]
+        if d.type not in UNIQUE_IN_PLAY:
+            return False
+        lay = self.layout
+        for zone in (*lay.pool, *lay.formation, lay.battle):
+            for c in self.zones[zone]:
+                if c != cid and self.defs[c].name == d.name and self.defs[c].type == d.type:
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ hand limits and draws
+
+    def format_numbers(self) -> tuple[int, int, int]:
+        """(starting hand, draw per turn, hand limit) for the deck size in use (SF-070, SF-073..SF-081)."""
+        size = self.options["deck_size"]
+        if size == 110:
+            return 7, 5, 12
+        if size == 75:
+            return 6, 4, 10
+        return 5, 3, 8
+
+    def hand_limit(self, seat: int) -> int:
+        """The format's limit changed by cards in play (SF-123)."""
+        limit = self.format_numbers()[2]
+        for c in self.unrazed_realms(seat):
+            e = self.defs[c].power("hand_limit")
+            if e is not None:
+                limit += e.amount
+        for c in self.zones[self.layout.rules]:
+            e = self.defs[c].power("hand_limit")
+            if e is not None and (e.param("all", False) or self.controller[c] == seat):
+                limit += e.amount
+        for c in self.zones[self.layout.dungeon[seat]]:
+            e = self.defs[c].power("hand_limit")
+            if e is not None:
+                limit += e.amount
+        return max(limit, 0)
+
+    def draws(self, seat: int) -> int:
+        """Phase-1 draws: the format's, plus extra draws, less other players' draw-limiting rule cards
+        except on the player's first turn (SF-071, SF-072, SF-101)."""
+        n = self.format_numbers()[1]
+        for c in self.unrazed_realms(seat):
+            e = self.defs[c].power("extra_draw")
+            if e is not None:
+                n += e.amount
+        for c in self.zones[self.layout.dungeon[seat]]:
+            e = self.defs[c].power("extra_draw")
+            if e is not None:
+                n += e.amount
+        if self.turns_taken[seat] > 1:
+            for c in self.zones[self.layout.rules]:
+                e = self.defs[c].power("draw_limit")
+                if e is not None and self.controller[c] != seat:
+                    n -= e.amount
+        return max(n, 0)
+
+    def draw(self, seat: int, n: int = 1) -> int:
+        """Draw ``n`` cards; a draw due while the draw pile is empty is lost (SF-268). Returns how many."""
+        deck = self.zones[self.layout.deck[seat]]
+        hand = self.layout.hand[seat]
+        got = 0
+        for _ in range(n):
+            if not deck:
+                self.emit(Event("draw_lost", seat))
+                continue
+            cid = deck[-1]
+            self.move(cid, hand)
+            self.emit(Event("draw", seat, cid, secret=True))
+            got += 1
+        return got
+
+    def raze(self, realm: int) -> None:
+        """Turn a realm face down where it is (SF-144); its holding is discarded (SF-145)."""
+        for h in self.attachments(realm):
+            self.attached_to[h] = -1
+            self.left_play(h)
+            self.discard_card(h)
+        self.razed[realm] = True
+        self.emit(Event("razed", self.owner[realm], realm))
+
+    def discard_from_hand(self, seat: int, card: int, voluntary: bool) -> None:
+        if voluntary and self.defs[card].type == REALM:
+            self.chose_realm_discard[seat] = True  # SF-089 (an effect's discard does not count, SF-088)
+        self.discard_card(card)
+        self.emit(Event("discard", seat, card))

@@ -1,0 +1,746 @@
+"""Phase 4: the battle (SF-117..SF-120, SF-175..SF-218, SF-244..SF-248, SF-271..SF-280, SF-R06..SF-R08).
+
+Step A names the realm once (``attack``); each round: B the attacker sends a champion not yet used this
+turn (``champion``), C the defender sends one or declines (``defend``), D powers activate, attacker first
+(instant defeats and their one escape card, ``escape``), E-F the round is one priority window over every
+player in which the losing side may play cards while everyone else may only play events
+(``window_decision``: ``fight`` or ``events``), G-H the round is decided and cleaned up, I the attacker may
+go on with another champion.
+"""
+
+from __future__ import annotations
+
+from spellforge.core.actions import Action, Choose, Done, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.modifiers import BATTLE, ROUND
+from spellforge.core.targets import CardRef, Place, Target
+from spellforge.core.windows import PASSES, Window
+
+from .actions import AttackRealm, Keep, PlayCard, PutBack, Send, UsePower
+from .base import (
+    ACH,
+    ATT,
+    BATTLE_DONE,
+    DCH,
+    DEF,
+    DUNGEON_FIGHT,
+    GOING,
+    OVER,
+    POSITIONS,
+    ROUND_DONE,
+    SELF,
+    STOPPED,
+    TARGET,
+    WINNER,
+    WORLD_BONUS,
+)
+from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, RULE
+from .plays import SPENT, PlayRec
+from .turn import TurnMixin
+
+
+class BattleMixin(TurnMixin):
+    """The battle and spoils of victory."""
+
+    # ------------------------------------------------------------------ who may attack what
+
+    def available_champions(self, seat: int, from_hand: bool = True) -> list[int]:
+        """Champions not yet in a round this turn (SF-180, SF-195), from pool and hand (SF-119)."""
+        out = [c for c in self.pool_of(seat) if self.fought[c] != self.turn and self.fought[c] != SPENT]
+        if from_hand:
+            for c in self.hand_of(seat):
+                d = self.defs[c]
+                if d.type == CHAMPION and not d.avatar and not self.cosmos_blocked(c):
+                    out.append(c)
+        return out
+
+    def may_attack(self, champion: int, target: int) -> bool:
+        """Whether ``champion`` may attack realm (or dungeon) ``target`` (SF-139, SF-271..SF-279, SF-K20)."""
+        d = self.defs[target]
+        if d.type != REALM:
+            return True  # a dungeon: any champion (SF-R15)
+        traits = self.traits(champion)
+        moves = traits & {"flyer", "swimmer", "earthwalker"}
+        classes = set(self.classes(champion))
+        only = d.power("attack_only_by")
+        if only is not None:
+            allowed = set(str(only.param("traits")).split("|"))
+            if not (allowed & (traits | classes)):
+                return False
+        bar = d.power("bar")
+        if bar is not None and moves & set(str(bar.param("traits")).split("|")):
+            return False  # movement is compulsory (SF-278, SF-279)
+        if not self.protected(target):
+            return True  # exposed (SF-140, SF-275)
+        if "flyer" in moves:
+            return True  # SF-271
+        if "swimmer" in moves and d.coast:
+            return True  # SF-274
+        restricted = only is not None or bar is not None
+        return "earthwalker" in moves and not restricted  # SF-277
+
+    def attack_targets(self, seat: int) -> list[tuple[int, Place]]:
+        champions = self.available_champions(seat)
+        out: list[tuple[int, Place]] = []
+        if not champions:
+            return out
+        for s in range(self.n_seats):
+            if s == seat:  # never one's own (SF-178)
+                continue
+            for pos, r in enumerate(self.slots[s]):
+                if r >= 0 and not self.razed[r] and any(self.may_attack(c, r) for c in champions):
+                    out.append((r, Place("slot", POSITIONS[pos], s)))
+            if self.realms_of(s):  # a dungeon needs a formation (SF-057)
+                for dg in self.zones[self.layout.dungeon[s]]:
+                    out.append((dg, Place("dungeon", "D", s)))
+        return out
+
+    def attack_blocked(self, seat: int) -> bool:
+        return any(self.lasting_until[c] == seat and "no_attacks" in self.defs[c].powers for c in self.zones[self.layout.lasting])
+
+    def legal_attack(self) -> list[Action]:
+        seat = self.active
+        out: list[Action] = [Done()]
+        if self.fight[ATT] < 0 and not self.attack_blocked(seat):  # one battle a turn (SF-117, SF-198)
+            out += [AttackRealm(place) for _, place in self.attack_targets(seat)]
+        out += self.event_plays(seat)
+        return out
+
+    def act_attack(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Done):
+            return
+        seat = d.seat
+        self.schedule(("ask", "attack"))
+        if isinstance(action, PlayCard):
+            self.play_event(seat, action.card, action.target)
+            return
+        assert isinstance(action, AttackRealm)
+        place = action.target
+        assert place.seat >= 0
+        if place.kind == "dungeon":
+            target = self.zones[self.layout.dungeon[place.seat]][0]
+        else:
+            target = self.slots[place.seat][POSITIONS.index(place.name)]
+        f = self.fight
+        f[ATT], f[DEF], f[TARGET] = seat, place.seat, target
+        f[ACH] = f[DCH] = -1
+        f[SELF] = f[STOPPED] = 0
+        f[OVER] = GOING
+        f[DUNGEON_FIGHT] = 1 if place.kind == "dungeon" else 0
+        f[WINNER] = -1
+        self.emit(Event("attack", seat, target, other=place.seat))
+        self.schedule(("round_start",))
+
+    # ------------------------------------------------------------------ steps B and C
+
+    def op_round_start(self) -> None:
+        f = self.fight
+        f[ACH] = f[DCH] = -1
+        f[SELF] = f[STOPPED] = 0
+        f[OVER] = GOING
+        f[WINNER] = -1
+        self.ask("champion", f[ATT])
+
+    def legal_champion(self) -> list[Action]:
+        f = self.fight
+        out: list[Action] = [Send(c) for c in self.available_champions(f[ATT]) if self.may_attack(c, f[TARGET])]
+        if f[5] > 0 or not out:
+            out.insert(0, Done())  # the attacker is never obliged to go on (SF-204)
+        return out
+
+    def act_champion(self, action: Action, d: Decision) -> None:
+        f = self.fight
+        if isinstance(action, Done):
+            self.emit(Event("battle_end", d.seat, note="attacker stops"))
+            self.schedule(("battle_end",))
+            return
+        assert isinstance(action, Send)
+        f[5] += 1
+        self.into_round(action.card, d.seat)
+        f[ACH] = action.card
+        self.schedule(("defend_ask",))
+
+    def into_round(self, champion: int, seat: int) -> None:
+        """From hand or pool into the round with what is attached (SF-179, SF-181)."""
+        carried = self.attachments(champion) if self.zone_name(champion) == "pool" else []
+        battle = self.layout.battle
+        self.move(champion, battle)
+        self.controller[champion] = seat
+        for a in carried:
+            self.move(a, battle)
+        self.fought[champion] = self.turn
+        self.emit(Event("send", seat, champion))
+
+    def op_defend_ask(self) -> None:
+        self.ask("defend", self.fight[DEF])
+
+    def legal_defend(self) -> list[Action]:
+        f = self.fight
+        out: list[Action] = [Pass()]
+        out += [Send(c) for c in self.available_champions(f[DEF])]  # any may defend (SF-280)
+        target = f[TARGET]
+        if not f[DUNGEON_FIGHT] and "defend_self" in self.defs[target].powers:
+            out.append(UsePower(target))  # SF-R27
+        return out
+
+    def act_defend(self, action: Action, d: Decision) -> None:
+        f = self.fight
+        if isinstance(action, Pass):
+            self.declined()
+            return
+        if isinstance(action, UsePower):
+            f[SELF] = 1
+            f[DCH] = f[TARGET]
+            self.emit(Event("self_defend", d.seat, f[TARGET]))
+        else:
+            assert isinstance(action, Send)
+            self.into_round(action.card, d.seat)
+            f[DCH] = action.card
+        self.schedule(("activate",))
+
+    def declined(self) -> None:
+        """No defender: the realm (or dungeon) is razed, the battle ends, the attacker earns spoils (SF-182,
+        SF-203, SF-R07); a razed dungeon and its attacker go to the Void (SF-058, SF-059)."""
+        f = self.fight
+        att, target, champ = f[ATT], f[TARGET], f[ACH]
+        self.emit(Event("undefended", f[DEF], target))
+        if f[DUNGEON_FIGHT]:
+            self.to_zone(target, self.layout.void[self.owner[target]])
+            self.emit(Event("dungeon_razed", f[DEF], target))
+            self.to_zone(champ, self.layout.void[self.owner[champ]])
+            f[OVER] = BATTLE_DONE
+            self.schedule(("battle_end",), ("spoils", att, 1))
+            return
+        self.raze(target)
+        if "razed_discard_attacker" in self.defs[target].powers:
+            self.discard_card_from_play(champ)  # SF-148; spoils stand (SF-209)
+        f[OVER] = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", att, 0))
+
+    # ------------------------------------------------------------------ step D
+
+    def op_activate(self) -> None:
+        """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
+        f = self.fight
+        self.emit(Event("activate", f[ATT], f[ACH], other=f[DCH]))
+        borrow_from = f[DCH] if not f[SELF] else -1
+        if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
+            self.borrow(f[ACH], borrow_from)
+        self.schedule(("instant", 0, 0), ("instant", 1, 0), ("instant", 0, 1), ("instant", 1, 1), ("open_round",))
+
+    def borrow(self, borrower: int, victim: int) -> None:
+        """The borrower takes the victim's best item for the round (SF-255)."""
+        items = [a for a in self.attachments(victim) if self.defs[a].type == ITEM]
+        if not items:
+            return
+        item = max(items, key=lambda a: (self.defs[a].bonus, -a))
+        self.attached_to[item] = borrower
+        self.borrowed[item] = victim
+        self.emit(Event("borrow", self.controller[borrower], item, other=victim))
+
+    def op_instant(self, side: int, kind: int) -> None:
+        """An instant defeat by a champion (kind 0: one escape card, SF-244..SF-246) or by an attachment
+        (kind 1: only an event removing it, SF-247, SF-248)."""
+        f = self.fight
+        if f[OVER] != GOING or f[SELF]:
+            return
+        source_champ = f[ACH] if side == 0 else f[DCH]
+        victim = f[DCH] if side == 0 else f[ACH]
+        if source_champ < 0 or victim < 0:
+            return
+        source = self.defeat_source(source_champ, victim, kind)
+        if source < 0:
+            return
+        self.schedule(("instant_resolve", source, victim, kind))
+        self.ask("escape", self.controller[victim], source, victim, kind)
+
+    def defeat_source(self, champion: int, victim: int, kind: int) -> int:
+        if kind == 0:
+            e = self.defs[champion].power("instant_defeat")
+            if e is None and self.copied[champion] >= 0:
+                e = self.defs[self.copied[champion]].power("instant_defeat")
+            if e is not None and set(str(e.param("traits")).split("|")) & set(self.classes(victim)):
+                return champion
+            return -1
+        for a in self.attachments(champion):
+            e = self.defs[a].power("defeat_level_ge")
+            if e is not None and self.level(victim) >= e.amount:
+                return a
+        return -1
+
+    def legal_escape(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        source, victim, kind = d.data
+        out: list[Action] = [Pass()]
+        for c in self.hand_of(d.seat):
+            cd = self.defs[c]
+            if kind == 0 and cd.type == ITEM:
+                e = cd.power("set_class")
+                threat = self.defs[source].power("instant_defeat")
+                if e is not None and threat is not None and str(e.param("class")) not in str(threat.param("traits")).split("|"):
+                    out.append(PlayCard(c, CardRef(victim)))  # changes the condition (SF-245)
+            elif kind == 1 and cd.type == EVENT and "remove_support" in cd.powers:
+                out.append(PlayCard(c, CardRef(source)))  # SF-248
+        return out
+
+    def act_escape(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, PlayCard)
+        if self.defs[action.card].type == ITEM:
+            assert isinstance(action.target, CardRef)
+            self.attach(d.seat, action.card, action.target.id)
+        else:
+            self.play_event(d.seat, action.card, action.target)
+
+    def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
+        f = self.fight
+        battle = self.layout.battle
+        if f[OVER] != GOING or self.zone_of[source] != battle or self.zone_of[victim] != battle:
+            return
+        champ = source if kind == 0 else self.attached_to[source]
+        if champ < 0 or self.defeat_source(champ, victim, kind) != source:
+            return
+        self.emit(Event("instant_defeat", self.controller[source], victim, other=source))
+        f[OVER] = ROUND_DONE
+        f[WINNER] = f[DEF] if victim == f[ACH] else f[ATT]  # the round is over (SF-184)
+
+    # ------------------------------------------------------------------ steps E and F
+
+    def op_open_round(self) -> None:
+        self.schedule(("round_end",))
+        if self.fight[OVER] == GOING:
+            self.open_window("round", self.clockwise_from(self.fight[ATT]), PASSES, until="round_over")
+
+    def until_round_over(self) -> bool:
+        w = self.window
+        return w is not None and w.kind == "round" and self.fight[OVER] != GOING
+
+    def window_decision(self, window: Window, seat: int) -> str:
+        """In a round the losing side plays cards; everyone else only events (SF-187, SF-188, SF-281)."""
+        if window.kind == "round":
+            return "fight" if seat == self.losing_seat() else "events"
+        return window.kind
+
+    def side_total(self, side: int) -> int:
+        """A side's total: its champion's adjusted level, the world bonus, attachments and every card played
+        for it in the round, less the other side's drains (SF-185, SF-199, SF-K02)."""
+        f = self.fight
+        seat = f[ATT] if side == 0 else f[DEF]
+        champ = f[ACH] if side == 0 else f[DCH]
+        if champ < 0:
+            return 0
+        target = f[TARGET]
+        realm_world = self.defs[target].world if not f[DUNGEON_FIGHT] and not self.razed[target] else ""
+        if side == 1 and f[SELF]:
+            e = self.defs[champ].power("defend_self")
+            assert e is not None
+            return int(e.param("level", 0)) + WORLD_BONUS  # the realm is of its own world (SF-R27)
+        total = self.level(champ)
+        if realm_world and self.defs[champ].world == realm_world:
+            total += WORLD_BONUS
+            if side == 1:
+                for h in self.attachments(target):
+                    e = self.defs[h].power("defender_bonus")
+                    if e is not None:
+                        total += e.amount
+        for a in self.attachments(champ):
+            total += self.defs[a].bonus
+        other = f[DEF] if side == 0 else f[ATT]
+        for c in self.zones[self.layout.battle]:
+            if self.attached_to[c] >= 0 or self.defs[c].type == CHAMPION:
+                continue
+            if self.controller[c] == seat:
+                total += self.defs[c].bonus
+            elif self.controller[c] == other:
+                total -= self.defs[c].drain
+        return total
+
+    def losing_seat(self) -> int:
+        """The defender wins ties (SF-186)."""
+        f = self.fight
+        return f[ATT] if self.side_total(0) <= self.side_total(1) else f[DEF]
+
+    def combat_plays(self, seat: int) -> list[Action]:
+        """What the losing side may play into the round: allies, items, its champion's phase-4 cards
+        (SF-187, SF-R18, SF-K03, SF-K04, SF-K12)."""
+        f = self.fight
+        own = f[ACH] if seat == f[ATT] else f[DCH]
+        if own < 0 or (seat == f[DEF] and f[SELF]):
+            return []
+        out: list[Action] = []
+        attacking_protected = (
+            seat == f[ATT] and not f[DUNGEON_FIGHT] and self.protected(f[TARGET]) and "flyer" in self.movement(own)
+        )
+        opposing = f[DCH] if seat == f[ATT] else f[ACH]
+        for c in self.hand_of(seat):
+            d = self.defs[c]
+            if d.type == ALLY:
+                if attacking_protected and "no_inherit" in d.powers and not (d.all_traits & {"flyer", "swimmer", "earthwalker"}):
+                    continue  # SF-272, SF-R21
+                out.append(PlayCard(c))
+            elif d.type == ITEM:
+                out.append(PlayCard(c, CardRef(own)))
+            elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and self.fought[own] != SPENT:
+                v = d.powers
+                if v & {"discard_champion", "limbo"}:
+                    if opposing >= 0 and not (f[SELF] and seat == f[ATT]) and ("wish" in v or not self.immune_to_spells(opposing)):
+                        out.append(PlayCard(c, CardRef(opposing)))
+                elif "wish" in v:
+                    if opposing >= 0 and not (f[SELF] and seat == f[ATT]):
+                        out.append(PlayCard(c, CardRef(opposing)))
+                elif "steal_item" in v:
+                    if opposing >= 0 and not f[SELF] or seat == f[DEF]:
+                        out += [PlayCard(c, CardRef(a)) for a in self.attachments(opposing) if self.defs[a].type == ITEM] if opposing >= 0 else []
+                elif v & {"dispel", "turn", "reflect", "negate_event", "draw"}:
+                    continue
+                elif "wall" in v and opposing >= 0 and self.defs[c].offensive and self.immune_to_spells(opposing):
+                    continue
+                else:
+                    out.append(PlayCard(c))
+        for a in self.attachments(own):
+            if "discard_for_bonus" in self.defs[a].powers:
+                out.append(UsePower(a))
+        return out
+
+    def legal_fight(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        return [Pass(), *self.combat_plays(d.seat), *self.event_plays(d.seat)]
+
+    def legal_events(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        return [Pass(), *self.event_plays(d.seat)]
+
+    def act_events(self, action: Action, d: Decision) -> None:
+        self.act_fight(action, d)
+
+    def legal_respond(self) -> list[Action]:
+        return self.legal_events()
+
+    def act_respond(self, action: Action, d: Decision) -> None:
+        self.act_fight(action, d)
+
+    def act_fight(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.window_passed()  # the round ends once everyone passes in turn (SF-189)
+            return
+        self.window_acted()
+        seat = d.seat
+        f = self.fight
+        own = f[ACH] if seat == f[ATT] else f[DCH]
+        if isinstance(action, UsePower):  # discard it to use it (SF-312)
+            e = self.defs[action.card].power("discard_for_bonus")
+            assert e is not None
+            self.discard_card_from_play(action.card)
+            self.modify_card(own, "level", e.amount, ROUND, source=action.card)
+            self.emit(Event("item_power", seat, action.card, amount=e.amount))
+            return
+        assert isinstance(action, PlayCard)
+        card = action.card
+        d_ = self.defs[card]
+        if d_.type == EVENT:
+            self.play_event(seat, card, action.target)
+        elif d_.type == ALLY:
+            self.move(card, self.layout.battle)
+            self.controller[card] = seat
+            self.emit(Event("ally", seat, card, amount=d_.bonus))
+            self.ally_arrives(seat, card, own)
+        elif d_.type == ITEM:
+            self.attach(seat, card, own)
+        else:
+            self.cast(seat, card, action.target)
+
+    def ally_arrives(self, seat: int, ally: int, own: int) -> None:
+        """Ally powers on arrival: Abyss to Void (SF-173); defeating a low-level champion (SF-247)."""
+        f = self.fight
+        d = self.defs[ally]
+        e = d.power("abyss_to_void")
+        if e is not None:
+            moved = 0
+            for s in range(self.n_seats):
+                for c in list(self.zones[self.layout.abyss[s]]):
+                    if moved < e.amount:
+                        self.move(c, self.layout.void[s])
+                        moved += 1
+        e = d.power("defeat_level_le")
+        opposing = f[DCH] if seat == f[ATT] else f[ACH]
+        if e is not None and opposing >= 0 and not f[SELF] and self.level(opposing) <= e.amount:
+            self.emit(Event("instant_defeat", seat, opposing, other=ally))
+            f[OVER] = ROUND_DONE
+            f[WINNER] = seat
+
+    def wall(self, play: PlayRec, turned: bool) -> None:
+        """A wall stops the opposing champion unless it has a crossing trait (SF-232, SF-234); an attacker
+        may first play one card to go on (SF-235); a defender stopped ends the round (SF-236)."""
+        f = self.fight
+        self.settle(play.card)
+        if f[OVER] != GOING or f[ACH] < 0 or f[DCH] < 0:
+            return
+        caster_side_att = play.seat == f[ATT]
+        stops_attacker = caster_side_att == turned
+        victim = f[ACH] if stops_attacker else f[DCH]
+        e = self.defs[play.card].power("wall")
+        assert e is not None
+        cross = str(e.param("traits"))
+        if f[SELF] and not stops_attacker:
+            return
+        if self.traits(victim) & set(cross.split("|")):
+            return
+        if stops_attacker:
+            self.schedule(("wall_check", victim, cross))
+            self.ask("wall", f[ATT], victim, cross)
+        else:
+            f[OVER] = ROUND_DONE
+            f[WINNER] = f[ATT]
+            f[STOPPED] = 1
+            self.emit(Event("walled", f[DEF], victim))
+
+    def legal_wall(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        victim, cross = d.data
+        crossing = set(str(cross).split("|"))
+        out: list[Action] = [Pass()]
+        for c in self.hand_of(d.seat):
+            cd = self.defs[c]
+            e = cd.power("grant_trait")
+            if e is None or str(e.param("traits")) not in crossing:
+                continue
+            if cd.type == ITEM:
+                out.append(PlayCard(c, CardRef(victim)))
+            elif self.can_use(victim, c):
+                out.append(PlayCard(c))
+        return out
+
+    def act_wall(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, PlayCard)
+        if self.defs[action.card].type == ITEM:
+            self.attach(d.seat, action.card, d.data[0])
+        else:
+            self.cast(d.seat, action.card, None)
+
+    def op_wall_check(self, victim: int, cross: str) -> None:
+        f = self.fight
+        if f[OVER] != GOING or self.zone_of[victim] != self.layout.battle:
+            return
+        if self.traits(victim) & set(cross.split("|")):
+            return
+        self.emit(Event("walled", f[ATT], victim))
+        f[OVER] = BATTLE_DONE  # stopped, back to the pool, no spoils for anyone (SF-232, SF-233)
+        self.schedule(("battle_end",))
+
+    # ------------------------------------------------------------------ steps G, H and I
+
+    def op_round_end(self) -> None:
+        f = self.fight
+        if f[OVER] == BATTLE_DONE or f[ACH] < 0:
+            self.round_cleanup()
+            return
+        if f[OVER] == ROUND_DONE and f[WINNER] >= 0:
+            winner = f[WINNER]
+        else:
+            winner = f[ATT] if self.side_total(0) > self.side_total(1) else f[DEF]  # SF-191
+        f[OVER] = ROUND_DONE
+        self.emit(Event("round_won", winner, f[ACH] if winner == f[ATT] else f[DCH]))
+        after = self.after_combat_discards()
+        if winner == f[ATT]:
+            loser = f[DCH]
+            if f[SELF]:
+                self.round_cleanup()
+                self.raze(f[TARGET])  # a self-defending realm that loses is razed (SF-R27)
+                f[OVER] = BATTLE_DONE
+                self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+                return
+            if loser >= 0 and self.zone_of[loser] == self.layout.battle:
+                if f[STOPPED]:
+                    self.return_to_pool(loser)
+                else:
+                    self.discard_card_from_play(loser)  # SF-193
+            self.round_cleanup()
+            self.discard_after(after)
+            self.schedule(("round_start",))  # another champion may attack the same realm (SF-194, SF-202)
+            return
+        loser = f[ACH]
+        if self.zone_of[loser] == self.layout.battle:
+            self.discard_card_from_play(loser)
+        self.round_cleanup()
+        self.discard_after(after)
+        f[OVER] = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", f[DEF], f[DUNGEON_FIGHT]))  # SF-200, SF-201, SF-061
+
+    def after_combat_discards(self) -> list[int]:
+        f = self.fight
+        out = []
+        for mine, theirs in ((f[ACH], f[DCH]), (f[DCH], f[ACH])):
+            if mine >= 0 and theirs >= 0 and not f[SELF] and self.defs[mine].type == CHAMPION:
+                if self.has_power(mine, "discard_opponent_after"):
+                    out.append(theirs)
+        return out
+
+    def discard_after(self, cards: list[int]) -> None:
+        """Discards after combat change neither the result nor the spoils (SF-209)."""
+        for c in cards:
+            if self.in_play(c) and self.defs[c].type == CHAMPION:
+                self.discard_card_from_play(c)
+
+    def return_to_pool(self, champion: int) -> None:
+        seat = self.controller[champion]
+        pool = self.layout.pool[seat]
+        carried = self.attachments(champion)
+        self.move(champion, pool)
+        for a in carried:
+            if self.borrowed[a] >= 0:
+                continue
+            self.move(a, pool)
+
+    def round_cleanup(self) -> None:
+        """Winners go back to their pools with their items and artifacts; allies, spells and other cards
+        used in the round are discarded (SF-192); borrowed items go home (SF-255, SF-256)."""
+        battle = self.layout.battle
+        for c in list(self.zones[battle]):
+            if self.borrowed[c] >= 0:
+                home = self.borrowed[c]
+                self.borrowed[c] = -1
+                if self.in_play(home):
+                    self.attached_to[c] = home
+                    self.move(c, self.zone_of[home])
+                else:
+                    self.attached_to[c] = -1
+                    self.discard_card(c)
+        for c in list(self.zones[battle]):
+            if self.zone_of[c] != battle:
+                continue
+            if self.defs[c].type == CHAMPION:
+                self.return_to_pool(c)
+        for c in list(self.zones[battle]):
+            if self.attached_to[c] < 0:
+                self.left_play(c)
+                self.discard_card(c)
+        self.granted = []
+        self.end_duration(ROUND)
+
+    def op_battle_end(self) -> None:
+        f = self.fight
+        self.round_cleanup()
+        f[OVER] = BATTLE_DONE
+        self.end_duration(BATTLE)
+        self.emit(Event("battle_over", f[ATT]))
+
+    def op_battle_over_realm_lost(self) -> None:
+        """The attacked realm was razed or discarded by cardplay: spoils for the attacker, both champions
+        home (SF-205, SF-211, SF-212)."""
+        f = self.fight
+        if f[OVER] == BATTLE_DONE:
+            return
+        f[OVER] = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+
+    def op_battle_over_attacker_lost(self) -> None:
+        """Cardplay discarded the attacking champion: spoils for the defender (SF-208, SF-213, SF-214)."""
+        f = self.fight
+        if f[OVER] == BATTLE_DONE:
+            return
+        f[OVER] = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", f[DEF], 0))
+
+    def op_battle_over_both(self) -> None:
+        """Both champions discarded by cardplay: no winner, no spoils (SF-207)."""
+        f = self.fight
+        if f[OVER] == BATTLE_DONE:
+            return
+        f[OVER] = BATTLE_DONE
+        self.schedule(("battle_end",))
+
+    # ------------------------------------------------------------------ spoils of victory
+
+    def op_spoils(self, seat: int, dungeon: int) -> None:
+        """One card from the earner's own draw pile (SF-210); lost if the pile is empty (SF-268); a dungeon
+        spoils is shown to all (SF-062)."""
+        deck = self.zones[self.layout.deck[seat]]
+        if not deck:
+            self.emit(Event("spoils_lost", seat))
+            return
+        card = deck[-1]
+        self.move(card, self.layout.hand[seat])
+        if dungeon:
+            self.reveal_to_everyone(card)
+            self.emit(Event("dungeon_spoils", seat, card))
+            if self.defs[card].type == REALM:  # SF-063
+                self.to_zone(card, self.layout.abyss[seat])
+                self.ask("dungeon_shuffle", seat)
+                return
+        else:
+            self.emit(Event("spoils", seat, card, secret=True))
+        self.ask("spoils", seat, card)
+
+    def legal_dungeon_shuffle(self) -> list[Action]:
+        return [Pass(), Choose("shuffle")]
+
+    def act_dungeon_shuffle(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            return
+        lay = self.layout
+        for c in list(self.zones[lay.discard[d.seat]]):
+            self.move(c, lay.deck[d.seat])
+        self.shuffle(lay.deck[d.seat])
+        self.emit(Event("reshuffle", d.seat))
+
+    def spoils_plays(self, seat: int, card: int) -> list[Action]:
+        """A spoils card played at once, whatever the timing (SF-215, SF-216, SF-217)."""
+        t = self.defs[card].type
+        if t == REALM:
+            return self.realm_plays(seat, [card])
+        if t == HOLDING:
+            return self.holding_plays(seat, [card])
+        if t == CHAMPION:
+            return self.pool_champion_plays(seat, [card])
+        if t in (ITEM, ARTIFACT):
+            return self.attach_plays(seat, [card])
+        if t == RULE:
+            return [PlayCard(card)]
+        if t == EVENT:
+            return [PlayCard(card, target) for target in self.event_targets(seat, card)]
+        return []
+
+    def legal_spoils(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        card = d.data[0]
+        out: list[Action] = [Keep(), PutBack()]
+        if self.zone_of[card] == self.layout.hand[d.seat]:
+            out += self.spoils_plays(d.seat, card)
+        return out
+
+    def act_spoils(self, action: Action, d: Decision) -> None:
+        seat = d.seat
+        card = d.data[0]
+        if isinstance(action, Keep):
+            return
+        if isinstance(action, PutBack):
+            self.move(card, self.layout.deck[seat])
+            return
+        assert isinstance(action, PlayCard)
+        self.emit(Event("spoils_played", seat, card))
+        t = self.defs[card].type
+        target: Target | None = action.target
+        if t == REALM:
+            assert isinstance(target, Place)
+            self.put_realm(seat, card, POSITIONS.index(target.name))
+        elif t == HOLDING:
+            assert isinstance(target, CardRef)
+            self.put_holding(seat, card, target.id)
+        elif t == CHAMPION:
+            self.enter_pool(seat, card)
+        elif t in (ITEM, ARTIFACT):
+            assert isinstance(target, CardRef)
+            self.attach(seat, card, target.id)
+        elif t == RULE:
+            self.put_rule(seat, card)
+        else:
+            self.play_event(seat, card, target)

@@ -1,0 +1,420 @@
+"""SPELLFIRE card data: the field schema, the power vocabulary, and the definition class.
+
+A card file holds ``[[card]]`` tables::
+
+    [[card]]
+    id = "tidewatch-keep"
+    name = "Tidewatch Keep"
+    type = "realm"                 # one of TYPES
+    world = "forgotten_realms"     # champions, artifacts, realms and holdings only (SF-024)
+    coast = true                   # read by swimmers (SF-274, SF-276, SF-K16)
+    number = 17                    # the card number (first player, SF-066; order of activation, SF-222)
+    text = "A harbour fortress."
+    effects = [{ do = "defend_self", class = "hero", level = 4 }]
+
+A champion has ``class`` (one of the seven classes, SF-018) and ``level`` (``level2`` for a two-number
+icon, SF-035; ``variable_level = true`` for a "?" icon, SF-022), ``traits`` (movement and race, SF-027) and
+``blueline`` traits granted by clarification data (SF-030). Support cards carry ``bonus`` (the number in
+their icon, added to their side's total, SF-185) or ``drain`` (taken from the opposing side), and spells,
+psionic powers, blood abilities, thief skills and unarmed combat cards carry their notation: ``use``
+("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
+(SF-284) and may have a ``duration`` (SF-R17). A power the data cannot say is a script keyed by card id
+(``scripts.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.errors import CardDataError
+from spellforge.core.selectors import SelectorVocabulary
+
+WORLDS = (
+    "add",
+    "birthright",
+    "dark_sun",
+    "dragonlance",
+    "forgotten_realms",
+    "greyhawk",
+    "ravenloft",
+)  # SF-023
+WORLD_NAMES = {
+    "add": "AD&D",
+    "birthright": "BIRTHRIGHT",
+    "dark_sun": "DARK SUN",
+    "dragonlance": "DRAGONLANCE",
+    "forgotten_realms": "FORGOTTEN REALMS",
+    "greyhawk": "GREYHAWK",
+    "ravenloft": "RAVENLOFT",
+}
+CLASSES = ("cleric", "hero", "monster", "wizard", "psionicist", "thief", "regent")  # SF-018
+
+REALM = "realm"
+HOLDING = "holding"
+CHAMPION = "champion"
+ALLY = "ally"
+ITEM = "item"
+ARTIFACT = "artifact"
+EVENT = "event"
+RULE = "rule"
+DUNGEON = "dungeon"
+WIZARD_SPELL = "wizard_spell"
+CLERIC_SPELL = "cleric_spell"
+PSIONIC = "psionic"
+BLOOD = "blood"
+THIEF_SKILL = "thief_skill"
+UNARMED = "unarmed"
+TYPES = (
+    REALM,
+    HOLDING,
+    CHAMPION,
+    ALLY,
+    ITEM,
+    ARTIFACT,
+    EVENT,
+    RULE,
+    DUNGEON,
+    WIZARD_SPELL,
+    CLERIC_SPELL,
+    PSIONIC,
+    BLOOD,
+    THIEF_SKILL,
+    UNARMED,
+)
+SPELLS = (WIZARD_SPELL, CLERIC_SPELL)
+# the support card types a class's icon lets it use (SF-226, SF-K01); monsters have none
+ICON_USES = {
+    "cleric": CLERIC_SPELL,
+    "wizard": WIZARD_SPELL,
+    "psionicist": PSIONIC,
+    "regent": BLOOD,
+    "thief": THIEF_SKILL,
+    "hero": UNARMED,
+}
+NOTATED = (WIZARD_SPELL, CLERIC_SPELL, PSIONIC, BLOOD, THIEF_SKILL, UNARMED)  # SF-K11
+WORLDED = (CHAMPION, ARTIFACT, REALM, HOLDING)  # SF-024
+UNIQUE_IN_PLAY = (CHAMPION, ARTIFACT, REALM, HOLDING)  # the Rule of the Cosmos, SF-125
+MOVEMENT = ("flyer", "swimmer", "earthwalker")  # SF-K13..SF-K15
+RACES = ("undead", "dragon", "elf", "dwarf", "giant", "halfling", "merfolk")  # SF-K17
+TRAITS = MOVEMENT + RACES
+# The order in which the support cards of a side activate (SF-219).
+ACTIVATION_ORDER = (ARTIFACT, ALLY, ITEM, BLOOD, THIEF_SKILL, UNARMED, PSIONIC, WIZARD_SPELL, CLERIC_SPELL)
+
+World = Literal["add", "birthright", "dark_sun", "dragonlance", "forgotten_realms", "greyhawk", "ravenloft"]
+ChampionClass = Literal["cleric", "hero", "monster", "wizard", "psionicist", "thief", "regent"]
+Trait = Literal["flyer", "swimmer", "earthwalker", "undead", "dragon", "elf", "dwarf", "giant", "halfling", "merfolk"]
+
+
+class CardModel(BaseModel):
+    """The fields of a ``[[card]]`` table in a SPELLFIRE card file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    type: Literal[
+        "realm",
+        "holding",
+        "champion",
+        "ally",
+        "item",
+        "artifact",
+        "event",
+        "rule",
+        "dungeon",
+        "wizard_spell",
+        "cleric_spell",
+        "psionic",
+        "blood",
+        "thief_skill",
+        "unarmed",
+    ]
+    number: int = Field(ge=1, le=999)
+    world: World | None = None
+    card_class: ChampionClass | None = Field(default=None, alias="class")
+    class2: ChampionClass | None = None
+    level: int | None = Field(default=None, ge=0)  # no upper cap: avatars exceed 9 (SF-021)
+    level2: int | None = Field(default=None, ge=0)
+    variable_level: bool = False
+    avatar: bool = False
+    bonus: int = Field(default=0, ge=0, le=20)
+    drain: int = Field(default=0, ge=0, le=20)
+    use: Literal["off", "def"] | None = None
+    phases: list[Literal[3, 4, 5]] = []
+    any_time: bool = False
+    coast: bool = False
+    traits: list[Trait] = []
+    blueline: list[Trait] = []
+    harmful: bool = False
+    duration: bool = False
+    multiples: bool = False
+    text: str = ""
+
+
+def check(card: CardModel) -> None:
+    """Cross-field rules (raise ValueError("field: problem"); the loader names file and card)."""
+    t = card.type
+    if (card.world is None) == (t in WORLDED):
+        raise ValueError(
+            "world: champions, artifacts, realms and holdings have a world; no other card has one (SF-024)"
+        )
+    if t == CHAMPION:
+        if card.card_class is None:
+            raise ValueError("class: a champion has one of the seven classes (SF-018)")
+        if card.level is None and not card.variable_level:
+            raise ValueError("level: a champion has a level, or variable_level = true for a '?' icon (SF-022)")
+        if card.level is not None and card.variable_level:
+            raise ValueError("level: a '?' champion has no printed level (SF-022)")
+    else:
+        if card.card_class is not None or card.class2 is not None or card.avatar or card.variable_level:
+            raise ValueError("class: only champions have a class, a '?' level or the avatar flag")
+        if t != ALLY and card.level is not None:
+            raise ValueError("level: only champions and allies have a level icon")
+    if card.level2 is not None and card.level is None:
+        raise ValueError("level2: the second number of an icon needs the first (SF-035)")
+    if (card.use is not None or card.phases or card.any_time) and t not in NOTATED:
+        raise ValueError("use/phases: only spells, powers, abilities, skills and unarmed cards have them (SF-K11)")
+    if t in NOTATED:
+        if card.use is None:
+            raise ValueError("use: a spell, power, ability, skill or unarmed card is off or def (SF-229)")
+        if not card.phases and not card.any_time:
+            raise ValueError("phases: give the phases (3, 4, 5) or any_time = true (SF-K11)")
+    if card.coast and t != REALM:
+        raise ValueError("coast: only realms show a coastline (SF-K16)")
+    if (card.harmful or card.duration) and t != EVENT:
+        raise ValueError("harmful/duration: only events are harmful or have a duration (SF-284)")
+    if (card.traits or card.blueline) and t not in (CHAMPION, ALLY):
+        raise ValueError("traits: only champions and allies have racial or movement traits (SF-027)")
+    if (card.bonus or card.drain) and t in (REALM, CHAMPION, EVENT, RULE, DUNGEON):
+        raise ValueError("bonus: realms, champions, events, rules and dungeons have no icon bonus")
+
+
+@dataclass(frozen=True, slots=True)
+class SpellfireCard(CardDef):
+    """A SPELLFIRE card definition (see the module docstring)."""
+
+    number: int = 0
+    world: str = ""
+    card_class: str = ""
+    class2: str = ""
+    level: int = 0
+    level2: int = -1
+    variable_level: bool = False
+    avatar: bool = False
+    bonus: int = 0
+    drain: int = 0
+    use: str = ""
+    phases: frozenset[int] = frozenset()
+    any_time: bool = False
+    coast: bool = False
+    traits: frozenset[str] = frozenset()
+    blueline: frozenset[str] = frozenset()
+    harmful: bool = False
+    duration: bool = False
+    multiples: bool = False
+    powers: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    all_traits: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        CardDef.__post_init__(self)
+        object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
+        # blueline traits are card data like the printed ones (SF-030, SF-K19)
+        object.__setattr__(self, "all_traits", self.traits | self.blueline)
+
+    def power(self, verb: str) -> Effect | None:
+        """The card's effect with ``verb``, if it has one."""
+        if verb not in self.powers:
+            return None
+        for e in self.effects:
+            if e.verb == verb:
+                return e
+        return None
+
+    @property
+    def deck_level(self) -> int:
+        """The level counted toward a deck's total: the first number of the icon, "?" as 0 (SF-035, SF-R12)."""
+        return self.level
+
+    @property
+    def offensive(self) -> bool:
+        return self.use == "off"
+
+
+def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpellfireCard:
+    return SpellfireCard(
+        key=card.id,
+        name=card.name,
+        type=card.type,
+        text=card.text,
+        effects=effects,
+        source=source,
+        number=card.number,
+        world=card.world or "",
+        card_class=card.card_class or "",
+        class2=card.class2 or "",
+        level=card.level or 0,
+        level2=card.level2 if card.level2 is not None else -1,
+        variable_level=card.variable_level,
+        avatar=card.avatar,
+        bonus=card.bonus,
+        drain=card.drain,
+        use=card.use or "",
+        phases=frozenset(card.phases),
+        any_time=card.any_time,
+        coast=card.coast,
+        traits=frozenset(card.traits),
+        blueline=frozenset(card.blueline),
+        harmful=card.harmful,
+        duration=card.duration,
+        multiples=card.multiples,
+    )
+
+
+_CLASS = {"class": str}
+_TRAITS = {"traits": str}  # "flyer|swimmer": alternatives separated by |
+
+# Which card types may carry each power (checked at load time).
+VERB_TYPES: dict[str, tuple[str, ...]] = {
+    "defend_self": (REALM,),
+    "attack_only_by": (REALM,),
+    "bar": (REALM,),
+    "razed_discard_attacker": (REALM,),
+    "raze_for_extra_turn": (REALM,),
+    "hand_limit": (REALM, RULE, DUNGEON),
+    "extra_draw": (REALM, DUNGEON),
+    "defender_bonus": (HOLDING,),
+    "cancel_wish": (HOLDING,),
+    "instant_defeat": (CHAMPION,),
+    "immune": (CHAMPION, ARTIFACT),
+    "borrow_item": (CHAMPION,),
+    "copy_power": (CHAMPION,),
+    "cast_any": (CHAMPION,),
+    "calm_discard": (CHAMPION,),
+    "negate_discard": (CHAMPION,),
+    "duplicate_event": (CHAMPION, ITEM),
+    "recover_abyss": (CHAMPION,),
+    "abyss_send": (CHAMPION,),
+    "discard_opponent_after": (CHAMPION,),
+    "entry_discard": (CHAMPION,),
+    "level_from_realms": (CHAMPION,),
+    "no_inherit": (ALLY,),
+    "abyss_to_void": (ALLY,),
+    "defeat_level_le": (ALLY,),
+    "set_class": (ITEM,),
+    "grant_trait": (ITEM, WIZARD_SPELL, CLERIC_SPELL),
+    "discard_for_bonus": (ITEM,),
+    "defeat_level_ge": (ITEM,),
+    "discard_champion": SPELLS,
+    "wall": SPELLS,
+    "dispel": SPELLS,
+    "turn": SPELLS,
+    "reflect": SPELLS,
+    "negate_event": SPELLS,
+    "wish": SPELLS,
+    "limbo": SPELLS,
+    "draw": (*SPELLS, EVENT),
+    "steal_item": (THIEF_SKILL,),
+    "discard_realm": (EVENT,),
+    "discard_monsters": (EVENT,),
+    "no_attacks": (EVENT,),
+    "discard_from_hand": (EVENT,),
+    "extra_turn": (EVENT,),
+    "calm": (EVENT,),
+    "remove_support": (EVENT,),
+    "draw_limit": (RULE,),
+    "hidden_pool": (DUNGEON,),
+}
+
+VOCABULARY = EffectVocabulary(
+    verbs={
+        "defend_self": VerbSpec(
+            params={"class": str, "level": int}, help="may defend itself as a champion (SF-R27)"
+        ),
+        "attack_only_by": VerbSpec(params=_TRAITS, help="only these traits or classes may attack it (SF-K20)"),
+        "bar": VerbSpec(params=_TRAITS, help="these movement traits cannot attack it (SF-279)"),
+        "razed_discard_attacker": VerbSpec(help="when razed, the attacking champion is discarded (SF-148)"),
+        "raze_for_extra_turn": VerbSpec(help="its owner may raze it in phase 5 for an extra turn (SF-295)"),
+        "hand_limit": VerbSpec(params={"all": bool}, help="hand limit changed by amount (SF-123)"),
+        "extra_draw": VerbSpec(help="amount more cards drawn in phase 1 (SF-101)"),
+        "defender_bonus": VerbSpec(help="+amount to a defender of its realm's world (SF-R03)"),
+        "cancel_wish": VerbSpec(help="discard it to cancel a Wish-type spell (SF-312, SF-315)"),
+        "instant_defeat": VerbSpec(params=_TRAITS, help="defeats a champion of these classes outright (SF-K29)"),
+        "immune": VerbSpec(help="immune to offensive spells (SF-249, SF-K28)"),
+        "borrow_item": VerbSpec(help="borrows an opponent's item for the round (SF-255)"),
+        "copy_power": VerbSpec(help="copies another champion's power each phase 3 (SF-261)"),
+        "cast_any": VerbSpec(help="may cast any spell (SF-263, SF-K40)"),
+        "calm_discard": VerbSpec(help="discard from the pool to ignore a harmful event (SF-285)"),
+        "negate_discard": VerbSpec(help="discard from the pool to negate any event (SF-287)"),
+        "duplicate_event": VerbSpec(help="duplicates a just-played event, once per turn (SF-302, SF-318)"),
+        "recover_abyss": VerbSpec(help="once per turn in phase 3, a card from the Abyss to hand (SF-169)"),
+        "abyss_send": VerbSpec(help="goes to the Abyss to send a non-realm card there (SF-055)"),
+        "discard_opponent_after": VerbSpec(help="discards the champion it fought after combat (SF-209)"),
+        "entry_discard": VerbSpec(help="to enter play, its owner discards amount cards (SF-270)"),
+        "level_from_realms": VerbSpec(help="its level is the number of its owner's unrazed realms (SF-022)"),
+        "no_inherit": VerbSpec(help="does not inherit its champion's movement (SF-R21)"),
+        "abyss_to_void": VerbSpec(help="when played, amount cards from an Abyss go to the Void (SF-173)"),
+        "defeat_level_le": VerbSpec(help="defeats an opposing champion of level amount or less (SF-247)"),
+        "set_class": VerbSpec(params=_CLASS, help="its bearer's class becomes class (SF-228)"),
+        "grant_trait": VerbSpec(params=_TRAITS, help="its bearer or target gains a trait (SF-235)"),
+        "discard_for_bonus": VerbSpec(help="discard it in a round: +amount to its bearer (SF-312)"),
+        "defeat_level_ge": VerbSpec(help="its bearer defeats opponents of level amount or more (SF-247)"),
+        "discard_champion": VerbSpec(help="discards a target champion (SF-231)"),
+        "wall": VerbSpec(params=_TRAITS, help="the opposing champion cannot go on unless it has traits (SF-232)"),
+        "dispel": VerbSpec(help="cancels a spell being cast (SF-237)"),
+        "turn": VerbSpec(help="turns an offensive spell back on its caster (SF-238)"),
+        "reflect": VerbSpec(help="a turning that lasts the rest of phase 4 when cast then (SF-239)"),
+        "negate_event": VerbSpec(help="negates an event in its pause (SF-287)"),
+        "wish": VerbSpec(help="discards any champion, negates a duration event or removes a dungeon (SF-K37)"),
+        "limbo": VerbSpec(help="sends a target champion to Limbo (SF-160, SF-161)"),
+        "draw": VerbSpec(help="draw amount cards"),
+        "steal_item": VerbSpec(help="an item of the opposing champion goes to your hand"),
+        "discard_realm": VerbSpec(help="discards a target realm (SF-205)"),
+        "discard_monsters": VerbSpec(help="discards every monster in combat (SF-207, SF-208)"),
+        "no_attacks": VerbSpec(help="the target player cannot attack until his next turn (SF-R17)"),
+        "discard_from_hand": VerbSpec(help="the target player discards amount cards at random"),
+        "extra_turn": VerbSpec(help="you take another turn (SF-295, SF-K42)"),
+        "calm": VerbSpec(help="you ignore a harmful event (SF-285, SF-K30)"),
+        "remove_support": VerbSpec(help="an opposing ally or item leaves the combat (SF-248)"),
+        "draw_limit": VerbSpec(help="every other player draws amount fewer in phase 1 (SF-072)"),
+        "hidden_pool": VerbSpec(help="its owner's pool is hidden (SF-R22)"),
+    },
+    selectors=SelectorVocabulary(nouns=frozenset({CHAMPION, REALM})),
+)
+
+
+def _problem(card: SpellfireCard, where: str, message: str) -> CardDataError:
+    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
+
+
+def validate_effects(card: SpellfireCard) -> None:
+    """Rules that need both the card and its effects (raises CardDataError naming the field)."""
+    for e in card.effects:
+        where = f"effects[{e.index}]"
+        allowed = VERB_TYPES[e.verb]
+        if card.type not in allowed:
+            raise _problem(card, f"{where}.do", f"{e.verb!r} is a power of {', '.join(allowed)} cards")
+        for key in ("class",):
+            value = e.param(key)
+            if value is not None and value not in CLASSES:
+                raise _problem(card, f"{where}.{key}", f"{value!r} is not a class ({', '.join(CLASSES)})")
+        traits = e.param("traits")
+        if traits is not None:
+            for word in str(traits).split("|"):
+                if word not in TRAITS + CLASSES:
+                    raise _problem(card, f"{where}.traits", f"{word!r} is not a trait or a class")
+    if card.type == CHAMPION and card.avatar and card.power("entry_discard") is None:
+        raise _problem(card, "avatar", "an avatar has an entry condition (entry_discard, SF-270)")
+    if card.variable_level and card.power("level_from_realms") is None:
+        raise _problem(card, "variable_level", "a '?' champion needs the power that sets its level (SF-022)")
+
+
+def load(paths: list[Path]) -> dict[str, SpellfireCard]:
+    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
+    for card in cards.values():
+        validate_effects(card)
+    return cards

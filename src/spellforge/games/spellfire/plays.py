@@ -1,0 +1,588 @@
+"""Events, the event pause, spells and their counters (SF-229..SF-243, SF-281..SF-307, SF-R05).
+
+An event is played onto the table and an *event pause* opens: each other player, clockwise from the event
+player (SF-298), takes exactly one action about it (core's EACH window): negate it, ignore it (Calm, only a
+harmful one), duplicate it, or pass (SF-R05). A negating spell is itself cast into a *counter* window
+nested inside the pause, where the others may dispel it; a dispelled attempt does not use up its player's
+action (SF-305), who is asked again. A successful negation closes the pause (the window's ``until``).
+Every spell cast opens such a counter window: dispel (any spell), turn or reflect (offensive ones), or a
+holding discarded against a Wish (SF-237, SF-238, SF-239, SF-312).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from spellforge.core.actions import Action, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.modifiers import ROUND
+from spellforge.core.targets import CardRef, PlayerRef, Target
+from spellforge.core.windows import EACH
+
+from .actions import PlayCard, UsePower
+from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, SpellfireBase
+from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+
+UID_BASE = 10**7  # a play's target naming another play (a dispel's spell, a negation's event)
+SPENT = 10**9  # ``fought`` of a Wish's caster: it can never be used again (SF-242)
+
+
+class PlayRec(NamedTuple):
+    """An event or spell being played: who played it, at what, and (for a duplicate) what it copies."""
+
+    uid: int
+    card: int
+    seat: int
+    target: int
+    copy_of: int
+    caster: int
+
+
+def target_code(target: Target | None) -> int:
+    if target is None:
+        return NONE
+    if isinstance(target, CardRef):
+        return target.id
+    if isinstance(target, PlayerRef):
+        return -1 - target.seat
+    raise ValueError(f"{target} is not a card or a player")
+
+
+class PlayMixin(SpellfireBase):
+    """Playing events and spells, their pauses and counters, and what they do."""
+
+    # ------------------------------------------------------------------ who can cast
+
+    def caster_for(self, seat: int, card: int) -> int:
+        """The champion that casts ``card`` for ``seat``: its champion in the round when it fights, else
+        the first able champion of its pool (SF-114, SF-121, SF-226); -1 when none can."""
+        f = self.fight
+        if f[ATT] == seat and f[ACH] >= 0 and self.can_use(f[ACH], card):
+            return f[ACH]
+        if f[DEF] == seat and f[DCH] >= 0 and self.can_use(f[DCH], card):
+            return f[DCH]
+        for c in self.pool_of(seat):
+            if self.fought[c] != SPENT and self.can_use(c, card):
+                return c
+        return -1
+
+    def opposing_champions(self, seat: int) -> list[int]:
+        lay = self.layout
+        out = [c for s in range(self.n_seats) if s != seat for c in self.pool_of(s)]
+        out += [c for c in self.zones[lay.battle] if self.is_champion(c) and self.controller[c] != seat]
+        return out
+
+    # ------------------------------------------------------------------ events
+
+    def event_plays(self, seat: int) -> list[Action]:
+        """The events ``seat`` may play now, with each target (SF-281)."""
+        out: list[Action] = []
+        seen: set[str] = set()
+        for c in self.hand_of(seat):
+            d = self.defs[c]
+            if d.type != EVENT or d.key in seen:
+                continue
+            seen.add(d.key)
+            out += [PlayCard(c, t) for t in self.event_targets(seat, c)]
+        return out
+
+    def event_targets(self, seat: int, card: int) -> list[Target | None]:
+        d = self.defs[card]
+        verbs = d.powers
+        if "discard_realm" in verbs:
+            return [CardRef(r) for s in range(self.n_seats) if s != seat for r in self.unrazed_realms(s)]
+        if "no_attacks" in verbs:
+            return [PlayerRef(s) for s in range(self.n_seats) if s != seat]
+        if "remove_support" in verbs:
+            return [
+                CardRef(c)
+                for c in self.zones[self.layout.battle]
+                if self.defs[c].type in (ALLY, ITEM) and self.controller[c] != seat
+            ]
+        if "discard_monsters" in verbs:
+            if any(self.is_champion(c) and "monster" in self.classes(c) for c in self.zones[self.layout.battle]):
+                return [None]
+            return []
+        if "extra_turn" in verbs:
+            return [None] if self.extra_turns_unlocked else []  # SF-295, SF-296
+        if "calm" in verbs:
+            return []  # only in an event pause (SF-285)
+        return [None]
+
+    def play_event(self, seat: int, card: int, target: Target | None, copy_of: int = -1) -> None:
+        """The event goes to the table; the pause about it opens; it resolves when the pause closes."""
+        if copy_of < 0:
+            self.move(card, self.layout.table)
+            self.controller[card] = seat
+            self.reveal_to_everyone(card)
+        uid = self.next_uid()
+        self.plays.append(PlayRec(uid, card, seat, target_code(target), copy_of, -1))
+        self.emit(Event("event", seat, card, other=target_code(target), note="copy" if copy_of >= 0 else ""))
+        self.schedule(("resolve_play", uid))
+        others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
+        self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
+
+    def until_play_stopped(self) -> bool:
+        """A pause or counter window closes once what it is about is negated or dispelled."""
+        w = self.window
+        return w is not None and w.data[0] in self.negated
+
+    def find_play(self, uid: int) -> PlayRec | None:
+        for p in self.plays:
+            if p.uid == uid:
+                return p
+        return None
+
+    def affected(self, play: PlayRec, seat: int) -> bool:
+        """Whether a harmful event touches ``seat`` (SF-289: a helpful one touches only its player)."""
+        d = self.defs[play.card]
+        if not d.harmful:
+            return seat == play.seat
+        t = play.target
+        if t >= 0 and t < UID_BASE:
+            return self.owner[t] == seat or self.controller[t] == seat
+        if t < 0 and t != NONE:
+            return -1 - t == seat
+        return seat != play.seat
+
+    def legal_pause(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        seat = d.seat
+        play = self.find_play(d.data[0])
+        out: list[Action] = [Pass()]
+        if play is None:
+            return out
+        ev = self.defs[play.card]
+        ref = CardRef(play.card)
+        for c in self.hand_of(seat):
+            cd = self.defs[c]
+            if cd.type in SPELLS and self.caster_for(seat, c) >= 0:
+                # negate any event (SF-287); a Wish only one with a duration (SF-288, SF-307)
+                if "negate_event" in cd.powers or ("wish" in cd.powers and ev.duration):
+                    out.append(PlayCard(c, ref))
+            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
+                out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
+        for c in self.pool_of(seat):
+            if self.has_power(c, "negate_discard"):
+                out.append(UsePower(c, ref))
+            elif self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat):
+                out.append(UsePower(c, ref))
+        if play.uid not in self.negated:  # SF-300
+            for c in self.zones[self.layout.pool[seat]]:
+                if "duplicate_event" in self.defs[c].powers or (self.is_champion(c) and self.has_power(c, "duplicate_event")):
+                    if self.used_at[c] != self.pool_phases[seat]:  # once per turn window (SF-318)
+                        out += [UsePower(c, t) if t is not None else UsePower(c) for t in self.event_targets(seat, play.card) if t is None or t != ref]
+        return out
+
+    def act_pause(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.window_passed()  # a player who passed cannot come back (SF-299)
+            return
+        uid = d.data[0]
+        play = self.find_play(uid)
+        assert play is not None
+        seat = d.seat
+        if isinstance(action, PlayCard):
+            cd = self.defs[action.card]
+            if cd.type == EVENT:  # Calm: the player's one action (SF-302)
+                self.window_acted()
+                self.to_zone(action.card, self.layout.void[self.owner[action.card]])
+                self.calmed.append((uid, seat))
+                self.emit(Event("calm", seat, action.card, other=play.card))
+                return
+            # a negation attempt: asked again afterwards, counting nothing if it is stopped (SF-304, SF-305)
+            self.window_stay()
+            self.cast(seat, action.card, None, about=uid)
+            return
+        assert isinstance(action, UsePower)
+        c = action.card
+        if self.defs[c].type in (CHAMPION,) and (self.has_power(c, "negate_discard") or self.has_power(c, "calm_discard")):
+            self.window_acted()
+            negate = self.has_power(c, "negate_discard")
+            self.discard_card_from_play(c)
+            if negate:
+                self.negated.append(uid)
+                self.emit(Event("negate", seat, c, other=play.card))
+            else:
+                self.calmed.append((uid, seat))
+                self.emit(Event("calm", seat, c, other=play.card))
+            return
+        # duplicate (SF-302, SF-321): resolves as a new event after this one, with its own pause
+        self.window_acted()
+        self.used_at[c] = self.pool_phases[seat]
+        self.plays.append(PlayRec(self.next_uid(), play.card, seat, target_code(action.target), uid, -1))
+        self.emit(Event("duplicate", seat, c, other=play.card))
+
+    # ------------------------------------------------------------------ spells
+
+    def phase_card_plays(self, seat: int, phase: int) -> list[Action]:
+        """Spells, powers, abilities and skills of ``phase`` usable by a champion of the pool (SF-114,
+        SF-116, SF-121, SF-230), each with its targets."""
+        out: list[Action] = []
+        for c in self.hand_of(seat):
+            d = self.defs[c]
+            if d.type not in NOTATED or phase not in d.phases or self.caster_for(seat, c) < 0:
+                continue
+            out += [PlayCard(c, t) for t in self.spell_targets(seat, c, in_round=False)]
+        return out
+
+    def spell_targets(self, seat: int, card: int, in_round: bool) -> list[Target | None]:
+        """What ``card`` may be aimed at now; an offensive spell never at a champion immune to it (SF-010,
+        SF-231, SF-249), a Wish at any champion (SF-240, SF-241)."""
+        d = self.defs[card]
+        v = d.powers
+        if "discard_champion" in v or "limbo" in v or "wish" in v:
+            wish = "wish" in v
+            out: list[Target | None] = []
+            for c in self.opposing_champions(seat):
+                if wish or not self.immune_to_spells(c):
+                    out.append(CardRef(c))
+            if wish and not in_round:
+                out += [CardRef(c) for s in range(self.n_seats) if s != seat for c in self.zones[self.layout.dungeon[s]]]
+            return out
+        if "steal_item" in v:
+            return [
+                CardRef(a)
+                for ch in self.opposing_champions(seat)
+                for a in self.attachments(ch)
+                if self.defs[a].type == ITEM
+            ]
+        if "draw" in v:
+            return [None]
+        if v & {"dispel", "turn", "reflect", "negate_event"}:
+            return []  # only in answer to a spell or an event
+        if not in_round:
+            return []  # combat cards need a round
+        if "wall" in v:
+            return [None]
+        return [None]
+
+    def cast(self, seat: int, card: int, target: Target | None, about: int = -1) -> None:
+        """Cast a spell (or use a power card): it goes to the table and a counter window opens for the other
+        players; it resolves when that closes (SF-237, SF-264, SF-314)."""
+        caster = self.caster_for(seat, card)
+        self.move(card, self.layout.table)
+        self.controller[card] = seat
+        self.reveal_to_everyone(card)
+        uid = self.next_uid()
+        code = UID_BASE + about if about >= 0 else target_code(target)
+        self.plays.append(PlayRec(uid, card, seat, code, -1, caster))
+        self.emit(Event("cast", seat, card, other=code))
+        d = self.defs[card]
+        if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight[ATT] >= 0:
+            self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
+        self.schedule(("resolve_play", uid))
+        if d.type in SPELLS:
+            self.open_window("counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,))
+
+    def legal_counter(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        seat = d.seat
+        play = self.find_play(d.data[0])
+        out: list[Action] = [Pass()]
+        if play is None:
+            return out
+        spell = self.defs[play.card]
+        ref = CardRef(play.card)
+        for c in self.hand_of(seat):
+            cd = self.defs[c]
+            if cd.type not in SPELLS or self.caster_for(seat, c) < 0:
+                continue
+            if "dispel" in cd.powers:
+                out.append(PlayCard(c, ref))
+            elif ("turn" in cd.powers or "reflect" in cd.powers) and spell.offensive and play.uid not in self.turned:
+                out.append(PlayCard(c, ref))
+        if "wish" in spell.powers:
+            for h in self.zones[self.layout.formation[seat]]:
+                if "cancel_wish" in self.defs[h].powers:
+                    out.append(UsePower(h, ref))
+        return out
+
+    def act_counter(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            self.window_passed()
+            return
+        uid = d.data[0]
+        if isinstance(action, UsePower):  # a holding discarded to cancel a Wish (SF-312, SF-315)
+            self.window_acted()
+            self.discard_card_from_play(action.card)
+            self.negated.append(uid)
+            self.emit(Event("cancel", d.seat, action.card))
+            return
+        assert isinstance(action, PlayCard)
+        if "dispel" in self.defs[action.card].powers:
+            self.window_stay()
+        else:
+            self.window_acted()
+        self.cast(d.seat, action.card, None, about=uid)
+
+    # ------------------------------------------------------------------ resolving
+
+    def op_resolve_play(self, uid: int) -> None:
+        play = self.find_play(uid)
+        if play is None:
+            return
+        self.plays.remove(play)
+        card = play.card
+        d = self.defs[card]
+        negated = uid in self.negated
+        if negated:
+            self.negated.remove(uid)
+        if negated:
+            self.emit(Event("negated", play.seat, card))
+            if play.copy_of < 0:
+                self.settle(card)
+            self.drop_copies(uid)
+            self.calmed = [x for x in self.calmed if x[0] != uid]
+            return
+        self.emit(Event("resolve", play.seat, card))
+        if d.type == EVENT:
+            self.resolve_event(play)
+        else:
+            self.resolve_spell(play)
+        self.calmed = [x for x in self.calmed if x[0] != uid]
+        if uid in self.turned:
+            self.turned.remove(uid)
+        for p in list(self.plays):  # duplicates resolve after the original, each with a pause (SF-321)
+            if p.copy_of == uid:
+                self.plays.remove(p)
+                self.schedule(("copy_play", p.seat, p.card, p.target, uid))
+        self.after_cardplay()
+
+    def op_copy_play(self, seat: int, card: int, target: int, of: int) -> None:
+        t: Target | None = None
+        if target >= 0:
+            t = CardRef(target)
+        elif target != NONE:
+            t = PlayerRef(-1 - target)
+        self.play_event(seat, card, t, copy_of=of)
+
+    def drop_copies(self, uid: int) -> None:
+        self.plays = [p for p in self.plays if p.copy_of != uid]
+
+    def settle(self, card: int) -> None:
+        """Where a played card goes once resolved: an event to the Void (SF-172, SF-292), a lasting one
+        stays in play (SF-R17); a spell to the discard pile unless it stays in the round."""
+        if self.zone_of[card] != self.layout.table:
+            return
+        d = self.defs[card]
+        if d.type == EVENT:
+            self.to_zone(card, self.layout.void[self.owner[card]])
+        else:
+            self.discard_card(card)
+
+    def resolve_event(self, play: PlayRec) -> None:
+        card, seat = play.card, play.seat
+        d = self.defs[card]
+        calmed = {s for u, s in self.calmed if u == play.uid}
+        v = d.powers
+        if "discard_realm" in v and play.target >= 0:
+            realm = play.target
+            if self.zone_name(realm) == "formation" and self.owner[realm] not in calmed:
+                self.discard_card_from_play(realm)
+        elif "discard_monsters" in v:
+            for c in list(self.zones[self.layout.battle]):
+                if self.is_champion(c) and "monster" in self.classes(c) and self.controller[c] not in calmed:
+                    self.discard_card_from_play(c)
+        elif "no_attacks" in v and play.target < 0:
+            target = -1 - play.target
+            if target not in calmed and play.copy_of < 0:
+                self.move(card, self.layout.lasting)
+                self.lasting_until[card] = target
+                return
+        elif "discard_from_hand" in v:
+            e = d.power("discard_from_hand")
+            assert e is not None
+            for s in self.clockwise_from(seat)[1:]:
+                if s in calmed:
+                    continue
+                for _ in range(e.amount):
+                    hand = self.hand_of(s)
+                    if hand:
+                        self.discard_from_hand(s, hand[self.rng.randrange(len(hand))], voluntary=False)
+        elif "draw" in v:
+            e = d.power("draw")
+            assert e is not None
+            self.draw(seat, e.amount)
+        elif "extra_turn" in v:
+            if self.extra_turns_unlocked:
+                self.grant_extra_turn(seat)
+        elif "remove_support" in v and play.target >= 0:
+            c = play.target
+            if self.zone_name(c) == "battle" and self.controller[c] not in calmed:
+                self.discard_card_from_play(c)
+        if play.copy_of < 0:
+            self.settle(card)
+
+    def resolve_spell(self, play: PlayRec) -> None:
+        card, seat = play.card, play.seat
+        d = self.defs[card]
+        v = d.powers
+        turned = play.uid in self.turned
+        target = play.target
+        if target >= UID_BASE:
+            about = target - UID_BASE
+            if "turn" in v or "reflect" in v:
+                self.turned.append(about)
+                if "reflect" in v and self.phase == "attack":
+                    self.reflecting = seat
+            else:  # dispel, negate, a Wish against a lasting event
+                self.negated.append(about)
+            self.settle(card)
+            return
+        if turned and target >= 0 and play.caster >= 0:
+            target = play.caster  # turned back on its caster (SF-238)
+        if "wish" in v:
+            if play.caster >= 0:
+                self.fought[play.caster] = SPENT  # SF-242
+            if target >= 0 and self.defs[target].type == "dungeon":
+                self.to_zone(target, self.layout.void[self.owner[target]])  # SF-054
+                self.to_zone(card, self.layout.void[self.owner[card]])
+                if play.caster >= 0 and self.in_play(play.caster):
+                    self.to_zone(play.caster, self.layout.void[self.owner[play.caster]])
+                return
+            if target >= 0 and self.in_play(target):
+                self.discard_card_from_play(target)
+        elif "discard_champion" in v:
+            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
+                self.discard_card_from_play(target)
+        elif "limbo" in v:
+            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
+                self.send_to_limbo(target)
+        elif "steal_item" in v:
+            if target >= 0 and self.in_play(target):
+                self.to_zone(target, self.layout.hand[seat])
+                self.controller[target] = seat
+        elif "draw" in v:
+            e = d.power("draw")
+            assert e is not None
+            self.draw(seat, e.amount)
+        elif "wall" in v:
+            self.wall(play, turned)
+        elif "grant_trait" in v:
+            e = d.power("grant_trait")
+            assert e is not None
+            own = self.fight[ACH] if self.fight[ATT] == seat else self.fight[DCH]
+            if own >= 0:
+                self.granted.append((own, str(e.param("traits"))))
+        elif self.fight[OVER] == GOING and self.fight[ACH] >= 0 and (d.bonus or d.drain):
+            # a combat card stays in the round for its side (for the other side when turned)
+            self.move(card, self.layout.battle)
+            if turned:
+                self.controller[card] = self.fight[DEF] if seat == self.fight[ATT] else self.fight[ATT]
+            return
+        self.settle(card)
+
+    def send_to_limbo(self, champion: int) -> None:
+        """To its owner's Limbo until the end of his next turn (SF-165); from combat alone, its attachments
+        discarded (SF-160); from the pool with them (SF-161)."""
+        owner = self.owner[champion]
+        in_battle = self.zone_name(champion) == "battle"
+        carried = [] if in_battle else self.attachments(champion)
+        limbo = self.layout.limbo[owner]
+        for a in carried:
+            self.move(a, limbo)
+        self._detach_rest(champion, keep=carried)
+        self._leave(champion)
+        for a in carried:
+            self.attached_to[a] = champion
+        self.move(champion, limbo)
+        self.limbo_until[champion] = self.turns_taken[owner] + 1
+        self.emit(Event("limbo", owner, champion))
+
+    def _detach_rest(self, champion: int, keep: list[int]) -> None:
+        for a in self.attachments(champion):
+            if a not in keep:
+                self.attached_to[a] = -1
+                self.left_play(a)
+                self.discard_card(a)
+
+    # ------------------------------------------------------------------ champion powers in phase 3
+
+    def pool_powers(self, seat: int) -> list[Action]:
+        """Once-per-turn phase-3 powers of pool champions (SF-317): copy, recover from the Abyss, send to
+        the Abyss."""
+        out: list[Action] = []
+        window = self.pool_phases[seat]
+        for c in self.pool_of(seat):
+            d = self.defs[c]
+            if "copy_power" in d.powers and self.copied[c] < 0:
+                for s in range(self.n_seats):
+                    for m in self.pool_of(s):
+                        if m != c and not self.defs[m].avatar and self.defs[m].effects:  # SF-258
+                            out.append(UsePower(c, CardRef(m)))
+            if "recover_abyss" in d.powers and self.used_at[c] != window:
+                out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
+            if "abyss_send" in d.powers:
+                for s in range(self.n_seats):
+                    if s == seat:
+                        continue
+                    out += [UsePower(c, CardRef(x)) for x in self.pool_of(s)]
+                    out += [UsePower(c, CardRef(x)) for x in self.zones[self.layout.dungeon[s]]]
+        return out
+
+    def use_power(self, seat: int, card: int, target: Target | None) -> None:
+        d = self.defs[card]
+        assert isinstance(target, CardRef)
+        t = target.id
+        if "copy_power" in d.powers:
+            self.copied[card] = t  # exact text, at once (SF-257, SF-260)
+            self.emit(Event("copy", seat, card, other=t))
+        elif "recover_abyss" in d.powers:
+            self.used_at[card] = self.pool_phases[seat]
+            self.move(t, self.layout.hand[seat])  # SF-169
+            self.emit(Event("recover", seat, card, other=t))
+        elif "abyss_send" in d.powers:
+            self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
+            if self.defs[t].type == "dungeon":
+                self.to_zone(t, self.layout.void[self.owner[t]])  # a dungeon goes to the Void (SF-055, SF-065)
+            else:
+                self.to_zone(t, self.layout.abyss[self.owner[t]])
+            self.emit(Event("abyss_send", seat, card, other=t))
+
+    def wall(self, play: PlayRec, turned: bool) -> None:
+        """A wall-type spell resolves (the battle writes it: SF-232..SF-236)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ leaving play mid-battle
+
+    def discard_card_from_play(self, cid: int) -> None:
+        """Discard a card in play with what is attached to it (SF-155); a realm's holding goes too."""
+        d = self.defs[cid]
+        if d.type == REALM:
+            for h in self.attachments(cid):
+                self.attached_to[h] = -1
+                self.discard_card(h)
+        self.to_zone(cid, self.layout.discard[self.owner[cid]])
+        self.emit(Event("discarded", self.owner[cid], cid))
+
+    def after_cardplay(self) -> None:
+        """What cardplay did to a battle under way (SF-205, SF-207, SF-208)."""
+        f = self.fight
+        if f[ATT] < 0 or f[OVER] != GOING or f[ACH] < 0:
+            return
+        lay = self.layout
+        target = f[2]
+        realm_gone = target >= 0 and (self.zone_of[target] not in (lay.formation[f[DEF]], lay.dungeon[f[DEF]]) or self.razed[target])
+        att_gone = self.zone_of[f[ACH]] != lay.battle
+        def_gone = f[DCH] >= 0 and self.zone_of[f[DCH]] != lay.battle
+        if realm_gone:
+            self.schedule(("battle_over_realm_lost",))
+        elif att_gone and (def_gone or f[DCH] < 0):
+            self.schedule(("battle_over_both",))
+        elif att_gone:
+            self.schedule(("battle_over_attacker_lost",))
+        elif def_gone:
+            f[OVER] = ROUND_DONE
+        # a champion who left the round takes its round bonus with it
+        self.end_duration_for_gone()
+
+    def end_duration_for_gone(self) -> None:
+        if any(m.duration == ROUND and not self.in_play(m.card) for m in self.modifiers if m.card >= 0):
+            self.modifiers = [m for m in self.modifiers if m.card < 0 or self.in_play(m.card) or m.duration != ROUND]
+
+    def is_holding(self, cid: int) -> bool:
+        return self.defs[cid].type == HOLDING

@@ -1,0 +1,180 @@
+"""SPELLFIRE: the ruleset's declared facts, formats, zones, turn and deck construction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from spellforge.core.cards import CardDef
+from spellforge.core.decks import DeckList, card_index, count_cards, expand, resolve_section
+from spellforge.core.errors import SpellforgeError
+from spellforge.core.flow import Phase, TurnStructure
+from spellforge.core.rng import Rng
+from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
+
+from . import cards as card_data
+from .actions import ACTIONS
+from .base import ZONES
+from .cards import ALLY, ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, SpellfireCard
+from .state import SpellfireState
+
+SECTIONS = ("cards", "dungeon")
+
+
+class Format(NamedTuple):
+    """One tournament deck size: its card-type ranges, level cap and free avatars (SF-033..SF-046)."""
+
+    size: int
+    ranges: Mapping[str, tuple[int, int]]
+    max_levels: int
+    free_avatars: int
+    victory: int
+
+
+def _ranges(rule: tuple[int, int], realm: tuple[int, int], holding: tuple[int, int], champion: tuple[int, int],
+            artifact: tuple[int, int], item: tuple[int, int], event: tuple[int, int]) -> dict[str, tuple[int, int]]:
+    return {RULE: rule, REALM: realm, HOLDING: holding, CHAMPION: champion, ARTIFACT: artifact, ITEM: item, EVENT: event}
+
+
+FORMATS = {
+    55: Format(55, _ranges((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)), 90, 1, 6),  # SF-036..SF-039
+    75: Format(75, _ranges((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)), 115, 1, 6),  # SF-040..SF-042
+    110: Format(110, _ranges((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)), 180, 2, 10),  # SF-043..SF-046
+}
+TYPE_LABELS = {
+    RULE: "rule cards",
+    REALM: "realms",
+    HOLDING: "holdings",
+    CHAMPION: "champions",
+    ARTIFACT: "artifacts",
+    ITEM: "magical items",
+    EVENT: "events",
+    ALLY: "allies",
+}
+
+
+class Spellfire(Ruleset):
+    """SPELLFIRE: realms in a pyramid, champions in a pool, battles where the losing side plays."""
+
+    name = "spellfire"
+    title = "SPELLFIRE"
+    summary = "2-6 players; build a formation of realms, attack with champions; six unrazed realms win"
+    min_players = 2
+    max_players = 6
+    default_players = 2
+    max_turns = 1500
+    data_dir = Path(__file__).parent
+    state_class = SpellfireState
+    actions = ACTIONS
+    zones = ZONES
+    options = (
+        OptionSpec("deck_size", int, 55, "the tournament deck size: 55, 75 or 110 (SF-033)", choices=(55, 75, 110)),
+        OptionSpec(
+            "victory", int, 0, "unrazed realms to win: 6 or 10; 0 = the format's (SF-095..SF-097)", choices=(0, 6, 10)
+        ),
+    )
+    conformance_variants = ({"deck_size": 75}, {"players": 3})
+    turn_structure = TurnStructure(
+        (
+            Phase("start", begin="phase_start", help="phase 0: rule cards, start-of-turn powers (SF-R01, SF-R04)"),
+            Phase("draw", begin="phase_draw", help="phase 1: draw 3/4/5 cards by deck size (SF-074, SF-101)"),
+            Phase("realm", begin="phase_realm", help="phase 2: one realm action and one holding (SF-102)"),
+            Phase("pool", begin="phase_pool", end="respond", help="phase 3: pool, attachments, phase-3 cards"),
+            Phase("attack", begin="phase_attack", help="phase 4: attack one realm of another player (SF-117)"),
+            Phase("cards", begin="phase_cards", help="phase 5: phase-5 cards (SF-121, SF-R02)"),
+            Phase("end", begin="phase_end", help="phase 6: hand limit, Limbo, reshuffle, pass left (SF-R02)"),
+        )
+    )
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """The victory count follows the format unless a 75-card variant sets 10 (SF-014, SF-096, SF-097)."""
+        size = options["deck_size"]
+        if options["victory"] == 0:
+            options["victory"] = FORMATS[size].victory
+        elif size == 55 and options["victory"] != 6:
+            raise SpellforgeError("option victory: a 55-card game is won with 6 realms (SF-095)")
+        elif size == 110 and options["victory"] != 10:
+            raise SpellforgeError("option victory: a 110-card game is won with 10 realms (SF-096)")
+
+    def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
+        return dict(card_data.load(paths))
+
+    def cards_deck_list(self, cards: Sequence[CardDef], role: str = "") -> DeckList:
+        return DeckList(
+            "card list",
+            {
+                "cards": count_cards(c for c in cards if c.type != DUNGEON),
+                "dungeon": count_cards(c for c in cards if c.type == DUNGEON),
+            },
+        )
+
+    def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
+        """Preconstructed decks of the format, all different while there are enough (their realms do not
+        overlap, so the Rule of the Cosmos does not lock a table), in a random order."""
+        size = (options or {}).get("deck_size", 55)
+        names = sorted(n for n, d in self.decks.items() if int(d.meta.get("format", 55)) == size)
+        if not names:
+            raise SpellforgeError(f"{self.title} has no preconstructed {size}-card deck; give decks=...")
+        order = names[:]
+        rng.shuffle(order)
+        return [order[i % len(order)] for i in range(players)]
+
+    def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
+        """SF-031..SF-048, SF-R11..SF-R14: the format's size, type ranges, level cap with free avatars,
+        one copy of a card unless it allows more, a dungeon outside the count. Every problem is listed."""
+        size = int(options.get("deck_size", deck.meta.get("format", 55)))
+        fmt = FORMATS.get(size)
+        problems: list[str] = []
+        if fmt is None:
+            return [], [f"deck size {size}: the tournament sizes are 55, 75 and 110 (SF-033)"]
+        for section in sorted(set(deck.sections) - set(SECTIONS)):
+            problems.append(f"[{section}] a SPELLFIRE deck has only [cards] and [dungeon]")
+        index = card_index(self.cards)
+        main = resolve_section(deck.main, index, "cards", problems)
+        dungeon = resolve_section(deck.sections.get("dungeon", ()), index, "dungeon", problems)
+        for card, _ in main:
+            if card.type == DUNGEON:
+                problems.append(f"[cards] {card.name!r} is a dungeon card: it goes in [dungeon], outside the deck (SF-048)")
+        for card, _ in dungeon:
+            if card.type != DUNGEON:
+                problems.append(f"[dungeon] {card.name!r} is a {card.type}: only a dungeon card goes there")
+        if sum(n for _, n in dungeon) > 1:
+            problems.append("[dungeon] at most one dungeon card per player (SF-R14)")
+        cards = expand(main)
+        sf_cards = [c for c in cards if isinstance(c, SpellfireCard)]
+        unknown = any("unknown card" in p for p in problems)
+        if len(cards) != fmt.size and not unknown:
+            problems.append(f"[cards] the deck has {len(cards)} cards; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)")
+        seen: dict[tuple[str, str], int] = {}
+        for c in sf_cards:
+            key = (c.type, c.name)  # the same icon and name (SF-032)
+            seen[key] = seen.get(key, 0) + 1
+        for (_, name), n in seen.items():
+            card = next(c for c in sf_cards if c.name == name)
+            if n > 1 and not card.multiples:
+                problems.append(f"[cards] {n} copies of {name!r}: one of each card unless it allows more (SF-031)")
+        for t, (low, high) in fmt.ranges.items():
+            n = sum(1 for c in sf_cards if c.type == t)
+            if not low <= n <= high and not unknown:
+                names = ", ".join(sorted({c.name for c in sf_cards if c.type == t})[:6])
+                problems.append(
+                    f"[cards] {n} {TYPE_LABELS[t]}: a {fmt.size}-card deck has {low} to {high}"
+                    + (f" ({names}{', ...' if n > 6 else ''})" if n > high else "")
+                    + f" ({RANGE_RULE[fmt.size]})"
+                )
+        champions = [c for c in sf_cards if c.type == CHAMPION]
+        avatars = sorted((c for c in champions if c.avatar), key=lambda c: -c.deck_level)
+        free = avatars[: fmt.free_avatars]  # the highest avatar(s) are free (SF-039, SF-046, SF-R11)
+        total = sum(c.deck_level for c in champions) - sum(c.deck_level for c in free)
+        if total > fmt.max_levels:
+            top = ", ".join(f"{c.name} {c.deck_level}" for c in sorted(champions, key=lambda c: -c.deck_level)[:5])
+            problems.append(
+                f"[cards] the champions total {total} levels (free avatars excluded); at most {fmt.max_levels} "
+                f"in a {fmt.size}-card deck ({top}, ...) ({LEVEL_RULE[fmt.size]})"
+            )
+        return cards + expand(dungeon), problems
+
+
+RANGE_RULE = {55: "SF-037", 75: "SF-041", 110: "SF-044"}
+LEVEL_RULE = {55: "SF-038", 75: "SF-042", 110: "SF-045"}

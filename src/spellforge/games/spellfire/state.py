@@ -1,0 +1,106 @@
+"""The SPELLFIRE state: the concrete class, its setup, the fair decision flow and leaving players."""
+
+from __future__ import annotations
+
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+
+from .base import NO_FIGHT
+from .fair import publicly_forced
+from .plays import PlayRec
+from .view import ViewMixin
+
+
+class SpellfireState(ViewMixin):
+    """One SPELLFIRE match (``shared/rules/spellfire.md``)."""
+
+    EXTRA_TURN_RESETS = False  # SF-319
+    RECORDS = (*ViewMixin.RECORDS, PlayRec)
+
+    def init_game(self) -> None:
+        self.init_windows()
+        n = len(self.defs)
+        self.attached_to = [-1] * n
+        self.razed = [False] * n
+        self.fought = [-1] * n
+        self.limbo_until = [-1] * n
+        self.used_at = [-1] * n
+        self.lasting_until = [-1] * n
+        self.copied = [-1] * n
+        self.borrowed = [-1] * n
+        seats = self.n_seats
+        positions = 10 if self.options["victory"] == 10 else 6  # SF-R10
+        self.slots = [[-1] * positions for _ in range(seats)]
+        self.realm_done = [False] * seats
+        self.holding_done = [False] * seats
+        self.played_realm = [False] * seats
+        self.chose_realm_discard = [False] * seats
+        self.mulligans = [0] * seats
+        self.turns_taken = [0] * seats
+        self.pool_phases = [0] * seats
+        self.fight = list(NO_FIGHT)
+        self.granted = []
+        self.plays = []
+        self.negated = []
+        self.calmed = []
+        self.turned = []
+        self.reflecting = -1
+
+    def publicly_forced(self, decision: Decision) -> bool:
+        return publicly_forced(self, decision)
+
+    # ------------------------------------------------------------------ players leaving
+
+    def abandon(self, decision: Decision) -> None:
+        """A player left while others waited on him: a window goes on without him; a defence he owed is
+        declined; any other choice of his is dropped."""
+        if self.windows:
+            self.restart_window()
+            return
+        if decision.kind == "defend":
+            self.declined()
+
+    def on_eliminated(self, seat: int) -> None:
+        self.emit(Event("left", seat))
+
+    def check_invariants(self) -> list[str]:
+        problems = super().check_invariants()
+        for s, slots in enumerate(self.slots):
+            for c in slots:
+                if c >= 0 and self.zone_of[c] != self.layout.formation[s]:
+                    problems.append(f"formation of P{s + 1} names #{c}, which is in {self.layout.label(self.zone_of[c])}")
+        for c in self.all_card_ids():
+            a = self.attached_to[c]
+            if a >= 0 and self.zone_of[a] != self.zone_of[c]:
+                problems.append(f"#{c} is attached to #{a} in another zone")
+        return problems
+
+    def describe_decision(self) -> str:
+        d = self.decision
+        if d is None:
+            return "nothing"
+        return PROMPTS.get(d.kind, d.kind.replace("_", " "))
+
+
+PROMPTS = {
+    "start": "phase 0: play a rule card or an event, or done",
+    "realm": "phase 2: one realm action and one holding, or done",
+    "pool": "phase 3: champions into the pool, items, phase-3 cards, or done",
+    "attack": "phase 4: attack a realm, or done",
+    "cards": "phase 5: phase-5 cards, or done",
+    "respond": "play an event, or pass",
+    "champion": "send a champion into the round, or stop the battle",
+    "defend": "defend with a champion, or pass to let the realm be razed",
+    "fight": "you are losing the round: play a card, or pass",
+    "events": "play an event, or pass",
+    "pause": "event pause: negate, calm, duplicate, or pass",
+    "counter": "a spell is cast: dispel, turn, or pass",
+    "escape": "instant defeat: play one card to escape, or pass",
+    "wall": "a wall stops your champion: play one card to go on, or pass",
+    "spoils": "spoils of victory: play it now, keep it, or put it back",
+    "discard": "discard down to your hand limit",
+    "rebuild_discard": "discard a card to rebuild",
+    "entry_discard": "discard a card for the avatar's entry",
+    "mulligan": "call a mulligan, or pass",
+    "dungeon_shuffle": "shuffle your discard pile into your draw pile, or pass",
+}
