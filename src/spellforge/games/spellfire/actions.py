@@ -134,7 +134,6 @@ class Keep(Action):
     """Keep a spoils card in hand (SF-215)."""
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"keep", re.I)
-    declines: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "keep"
