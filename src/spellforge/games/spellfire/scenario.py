@@ -103,6 +103,9 @@ def scenario(
                     state.attached_to[cid] = host
                 else:
                     host = cid
+            elif zone == "limbo":
+                state.move(cid, lay.limbo[seat])
+                state.limbo_until[cid] = turns + 1
             elif zone == "rules":
                 state.move(cid, lay.rules)
             elif zone != "deck":
