@@ -14,6 +14,7 @@ from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from .cards import (
+    ACTIVATION_ORDER,
     ALLY,
     ARTIFACT,
     CHAMPION,
@@ -332,6 +333,14 @@ class SpellfireBase(WindowState):
         if self.has_power(cid, "immune"):
             return True
         return any("immune" in self.defs[a].powers for a in self.attachments(cid))
+
+    def activation_key(self, cid: int) -> tuple[int, int, str, int]:
+        """Order of activation within a side: by type (artifacts, allies, items, blood abilities, thief
+        skills, unarmed, psionic powers, spells), then the highest icon bonus, then the name, then the card
+        number (SF-219..SF-222)."""
+        d = self.defs[cid]
+        rank = ACTIVATION_ORDER.index(d.type) if d.type in ACTIVATION_ORDER else len(ACTIVATION_ORDER)
+        return (rank, -d.bonus, d.name, d.number)
 
     # ------------------------------------------------------------------ the Rule of the Cosmos
 

@@ -223,7 +223,10 @@ class BattleMixin(TurnMixin):
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
-        self.emit(Event("activate", f[ATT], f[ACH], other=f[DCH]))
+        for seat, champ in ((f[ATT], f[ACH]), (f[DEF], f[DCH])):
+            if champ >= 0:
+                for c in [champ, *sorted(self.attachments(champ), key=self.activation_key)]:
+                    self.emit(Event("activates", seat, c))
         borrow_from = f[DCH] if not f[SELF] else -1
         if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
             self.borrow(f[ACH], borrow_from)
@@ -263,7 +266,7 @@ class BattleMixin(TurnMixin):
             if e is not None and set(str(e.param("traits")).split("|")) & set(self.classes(victim)):
                 return champion
             return -1
-        for a in self.attachments(champion):
+        for a in sorted(self.attachments(champion), key=self.activation_key):
             e = self.defs[a].power("defeat_level_ge")
             if e is not None and self.level(victim) >= e.amount:
                 return a
