@@ -104,7 +104,9 @@ class SpellfireBase(WindowState):
         "used_at",
         "copied",
         "borrowed",
+        "twins",
     )
+    DERIVED = WindowState.DERIVED | {"twins"}
     COPY: ClassVar[dict[str, str]] = {
         "attached_to": "list",
         "calmed": "list",
@@ -113,8 +115,8 @@ class SpellfireBase(WindowState):
         "fought": "list",
         "granted": "list",
         "holding_done": "list",
-        "lasting_until": "list",
-        "limbo_until": "list",
+        "lasting_until": "dict",
+        "limbo_until": "dict",
         "mulligans": "list",
         "negated": "list",
         "played_realm": "list",
@@ -125,20 +127,15 @@ class SpellfireBase(WindowState):
         "slots": "nested",
         "turned": "list",
         "turns_taken": "list",
-        "used_at": "list",
-        "copied": "list",
-        "borrowed": "list",
+        "used_at": "dict",
+        "copied": "dict",
+        "borrowed": "dict",
     }
     CARD_ARRAYS = (
         *WindowState.CARD_ARRAYS,
         "attached_to",
         "razed",
         "fought",
-        "limbo_until",
-        "used_at",
-        "lasting_until",
-        "copied",
-        "borrowed",
     )
 
     defs: tuple[SpellfireCard, ...]
@@ -146,11 +143,12 @@ class SpellfireBase(WindowState):
     attached_to: list[int]  # the champion (or realm, for a holding) it is attached to, else -1
     razed: list[bool]  # a realm turned face down in its position (SF-144)
     fought: list[int]  # the turn in which the champion took part in a round (SF-180), else -1
-    limbo_until: list[int]  # its owner's turn count at whose end it leaves Limbo (SF-165)
-    used_at: list[int]  # the owner's phase-3 count when a once-per-turn power was used (SF-317)
-    lasting_until: list[int]  # for a duration event: the seat-turn count it lasts to (SF-R17)
-    copied: list[int]  # the champion whose power a copier copies, else -1 (SF-261)
-    borrowed: list[int]  # a borrowed item: the seat it returns to, else -1 (SF-255)
+    # per card in play, sparse (only cards in public zones have an entry, so determinize needs none)
+    limbo_until: dict[int, int]  # its owner's turn count at whose end it leaves Limbo (SF-165)
+    used_at: dict[int, int]  # the owner's phase-3 count when a once-per-turn power was used (SF-317)
+    lasting_until: dict[int, int]  # a duration event: the seat whose turn's end it lasts to (SF-R17)
+    copied: dict[int, int]  # a copier: the champion whose power it copies (SF-261)
+    borrowed: dict[int, int]  # a borrowed item: the champion it returns to (SF-255)
     # per seat
     slots: list[list[int]]  # formation positions: a realm's id or -1 (SF-136)
     realm_done: list[bool]  # the phase-2 realm action was taken this turn (SF-102)
@@ -168,13 +166,14 @@ class SpellfireBase(WindowState):
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
     turned: list[int]  # uids of spells turned back on their caster (SF-238)
     reflecting: int  # the seat whose reflection lasts the rest of phase 4 (SF-239), else -1
+    twins: tuple[tuple[int, ...], ...]  # per card: the other cards of its name and type (derived)
 
     # ------------------------------------------------------------------ zones
 
     def card_array_default(self, name: str, cid: int) -> Any:
         if name in ("razed",):
             return False
-        if name in ("attached_to", "fought", "limbo_until", "used_at", "lasting_until", "copied", "borrowed"):
+        if name in ("attached_to", "fought"):
             return -1
         return super().card_array_default(name, cid)
 
@@ -227,9 +226,13 @@ class SpellfireBase(WindowState):
             self.attached_to[cid] = -1
         if self.razed[cid]:
             self.razed[cid] = False
-        self.copied[cid] = -1
-        self.borrowed[cid] = -1
-        self.lasting_until[cid] = -1
+        self.copied.pop(cid, None)
+        self.borrowed.pop(cid, None)
+        self.lasting_until.pop(cid, None)
+        self.used_at.pop(cid, None)
+        self.limbo_until.pop(cid, None)
+        if self.fought[cid] != -1:
+            self.fought[cid] = -1
         for s, slots in enumerate(self.slots):
             for i, c in enumerate(slots):
                 if c == cid:
@@ -325,7 +328,7 @@ class SpellfireBase(WindowState):
         """The champion's own power, or the one it copies (SF-257)."""
         if verb in self.defs[cid].powers:
             return True
-        model = self.copied[cid]
+        model = self.copied.get(cid, -1)
         return model >= 0 and verb in self.defs[model].powers
 
     def immune_to_spells(self, cid: int) -> bool:
@@ -344,18 +347,33 @@ class SpellfireBase(WindowState):
 
     # ------------------------------------------------------------------ the Rule of the Cosmos
 
+    def find_twins(self) -> None:
+        """Which cards are identical for the Rule of the Cosmos (same name and type, SF-126)."""
+        by: dict[tuple[str, str], list[int]] = {}
+        for cid, d in enumerate(self.defs):
+            if d.type in UNIQUE_IN_PLAY:
+                by.setdefault((d.type, d.name), []).append(cid)
+        twins: list[tuple[int, ...]] = [()] * len(self.defs)
+        for ids in by.values():
+            if len(ids) > 1:
+                for cid in ids:
+                    twins[cid] = tuple(c for c in ids if c != cid)
+        self.twins = tuple(twins)
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.find_twins()
+
     def cosmos_blocked(self, cid: int) -> bool:
-        """Whether a card identical to ``cid`` (same name and type, SF-126) is in play anywhere (SF-125);
-        razed realms count (SF-127), Limbo does not (SF-128)."""
-        d = self.defs[cid]
-        if d.type not in UNIQUE_IN_PLAY:
+        """Whether a card identical to ``cid`` is in play anywhere (SF-125); razed realms count (SF-127),
+        Limbo does not (SF-128)."""
+        twins = self.twins[cid]
+        if not twins:
             return False
         lay = self.layout
-        for zone in (*lay.pool, *lay.formation, lay.battle):
-            for c in self.zones[zone]:
-                if c != cid and self.defs[c].name == d.name and self.defs[c].type == d.type:
-                    return True
-        return False
+        zone_of = self.zone_of
+        playing = {*lay.pool, *lay.formation, lay.battle}
+        return any(zone_of[t] in playing for t in twins)
 
     # ------------------------------------------------------------------ hand limits and draws
 

@@ -97,7 +97,7 @@ class BattleMixin(TurnMixin):
         return out
 
     def attack_blocked(self, seat: int) -> bool:
-        return any(self.lasting_until[c] == seat and "no_attacks" in self.defs[c].powers for c in self.zones[self.layout.lasting])
+        return any(self.lasting_until.get(c, -1) == seat and "no_attacks" in self.defs[c].powers for c in self.zones[self.layout.lasting])
 
     def legal_attack(self) -> list[Action]:
         seat = self.active
@@ -261,8 +261,8 @@ class BattleMixin(TurnMixin):
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
         if kind == 0:
             e = self.defs[champion].power("instant_defeat")
-            if e is None and self.copied[champion] >= 0:
-                e = self.defs[self.copied[champion]].power("instant_defeat")
+            if e is None and self.copied.get(champion, -1) >= 0:
+                e = self.defs[self.copied.get(champion, -1)].power("instant_defeat")
             if e is not None and set(str(e.param("traits")).split("|")) & set(self.classes(victim)):
                 return champion
             return -1
@@ -598,7 +598,7 @@ class BattleMixin(TurnMixin):
         carried = self.attachments(champion)
         self.move(champion, pool)
         for a in carried:
-            if self.borrowed[a] >= 0:
+            if self.borrowed.get(a, -1) >= 0:
                 continue
             self.move(a, pool)
 
@@ -607,9 +607,9 @@ class BattleMixin(TurnMixin):
         used in the round are discarded (SF-192); borrowed items go home (SF-255, SF-256)."""
         battle = self.layout.battle
         for c in list(self.zones[battle]):
-            if self.borrowed[c] >= 0:
-                home = self.borrowed[c]
-                self.borrowed[c] = -1
+            if self.borrowed.get(c, -1) >= 0:
+                home = self.borrowed.get(c, -1)
+                self.borrowed.pop(c, None)
                 if self.in_play(home):
                     self.attached_to[c] = home
                     self.move(c, self.zone_of[home])

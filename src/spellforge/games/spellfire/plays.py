@@ -78,9 +78,13 @@ class PlayMixin(SpellfireBase):
     def event_plays(self, seat: int) -> list[Action]:
         """The events ``seat`` may play now, with each target (SF-281)."""
         out: list[Action] = []
+        defs = self.defs
+        hand = self.zones[self.layout.hand[seat]]
+        if not any(defs[c].type == EVENT for c in hand):
+            return out
         seen: set[str] = set()
-        for c in self.hand_of(seat):
-            d = self.defs[c]
+        for c in hand:
+            d = defs[c]
             if d.type != EVENT or d.key in seen:
                 continue
             seen.add(d.key)
@@ -172,7 +176,7 @@ class PlayMixin(SpellfireBase):
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
                 if "duplicate_event" in self.defs[c].powers or (self.is_champion(c) and self.has_power(c, "duplicate_event")):
-                    if self.used_at[c] != self.pool_phases[seat]:  # once per turn window (SF-318)
+                    if self.used_at.get(c, -1) != self.pool_phases[seat]:  # once per turn window (SF-318)
                         out += [UsePower(c, t) if t is not None else UsePower(c) for t in self.event_targets(seat, play.card) if t is None or t != ref]
         return out
 
@@ -509,12 +513,12 @@ class PlayMixin(SpellfireBase):
         window = self.pool_phases[seat]
         for c in self.pool_of(seat):
             d = self.defs[c]
-            if "copy_power" in d.powers and self.copied[c] < 0:
+            if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):
                         if m != c and not self.defs[m].avatar and self.defs[m].effects:  # SF-258
                             out.append(UsePower(c, CardRef(m)))
-            if "recover_abyss" in d.powers and self.used_at[c] != window:
+            if "recover_abyss" in d.powers and self.used_at.get(c, -1) != window:
                 out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
             if "abyss_send" in d.powers:
                 for s in range(self.n_seats):

@@ -97,6 +97,14 @@ class Spellfire(Ruleset):
         elif size == 110 and options["victory"] != 10:
             raise SpellforgeError("option victory: a 110-card game is won with 10 realms (SF-096)")
 
+    _lookup: dict[str, CardDef] | None = None
+
+    def card_lookup(self) -> dict[str, CardDef]:
+        """Cards by id and by name, made once (deck lists are read at every new game)."""
+        if self._lookup is None:
+            self._lookup = card_index(self.cards)
+        return self._lookup
+
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
 
@@ -130,7 +138,7 @@ class Spellfire(Ruleset):
             return [], [f"deck size {size}: the tournament sizes are 55, 75 and 110 (SF-033)"]
         for section in sorted(set(deck.sections) - set(SECTIONS)):
             problems.append(f"[{section}] a SPELLFIRE deck has only [cards] and [dungeon]")
-        index = card_index(self.cards)
+        index = self.card_lookup()
         main = resolve_section(deck.main, index, "cards", problems)
         dungeon = resolve_section(deck.sections.get("dungeon", ()), index, "dungeon", problems)
         for card, _ in main:
@@ -147,12 +155,14 @@ class Spellfire(Ruleset):
         if len(cards) != fmt.size and not unknown:
             problems.append(f"[cards] the deck has {len(cards)} cards; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)")
         seen: dict[tuple[str, str], int] = {}
+        first: dict[tuple[str, str], SpellfireCard] = {}
         for c in sf_cards:
             key = (c.type, c.name)  # the same icon and name (SF-032)
             seen[key] = seen.get(key, 0) + 1
-        for (_, name), n in seen.items():
-            card = next(c for c in sf_cards if c.name == name)
-            if n > 1 and not card.multiples:
+            first.setdefault(key, c)
+        for key, n in seen.items():
+            name = key[1]
+            if n > 1 and not first[key].multiples:
                 problems.append(f"[cards] {n} copies of {name!r}: one of each card unless it allows more (SF-031)")
         for t, (low, high) in fmt.ranges.items():
             n = sum(1 for c in sf_cards if c.type == t)

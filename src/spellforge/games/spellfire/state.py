@@ -23,11 +23,11 @@ class SpellfireState(ViewMixin):
         self.attached_to = [-1] * n
         self.razed = [False] * n
         self.fought = [-1] * n
-        self.limbo_until = [-1] * n
-        self.used_at = [-1] * n
-        self.lasting_until = [-1] * n
-        self.copied = [-1] * n
-        self.borrowed = [-1] * n
+        self.limbo_until = {}
+        self.used_at = {}
+        self.lasting_until = {}
+        self.copied = {}
+        self.borrowed = {}
         seats = self.n_seats
         positions = 10 if self.options["victory"] == 10 else 6  # SF-R10
         self.slots = [[-1] * positions for _ in range(seats)]
@@ -45,6 +45,7 @@ class SpellfireState(ViewMixin):
         self.calmed = []
         self.turned = []
         self.reflecting = -1
+        self.find_twins()
 
     def publicly_forced(self, decision: Decision) -> bool:
         return publicly_forced(self, decision)

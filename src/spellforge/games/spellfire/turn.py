@@ -97,7 +97,7 @@ class TurnMixin(PlayMixin):
         if self.resets_once_per_turn:  # an extra turn opens no new once-per-turn window (SF-319)
             self.pool_phases[seat] += 1
             for c in self.pool_of(seat):
-                self.copied[c] = -1  # a copier chooses again each phase 3 (SF-261, SF-262)
+                self.copied.pop(c, None)  # a copier chooses again each phase 3 (SF-261, SF-262)
         self.ask("pool", seat)
 
     def op_respond(self) -> None:
@@ -427,8 +427,8 @@ class TurnMixin(PlayMixin):
                 continue
             self._leave(cid)
             self.fought[cid] = -1
-            self.limbo_until[cid] = -1
-            self.used_at[cid] = -1
+            self.limbo_until.pop(cid, None)
+            self.used_at.pop(cid, None)
             self.controller[cid] = self.owner[cid]
             self.move(cid, lay.deck[self.owner[cid]])
         n = self.n_seats
@@ -466,9 +466,9 @@ class TurnMixin(PlayMixin):
         play (SF-163, SF-164, SF-165, SF-R16)."""
         seat = self.active
         for c in list(self.zones[self.layout.limbo[seat]]):
-            if not self.is_champion(c) or self.limbo_until[c] > self.turns_taken[seat]:
+            if not self.is_champion(c) or self.limbo_until.get(c, -1) > self.turns_taken[seat]:
                 continue
-            self.limbo_until[c] = -1
+            self.limbo_until.pop(c, None)
             carried = [a for a in self.zones[self.layout.limbo[seat]] if self.attached_to[a] == c]
             if self.cosmos_blocked(c):
                 for a in carried:
@@ -503,8 +503,8 @@ class TurnMixin(PlayMixin):
         """Lasting events whose time is over go to the Void (SF-R17)."""
         seat = self.active
         for c in list(self.zones[self.layout.lasting]):
-            target = self.lasting_until[c]
+            target = self.lasting_until.get(c, -1)
             if target == seat:
-                self.lasting_until[c] = -1
+                self.lasting_until.pop(c, None)
                 self.to_zone(c, self.layout.void[self.owner[c]])
                 self.emit(Event("expired", self.owner[c], c))
