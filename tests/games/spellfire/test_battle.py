@@ -32,7 +32,20 @@ def pass_round(state) -> None:
         act(state, "pass")
 
 
-@pytest.mark.rules("SF-199", "SF-186", "SF-191", "SF-193", "SF-201", "SF-210", "SF-185", "SF-K02", "SF-R06", "SF-200", "SF-175", "SF-176")
+@pytest.mark.rules(
+    "SF-199",
+    "SF-186",
+    "SF-191",
+    "SF-193",
+    "SF-201",
+    "SF-210",
+    "SF-185",
+    "SF-K02",
+    "SF-R06",
+    "SF-200",
+    "SF-175",
+    "SF-176",
+)
 def test_world_bonus_and_ties_scenario_4():
     """Scenario 4: a level-6 DRAGONLANCE hero against a level-3 FORGOTTEN REALMS hero defending a
     FORGOTTEN REALMS realm: 6 against 3+3, the defender is winning; both pass: the defender wins."""
@@ -50,13 +63,17 @@ def test_world_bonus_and_ties_scenario_4():
     assert s.decision.kind == "spoils" and s.decision.seat == 1  # the defender draws spoils
 
 
-@pytest.mark.rules("SF-187", "SF-188", "SF-189", "SF-190", "SF-192", "SF-193", "SF-K03", "SF-K04", "SF-R18", "SF-K34")
+@pytest.mark.rules(
+    "SF-187", "SF-188", "SF-189", "SF-190", "SF-192", "SF-193", "SF-K03", "SF-K04", "SF-R18", "SF-K34"
+)
 def test_step_f_card_flow_scenario_5():
     """Scenario 5: the attacker losing by 2 plays a +3 ally, the defender a +1 item (tie: defender
     winning); the attacker passes; the round is over and the late card is refused."""
     s = scenario(
         Side(hand=["elven-archers", "village-militia"], pool=["hollis-greymantle"]),
-        Side(hand=["traveler-s-cloak", "stone-skin"], pool=["kessa-of-the-dunes"], formation=["tollgate-downs"]),
+        Side(
+            hand=["traveler-s-cloak", "stone-skin"], pool=["kessa-of-the-dunes"], formation=["tollgate-downs"]
+        ),
         phase="attack",
     )
     to_round(s, "hollis-greymantle", "kessa-of-the-dunes")
@@ -81,7 +98,9 @@ def test_step_f_card_flow_scenario_5():
     assert s.zone_name(ally) == "discard" and s.zone_name(card(s, "hollis-greymantle")) == "discard"
 
 
-@pytest.mark.rules("SF-202", "SF-195", "SF-203", "SF-182", "SF-R07", "SF-194", "SF-196", "SF-197", "SF-180", "SF-211")
+@pytest.mark.rules(
+    "SF-202", "SF-195", "SF-203", "SF-182", "SF-R07", "SF-194", "SF-196", "SF-197", "SF-180", "SF-211"
+)
 def test_winning_a_round_does_not_raze_scenario_6():
     s = scenario(
         Side(hand=FILL, pool=["garrick-stormcloak", "hollis-greymantle"]),
@@ -97,7 +116,9 @@ def test_winning_a_round_does_not_raze_scenario_6():
     assert s.decision.kind == "champion"
     assert f"send #{garrick}" not in legal(s)  # the same champion may not attack twice
     act(s, f"send #{card(s, 'hollis-greymantle')}")
-    assert s.decision.kind == "defend" and f"send #{card(s, 'pellam-inkfinger')}" not in legal(s)  # used already
+    assert s.decision.kind == "defend" and f"send #{card(s, 'pellam-inkfinger')}" not in legal(
+        s
+    )  # used already
     act(s, "pass")
     assert s.razed[realm]
     assert s.decision.kind == "spoils" and s.decision.seat == 0
@@ -122,7 +143,9 @@ def test_wall_spell_scenario_7():
     base = dict(phase="attack")
     s = scenario(
         Side(hand=["winged-boots", "village-militia"], pool=["garrick-stormcloak"]),
-        Side(hand=["wall-of-winds", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]),
+        Side(
+            hand=["wall-of-winds", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]
+        ),
         **base,
     )
     to_round(s, "garrick-stormcloak", "ilvara-the-keen")
@@ -138,7 +161,9 @@ def test_wall_spell_scenario_7():
     # without the answer: back to the pool, battle over, no spoils
     t = scenario(
         Side(hand=["village-militia"], pool=["garrick-stormcloak"]),
-        Side(hand=["wall-of-winds", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]),
+        Side(
+            hand=["wall-of-winds", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]
+        ),
         **base,
     )
     to_round(t, "garrick-stormcloak", "ilvara-the-keen")
@@ -152,7 +177,11 @@ def test_wall_spell_scenario_7():
     # a flyer is stopped by a wall it cannot cross (SF-234)
     u = scenario(
         Side(hand=["village-militia"], pool=["cinderwing-drake"]),
-        Side(hand=["wall-of-cinders", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]),
+        Side(
+            hand=["wall-of-cinders", "village-militia"],
+            pool=["ilvara-the-keen"],
+            formation=["tollgate-downs"],
+        ),
         **base,
     )
     to_round(u, "cinderwing-drake", "ilvara-the-keen")
@@ -195,7 +224,10 @@ def test_realm_razed_by_an_event_mid_combat_scenario_8():
     while s.decision.kind == "pause":
         act(s, "pass")
     assert s.zone_name(card(s, "greymarch-fields")) == "discard"
-    assert s.zone_name(card(s, "garrick-stormcloak")) == "pool" and s.zone_name(card(s, "mara-swiftblade")) == "pool"
+    assert (
+        s.zone_name(card(s, "garrick-stormcloak")) == "pool"
+        and s.zone_name(card(s, "mara-swiftblade")) == "pool"
+    )
     assert s.decision.kind == "spoils" and s.decision.seat == 0
 
 
@@ -222,11 +254,17 @@ def test_cardplay_discarding_champions_ends_the_battle():
     assert one.decision.kind == "spoils" and one.decision.seat == 1
 
 
-@pytest.mark.rules("SF-311", "SF-184", "SF-244", "SF-245", "SF-246", "SF-K29", "SF-183", "SF-219", "SF-R08", "SF-228")
+@pytest.mark.rules(
+    "SF-311", "SF-184", "SF-244", "SF-245", "SF-246", "SF-K29", "SF-183", "SF-219", "SF-R08", "SF-228"
+)
 def test_instant_defeat_duel_scenario_9():
     s = scenario(
         Side(hand=FILL, pool=["sir-bertram-wyrmbane"]),
-        Side(hand=["mask-of-the-paladin", "earthquake-rift"], pool=["the-gorgon-of-greyfen"], formation=["greymarch-fields"]),
+        Side(
+            hand=["mask-of-the-paladin", "earthquake-rift"],
+            pool=["the-gorgon-of-greyfen"],
+            formation=["greymarch-fields"],
+        ),
         phase="attack",
     )
     to_round(s, "sir-bertram-wyrmbane", "the-gorgon-of-greyfen")
@@ -256,7 +294,11 @@ def test_instant_defeat_duel_scenario_9():
 def test_item_based_instant_defeat_scenario_10():
     s = scenario(
         Side(hand=FILL, pool=["sir-aldric-the-bold+dragonslayer-lance"]),
-        Side(hand=["mask-of-the-paladin", "sudden-betrayal"], pool=["old-emberscale"], formation=["greymarch-fields"]),
+        Side(
+            hand=["mask-of-the-paladin", "sudden-betrayal"],
+            pool=["old-emberscale"],
+            formation=["greymarch-fields"],
+        ),
         phase="attack",
     )
     to_round(s, "sir-aldric-the-bold", "old-emberscale")
@@ -308,10 +350,27 @@ def test_spoils_earned_with_an_empty_pile_are_lost():
     assert any(e.kind == "spoils_lost" for e in s.events())
 
 
-@pytest.mark.rules("SF-056", "SF-057", "SF-058", "SF-059", "SF-060", "SF-062", "SF-063", "SF-R15", "SF-K27", "SF-053", "SF-065")
+@pytest.mark.rules(
+    "SF-056",
+    "SF-057",
+    "SF-058",
+    "SF-059",
+    "SF-060",
+    "SF-062",
+    "SF-063",
+    "SF-R15",
+    "SF-K27",
+    "SF-053",
+    "SF-065",
+)
 def test_dungeon_attack_scenario_18():
     s = scenario(
-        Side(hand=FILL, pool=["hollis-greymantle+steel-longsword"], deck=["tollgate-downs"], discard=["windfall"]),
+        Side(
+            hand=FILL,
+            pool=["hollis-greymantle+steel-longsword"],
+            deck=["tollgate-downs"],
+            discard=["windfall"],
+        ),
         Side(hand=FILL, formation=["greymarch-fields:razed"], dungeon=["labyrinth-of-shadows"]),
         phase="attack",
     )
@@ -321,13 +380,18 @@ def test_dungeon_attack_scenario_18():
     act(s, f"send #{card(s, 'hollis-greymantle')}")
     act(s, "pass")
     assert s.zone_name(dungeon) == "void"
-    assert s.zone_name(card(s, "hollis-greymantle")) == "void" and s.zone_name(card(s, "steel-longsword")) == "discard"
+    assert (
+        s.zone_name(card(s, "hollis-greymantle")) == "void"
+        and s.zone_name(card(s, "steel-longsword")) == "discard"
+    )
     assert s.zone_name(card(s, "tollgate-downs")) == "abyss"  # a realm drawn as dungeon spoils
     assert s.decision.kind == "dungeon_shuffle"
     assert s.knows(1, card(s, "tollgate-downs"))  # shown to all
     act(s, "choose shuffle")
     assert not any(a.startswith("attack") for a in legal(s))  # no realm attack that turn
-    t = scenario(Side(hand=FILL, pool=["hollis-greymantle"]), Side(dungeon=["labyrinth-of-shadows"]), phase="attack")
+    t = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]), Side(dungeon=["labyrinth-of-shadows"]), phase="attack"
+    )
     assert not any("dungeon" in a for a in legal(t))  # no formation: the dungeon cannot be attacked
 
 
@@ -335,7 +399,13 @@ def test_dungeon_attack_scenario_18():
 def test_a_defended_dungeon_gives_the_defender_dungeon_spoils():
     s = scenario(
         Side(hand=FILL, pool=["hollis-greymantle"]),
-        Side(hand=FILL, pool=["garrick-stormcloak"], formation=["greymarch-fields"], dungeon=["labyrinth-of-shadows"], deck=["windfall"]),
+        Side(
+            hand=FILL,
+            pool=["garrick-stormcloak"],
+            formation=["greymarch-fields"],
+            dungeon=["labyrinth-of-shadows"],
+            deck=["windfall"],
+        ),
         phase="attack",
     )
     act(s, "attack dungeon P2.D")
@@ -362,14 +432,22 @@ def test_champions_from_hand_or_pool_attack_and_defend():
 
 @pytest.mark.rules("SF-120", "SF-109")
 def test_nothing_enters_the_pool_from_phase_4():
-    s = scenario(Side(hand=["hollis-greymantle", "steel-longsword"], pool=["mara-swiftblade"]), Side(formation=["greymarch-fields"]), phase="attack")
+    s = scenario(
+        Side(hand=["hollis-greymantle", "steel-longsword"], pool=["mara-swiftblade"]),
+        Side(formation=["greymarch-fields"]),
+        phase="attack",
+    )
     assert not any(a == f"play #{card(s, 'hollis-greymantle')}" for a in legal(s))
     assert not any(a.startswith(f"play #{card(s, 'steel-longsword')}") for a in legal(s))
 
 
 @pytest.mark.rules("SF-R27", "SF-K21")
 def test_a_realm_defends_itself():
-    s = scenario(Side(hand=FILL, pool=["hollis-greymantle"]), Side(hand=FILL, formation=["stonewatch-citadel"]), phase="attack")
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(hand=FILL, formation=["stonewatch-citadel"]),
+        phase="attack",
+    )
     realm = card(s, "stonewatch-citadel")
     to_round(s, "hollis-greymantle", None) if False else None
     act(s, "attack slot P2.A")
@@ -383,7 +461,11 @@ def test_a_realm_defends_itself():
 
 @pytest.mark.rules("SF-148", "SF-209")
 def test_a_razed_trigger_discards_the_attacker_but_spoils_stand():
-    s = scenario(Side(hand=FILL, pool=["hollis-greymantle"]), Side(hand=FILL, formation=["gravewatch-ruins"]), phase="attack")
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(hand=FILL, formation=["gravewatch-ruins"]),
+        phase="attack",
+    )
     act(s, "attack slot P2.A")
     act(s, f"send #{card(s, 'hollis-greymantle')}")
     act(s, "pass")
@@ -452,7 +534,11 @@ def test_an_item_discarded_to_use_its_power():
 def test_an_ally_that_defeats_low_level_champions():
     s = scenario(
         Side(hand=["basilisk-handler", "village-militia"], pool=["hollis-greymantle"]),
-        Side(hand=FILL, pool=["pellam-inkfinger+ring-of-vigor+gauntlets-of-might"], formation=["greymarch-fields"]),
+        Side(
+            hand=FILL,
+            pool=["pellam-inkfinger+ring-of-vigor+gauntlets-of-might"],
+            formation=["greymarch-fields"],
+        ),
         phase="attack",
     )
     to_round(s, "hollis-greymantle", "pellam-inkfinger")

@@ -137,7 +137,11 @@ def check_event(key: str) -> None:
         return
     if v & {"discard_monsters", "remove_support"}:
         monsters = "discard_monsters" in v
-        s = round_with([], "grimclaw-wyvern" if monsters else "sir-aldric-the-bold", gear="" if monsters else "+steel-longsword")
+        s = round_with(
+            [],
+            "grimclaw-wyvern" if monsters else "sir-aldric-the-bold",
+            gear="" if monsters else "+steel-longsword",
+        )
         c = s.add_card(GAME.cards[key], 1, s.layout.hand[1])
         s._legal = None
         options = [str(a) for a in s.event_plays(1)]
@@ -185,7 +189,9 @@ def check_support(key: str) -> None:
         assert s.zone_name(card(s, "mara-swiftblade")) in ("discard", "limbo")
         return
     if "steal_item" in v:
-        s = scenario(Side(hand=[key, FILL], pool=[user]), Side(pool=["mara-swiftblade+steel-longsword"]), phase="pool")
+        s = scenario(
+            Side(hand=[key, FILL], pool=[user]), Side(pool=["mara-swiftblade+steel-longsword"]), phase="pool"
+        )
         act(s, f"play #{card(s, key)} -> #{card(s, 'steel-longsword')}")
         pass_counters(s)
         assert s.zone_name(card(s, "steel-longsword")) == "hand"
@@ -198,7 +204,11 @@ def check_support(key: str) -> None:
         assert len(s.hand_of(0)) == 1 + d.power("draw").amount
         return
     if v & {"dispel", "turn", "reflect"}:
-        s = scenario(Side(hand=["unmaking", FILL], pool=["ilvara-the-keen"]), Side(hand=[key, FILL], pool=[user]), phase="pool")
+        s = scenario(
+            Side(hand=["unmaking", FILL], pool=["ilvara-the-keen"]),
+            Side(hand=[key, FILL], pool=[user]),
+            phase="pool",
+        )
         act(s, f"play #{card(s, 'unmaking')} -> #{card(s, user)}")
         act(s, f"play #{card(s, key)} -> #{card(s, 'unmaking')}")
         pass_counters(s)

@@ -34,7 +34,11 @@ def test_every_preconstructed_deck_is_legal_for_its_format():
 @pytest.mark.rules("SF-037", "SF-034", "SF-041", "SF-044")
 def test_type_ranges_are_checked_each_with_its_cards():
     entries = base_55()
-    champions = [k for k in GAME.cards if GAME.cards[k].type == "champion" and k not in entries and not GAME.cards[k].avatar]
+    champions = [
+        k
+        for k in GAME.cards
+        if GAME.cards[k].type == "champion" and k not in entries and not GAME.cards[k].avatar
+    ]
     # swap non-champions for 7 more champions: 21 champions
     removable = [k for k in entries if GAME.cards[k].type in ("ally", "unarmed")][:7]
     for k in removable:
@@ -69,9 +73,28 @@ def test_deck_validation_scenario_14():
 @pytest.mark.rules("SF-038")
 def test_too_many_levels_are_refused_naming_the_champions():
     entries = base_55()
-    for k in ("village-militia", "hired-swords", "elven-archers", "dwarven-shieldwall", "griffon-riders", "haymaker"):
+    for k in (
+        "village-militia",
+        "hired-swords",
+        "elven-archers",
+        "dwarven-shieldwall",
+        "griffon-riders",
+        "haymaker",
+    ):
         del entries[k]
-    entries.update({k: 1 for k in ("old-emberscale", "azure-skyrender", "nightglass-dragon", "cinderwing-drake", "stormhawk-roc", "lord-corwen-vale")})
+    entries.update(
+        {
+            k: 1
+            for k in (
+                "old-emberscale",
+                "azure-skyrender",
+                "nightglass-dragon",
+                "cinderwing-drake",
+                "stormhawk-roc",
+                "lord-corwen-vale",
+            )
+        }
+    )
     problems = GAME.validate_deck(deck(entries), deck_size=55)
     assert any("levels" in p and "at most 90" in p and "Old Emberscale" in p for p in problems)
 
@@ -109,14 +132,18 @@ def test_a_dungeon_is_outside_the_count_and_one_at_most():
 
 @pytest.mark.rules("SF-006", "SF-007")
 def test_no_sideboard_and_a_deck_is_fixed_for_the_game():
-    d = DeckList("x", {"cards": tuple(base_55().items()), "sideboard": (("windfall", 1),)}, meta={"format": 55})
+    d = DeckList(
+        "x", {"cards": tuple(base_55().items()), "sideboard": (("windfall", 1),)}, meta={"format": 55}
+    )
     assert any("[sideboard]" in p for p in GAME.validate_deck(d, deck_size=55))
     s = GAME.new_game(seed=1, decks=["coast-raiders", "battle-mages"])
     assert isinstance(s.deck_keys, tuple) and all(isinstance(k, tuple) for k in s.deck_keys)
 
 
 def test_every_problem_is_listed_with_its_card():
-    text = "\n".join(["1 Hired Swords", "1 Hired Swords", "2 Windfall", "1 No Such Card", "1 Labyrinth of Shadows"])
+    text = "\n".join(
+        ["1 Hired Swords", "1 Hired Swords", "2 Windfall", "1 No Such Card", "1 Labyrinth of Shadows"]
+    )
     problems = GAME.validate_deck(parse_deck_text(text), deck_size=55)
     assert any("unknown card 'No Such Card'" in p for p in problems)
     assert any("'Hired Swords'" in p for p in problems) and any("'Windfall'" in p for p in problems)

@@ -15,11 +15,29 @@ def pass_pauses(state) -> None:
         act(state, "pass")
 
 
-@pytest.mark.rules("SF-297", "SF-298", "SF-304", "SF-305", "SF-300", "SF-R05", "SF-287", "SF-237", "SF-172", "SF-292", "SF-K31", "SF-170", "SF-171")
+@pytest.mark.rules(
+    "SF-297",
+    "SF-298",
+    "SF-304",
+    "SF-305",
+    "SF-300",
+    "SF-R05",
+    "SF-287",
+    "SF-237",
+    "SF-172",
+    "SF-292",
+    "SF-K31",
+    "SF-170",
+    "SF-171",
+)
 def test_event_pause_with_failed_negation_scenario_11():
     s = scenario(
         Side(hand=["earthquake-rift", "village-militia"], formation=["tollgate-downs"]),
-        Side(hand=["word-of-undoing", "divine-refusal"], pool=["ilvara-the-keen", "sister-aveline"], formation=["mistwood-dale"]),
+        Side(
+            hand=["word-of-undoing", "divine-refusal"],
+            pool=["ilvara-the-keen", "sister-aveline"],
+            formation=["mistwood-dale"],
+        ),
         Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
         Side(hand=FILL, pool=["echoing-bard-tolliver"]),
         phase="realm",
@@ -46,11 +64,27 @@ def test_event_pause_with_failed_negation_scenario_11():
     assert not any(e.kind == "duplicate" for e in s.events())
 
 
-@pytest.mark.rules("SF-302", "SF-299", "SF-306", "SF-321", "SF-322", "SF-286", "SF-285", "SF-K30", "SF-K32", "SF-301", "SF-318", "SF-303")
+@pytest.mark.rules(
+    "SF-302",
+    "SF-299",
+    "SF-306",
+    "SF-321",
+    "SF-322",
+    "SF-286",
+    "SF-285",
+    "SF-K30",
+    "SF-K32",
+    "SF-301",
+    "SF-318",
+    "SF-303",
+)
 def test_one_action_per_player_in_the_pause_scenario_12():
     s = scenario(
         Side(hand=["wave-of-forgetting", "village-militia"]),
-        Side(hand=["stillness-of-mind", "village-militia", "hired-swords"], pool=["hollis-greymantle+bell-of-echoes"]),
+        Side(
+            hand=["stillness-of-mind", "village-militia", "hired-swords"],
+            pool=["hollis-greymantle+bell-of-echoes"],
+        ),
         Side(hand=["stillness-of-mind", "village-militia"]),
         phase="realm",
     )
@@ -153,7 +187,11 @@ def test_a_lasting_event_blocks_attacks_then_goes_to_the_void():
     s._legal = None
     assert not any(a.startswith("attack") for a in legal(s))
     act(s, "done")
-    while s.decision is not None and s.decision.seat == 0 and s.decision.kind in ("cards", "discard", "mulligan"):
+    while (
+        s.decision is not None
+        and s.decision.seat == 0
+        and s.decision.kind in ("cards", "discard", "mulligan")
+    ):
         act(s, legal(s)[0])
     assert s.zone_name(truce) == "void"
 
@@ -168,7 +206,11 @@ def test_events_discarded_from_hand_go_to_the_abyss():
 
 @pytest.mark.rules("SF-294", "SF-267", "SF-R02")
 def test_the_reshuffle_never_brings_events_back():
-    s = scenario(Side(hand=FILL, deck=[], discard=["tollgate-downs", "hired-swords"], abyss=["windfall"]), Side(), phase="end")
+    s = scenario(
+        Side(hand=FILL, deck=[], discard=["tollgate-downs", "hired-swords"], abyss=["windfall"]),
+        Side(),
+        phase="end",
+    )
     assert sorted(s.defs[c].key for c in s.zones[s.layout.deck[0]]) == ["hired-swords", "tollgate-downs"]
     assert s.zone_name(card(s, "windfall")) == "abyss"
 
@@ -234,7 +276,11 @@ def test_cards_move_from_the_abyss_to_the_void_and_never_come_back():
 
 @pytest.mark.rules("SF-169", "SF-168", "SF-K24", "SF-317")
 def test_a_cleric_recovers_a_card_from_the_abyss_once_per_turn():
-    s = scenario(Side(hand=FILL, pool=["keeper-ansel-of-the-deep-gate"], abyss=["windfall", "scouting-report"]), Side(), phase="pool")
+    s = scenario(
+        Side(hand=FILL, pool=["keeper-ansel-of-the-deep-gate"], abyss=["windfall", "scouting-report"]),
+        Side(),
+        phase="pool",
+    )
     keeper = card(s, "keeper-ansel-of-the-deep-gate")
     act(s, f"use #{keeper} -> #{card(s, 'windfall')}")
     assert s.zone_name(card(s, "windfall")) == "hand"
@@ -243,7 +289,11 @@ def test_a_cleric_recovers_a_card_from_the_abyss_once_per_turn():
 
 @pytest.mark.rules("SF-055", "SF-053", "SF-065", "SF-168")
 def test_a_champion_sends_a_card_to_the_abyss_and_a_dungeon_to_the_void():
-    s = scenario(Side(hand=FILL, pool=["the-hungering-eye"]), Side(pool=["mara-swiftblade"], dungeon=["labyrinth-of-shadows"]), phase="pool")
+    s = scenario(
+        Side(hand=FILL, pool=["the-hungering-eye"]),
+        Side(pool=["mara-swiftblade"], dungeon=["labyrinth-of-shadows"]),
+        phase="pool",
+    )
     eye = card(s, "the-hungering-eye")
     act(s, f"use #{eye} -> #{card(s, 'labyrinth-of-shadows')}")
     assert s.zone_name(card(s, "labyrinth-of-shadows")) == "void" and s.zone_name(eye) == "abyss"
@@ -251,7 +301,11 @@ def test_a_champion_sends_a_card_to_the_abyss_and_a_dungeon_to_the_void():
 
 @pytest.mark.rules("SF-054", "SF-K37", "SF-241", "SF-240")
 def test_a_wish_removes_a_dungeon_with_its_caster():
-    s = scenario(Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey"]), Side(dungeon=["labyrinth-of-shadows"], pool=["spellproof-golem"]), phase="pool")
+    s = scenario(
+        Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey"]),
+        Side(dungeon=["labyrinth-of-shadows"], pool=["spellproof-golem"]),
+        phase="pool",
+    )
     wish = card(s, "grand-desire")
     assert f"play #{wish} -> #{card(s, 'spellproof-golem')}" in legal(s)  # immunity ignored
     act(s, f"play #{wish} -> #{card(s, 'labyrinth-of-shadows')}")

@@ -8,7 +8,14 @@ from spellforge import IllegalActionError
 from spellforge.games.spellfire.base import COVERERS
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
-SIX = ["mistwood-dale", "copperhill-town", "lantern-vale", "frostpeak-hold", "saltmarsh-harbor", "gullcliff-port"]
+SIX = [
+    "mistwood-dale",
+    "copperhill-town",
+    "lantern-vale",
+    "frostpeak-hold",
+    "saltmarsh-harbor",
+    "gullcliff-port",
+]
 
 
 def attack_targets(state) -> list[str]:
@@ -19,7 +26,14 @@ def attack_targets(state) -> list[str]:
 def test_protection_map_scenario_1():
     """Scenario 1: with A and B razed, C and D are exposed, E (behind unrazed C) and F are not; a flyer
     may attack E."""
-    form = ["greymarch-fields:razed", "oldcastle-moor:razed", "wizard-s-crossing", "ironbridge-shire", "pinecrest-hollow", "ravenrock-tor"]
+    form = [
+        "greymarch-fields:razed",
+        "oldcastle-moor:razed",
+        "wizard-s-crossing",
+        "ironbridge-shire",
+        "pinecrest-hollow",
+        "ravenrock-tor",
+    ]
     walker = scenario(Side(pool=["sir-aldric-the-bold"]), Side(formation=form), phase="attack")
     assert attack_targets(walker) == ["attack slot P2.C", "attack slot P2.D"]
     with pytest.raises(IllegalActionError):
@@ -27,7 +41,9 @@ def test_protection_map_scenario_1():
     flyer = scenario(Side(pool=["cinderwing-drake"]), Side(formation=form), phase="attack")
     assert "attack slot P2.E" in attack_targets(flyer) and "attack slot P2.F" in attack_targets(flyer)
     # a razed realm is never a target, and a player never attacks his own realms
-    assert not any("P1" in a for a in attack_targets(flyer)) and "attack slot P2.A" not in attack_targets(flyer)
+    assert not any("P1" in a for a in attack_targets(flyer)) and "attack slot P2.A" not in attack_targets(
+        flyer
+    )
 
 
 @pytest.mark.rules("SF-R09")
@@ -39,7 +55,9 @@ def test_coverage_table():
 def test_ten_realm_formation_has_a_fourth_row():
     s = scenario(Side(hand=["amberfield-march"], formation=SIX), Side(), phase="realm", deck_size=110)
     assert len(s.slots[0]) == 10
-    assert sorted(a for a in legal(s) if "slot" in a) == [f"play #{card(s, 'amberfield-march')} -> slot P1.{p}" for p in "GHIJ"]
+    assert sorted(a for a in legal(s) if "slot" in a) == [
+        f"play #{card(s, 'amberfield-march')} -> slot P1.{p}" for p in "GHIJ"
+    ]
     assert COVERERS[6:] == ((3,), (3, 4), (4, 5), (5,))
 
 
@@ -82,7 +100,13 @@ def test_one_realm_action_per_turn_scenario_3():
     """Scenario 3: after a new realm, no rebuild; the holding may go to any unrazed same-world realm."""
     s = scenario(
         Side(
-            hand=["oldcastle-moor", "ironbridge-shire", "circle-tower", "traveler-s-cloak", "steel-longsword"],
+            hand=[
+                "oldcastle-moor",
+                "ironbridge-shire",
+                "circle-tower",
+                "traveler-s-cloak",
+                "steel-longsword",
+            ],
             formation=["greymarch-fields:razed"],
         ),
         Side(),
@@ -103,7 +127,9 @@ def test_one_realm_action_per_turn_scenario_3():
 @pytest.mark.rules("SF-R03", "SF-147", "SF-026")
 def test_holding_needs_an_unrazed_realm_of_its_world():
     s = scenario(
-        Side(hand=["circle-tower", "harpers-safehouse"], formation=["greymarch-fields:razed", "mistwood-dale"]),
+        Side(
+            hand=["circle-tower", "harpers-safehouse"], formation=["greymarch-fields:razed", "mistwood-dale"]
+        ),
         Side(),
         phase="realm",
     )
@@ -124,7 +150,14 @@ def test_a_second_realm_action_is_refused_and_changes_nothing():
 
 @pytest.mark.rules("SF-149", "SF-150", "SF-151", "SF-K22", "SF-147")
 def test_rebuild_discards_three_and_flips_the_realm():
-    s = scenario(Side(hand=["tollgate-downs", "windfall", "traveler-s-cloak", "steel-longsword"], formation=["library-of-echoes:razed"]), Side(), phase="realm")
+    s = scenario(
+        Side(
+            hand=["tollgate-downs", "windfall", "traveler-s-cloak", "steel-longsword"],
+            formation=["library-of-echoes:razed"],
+        ),
+        Side(),
+        phase="realm",
+    )
     lib = card(s, "library-of-echoes")
     assert s.hand_limit(0) == 8  # a razed realm has no power
     act(s, "rebuild slot P1.A")
@@ -139,7 +172,14 @@ def test_rebuild_discards_three_and_flips_the_realm():
 
 @pytest.mark.rules("SF-131", "SF-132", "SF-146", "SF-130")
 def test_replace_a_razed_realm_never_an_unrazed_one():
-    s = scenario(Side(hand=["tollgate-downs"], formation=["greymarch-fields:razed", "oldcastle-moor", "wizard-s-crossing"]), Side(), phase="realm")
+    s = scenario(
+        Side(
+            hand=["tollgate-downs"],
+            formation=["greymarch-fields:razed", "oldcastle-moor", "wizard-s-crossing"],
+        ),
+        Side(),
+        phase="realm",
+    )
     new, old = card(s, "tollgate-downs"), card(s, "greymarch-fields")
     plays = [a for a in legal(s) if a.startswith(f"play #{new}")]
     assert f"play #{new} -> slot P1.A" in plays
@@ -150,14 +190,28 @@ def test_replace_a_razed_realm_never_an_unrazed_one():
 
 @pytest.mark.rules("SF-144", "SF-145", "SF-182", "SF-203")
 def test_razing_turns_the_realm_over_and_discards_its_holding():
-    s = scenario(Side(pool=["sir-aldric-the-bold"]), Side(formation=["greymarch-fields+circle-tower"]), phase="attack")
+    s = scenario(
+        Side(pool=["sir-aldric-the-bold"]), Side(formation=["greymarch-fields+circle-tower"]), phase="attack"
+    )
     realm, holding = card(s, "greymarch-fields"), card(s, "circle-tower")
     act(s, "attack slot P2.A")  # the only champion goes; nobody can defend (public: no hand, no pool)
     assert s.razed[realm] and s.slots[1][0] == realm
     assert s.zone_name(holding) == "discard"
 
 
-@pytest.mark.rules("SF-279", "SF-278", "SF-275", "SF-274", "SF-277", "SF-K13", "SF-K14", "SF-K15", "SF-K20", "SF-K16", "SF-276")
+@pytest.mark.rules(
+    "SF-279",
+    "SF-278",
+    "SF-275",
+    "SF-274",
+    "SF-277",
+    "SF-K13",
+    "SF-K14",
+    "SF-K15",
+    "SF-K20",
+    "SF-K16",
+    "SF-276",
+)
 def test_movement_edge_cases_scenario_20():
     """Scenario 20: a flyer cannot attack an exposed realm barring flyers; a swimmer cannot reach a
     protected inland realm but can a protected coastal one; an earthwalker cannot attack a cleric-only realm."""
@@ -169,7 +223,11 @@ def test_movement_edge_cases_scenario_20():
     walk = scenario(Side(pool=["tunneling-umberbeast"]), Side(formation=form), phase="attack")
     assert "attack slot P2.D" not in attack_targets(walk)  # cleric-only realm
     assert "attack slot P2.C" in attack_targets(walk)  # an unrestricted protected realm
-    cleric = scenario(Side(pool=["sister-aveline"]), Side(formation=form[:1] + ["oldcastle-moor:razed", "kraken-point", "temple-of-the-still-flame"]), phase="attack")
+    cleric = scenario(
+        Side(pool=["sister-aveline"]),
+        Side(formation=[*form[:1], "oldcastle-moor:razed", "kraken-point", "temple-of-the-still-flame"]),
+        phase="attack",
+    )
     assert "attack slot P2.D" in attack_targets(cleric)
 
 

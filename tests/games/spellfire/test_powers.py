@@ -35,7 +35,12 @@ def test_a_card_power_overrides_a_rule():
 @pytest.mark.rules("SF-219", "SF-220", "SF-221", "SF-222", "SF-223", "SF-R08", "SF-183")
 def test_order_of_activation():
     s = scenario(
-        Side(hand=FILL, pool=["sir-aldric-the-bold+steel-longsword+rod-of-the-circle+gauntlets-of-might+shield-of-warding"]),
+        Side(
+            hand=FILL,
+            pool=[
+                "sir-aldric-the-bold+steel-longsword+rod-of-the-circle+gauntlets-of-might+shield-of-warding"
+            ],
+        ),
         Side(hand=FILL, pool=["mara-swiftblade+traveler-s-cloak"], formation=["tollgate-downs"]),
         phase="attack",
     )
@@ -59,7 +64,11 @@ def test_order_of_activation():
 def test_holding_and_realm_powers_work_when_their_realm_is_attacked():
     s = scenario(
         Side(hand=FILL, pool=["hollis-greymantle"]),
-        Side(hand=FILL, pool=["mara-swiftblade"], formation=["mistwood-dale+harpers-safehouse", "copperhill-town"]),
+        Side(
+            hand=FILL,
+            pool=["mara-swiftblade"],
+            formation=["mistwood-dale+harpers-safehouse", "copperhill-town"],
+        ),
         phase="attack",
     )
     act(s, "attack slot P2.A")
@@ -68,7 +77,11 @@ def test_holding_and_realm_powers_work_when_their_realm_is_attacked():
     assert s.side_total(1) == 4 + 3 + 2  # world bonus and the holding's +2
     t = scenario(
         Side(hand=FILL, pool=["cinderwing-drake"]),
-        Side(hand=FILL, pool=["mara-swiftblade"], formation=["mistwood-dale+harpers-safehouse", "copperhill-town"]),
+        Side(
+            hand=FILL,
+            pool=["mara-swiftblade"],
+            formation=["mistwood-dale+harpers-safehouse", "copperhill-town"],
+        ),
         phase="attack",
     )
     act(t, "attack slot P2.B")
@@ -96,7 +109,9 @@ def test_the_attacker_uses_his_power_first():
 @pytest.mark.rules("SF-316", "SF-315", "SF-K33", "SF-115")
 def test_a_counter_effect_must_come_at_once():
     s = scenario(
-        Side(hand=["morning-prayers", "village-militia"], pool=["sister-aveline"], deck=["tollgate-downs"] * 3),
+        Side(
+            hand=["morning-prayers", "village-militia"], pool=["sister-aveline"], deck=["tollgate-downs"] * 3
+        ),
         Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
         phase="pool",
     )
@@ -111,7 +126,9 @@ def test_a_counter_effect_must_come_at_once():
 
 @pytest.mark.rules("SF-265", "SF-266", "SF-264")
 def test_the_acting_player_continues_after_the_window():
-    s = scenario(Side(hand=["windfall", "scouting-report"], deck=["tollgate-downs"] * 4), Side(hand=FILL), phase="pool")
+    s = scenario(
+        Side(hand=["windfall", "scouting-report"], deck=["tollgate-downs"] * 4), Side(hand=FILL), phase="pool"
+    )
     act(s, f"play #{card(s, 'windfall')}")
     act(s, "pass")
     assert s.decision.seat == 0 and s.decision.kind == "pool"
@@ -119,8 +136,14 @@ def test_the_acting_player_continues_after_the_window():
 
 @pytest.mark.rules("SF-R28", "SF-001")
 def test_effects_come_from_card_data_not_names():
-    s = scenario(Side(hand=FILL, pool=["hollis-greymantle"]), Side(hand=FILL, formation=["greymarch-fields"]), phase="pool")
-    renamed = dataclasses.replace(GAME.cards["warden-of-the-silent-helm"], name="Someone Else Entirely", key="someone-else")
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(hand=FILL, formation=["greymarch-fields"]),
+        phase="pool",
+    )
+    renamed = dataclasses.replace(
+        GAME.cards["warden-of-the-silent-helm"], name="Someone Else Entirely", key="someone-else"
+    )
     assert renamed.powers == frozenset({"negate_discard"})
     assert s.defs[0].powers == GAME.cards["village-militia"].powers
 
@@ -171,7 +194,11 @@ def test_these_rules_supersede_the_older_tables():
 
 
 def test_an_attack_on_a_protected_realm_is_refused_and_changes_nothing():
-    s = scenario(Side(hand=FILL, pool=["hollis-greymantle"]), Side(formation=["greymarch-fields", "oldcastle-moor"]), phase="attack")
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(formation=["greymarch-fields", "oldcastle-moor"]),
+        phase="attack",
+    )
     before = s.to_json()
     with pytest.raises(IllegalActionError) as err:
         act(s, "attack slot P2.B")

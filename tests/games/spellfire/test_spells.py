@@ -25,28 +25,50 @@ def in_round(attacker_side: Side, defender_side: Side, attacker: str, defender: 
 
 @pytest.mark.rules("SF-114", "SF-226", "SF-K01", "SF-K12", "SF-019", "SF-116", "SF-107")
 def test_a_phase_3_spell_needs_a_champion_able_to_cast_it():
-    no = scenario(Side(hand=["morning-prayers", "village-militia"], pool=["hollis-greymantle"]), Side(), phase="pool")
+    no = scenario(
+        Side(hand=["morning-prayers", "village-militia"], pool=["hollis-greymantle"]), Side(), phase="pool"
+    )
     assert not any(a.startswith(f"play #{card(no, 'morning-prayers')}") for a in legal(no))
-    yes = scenario(Side(hand=["morning-prayers", "village-militia"], pool=["sister-aveline"], deck=["tollgate-downs"] * 3), Side(), phase="pool")
+    yes = scenario(
+        Side(
+            hand=["morning-prayers", "village-militia"], pool=["sister-aveline"], deck=["tollgate-downs"] * 3
+        ),
+        Side(),
+        phase="pool",
+    )
     act(yes, f"play #{card(yes, 'morning-prayers')}")
     pass_counters(yes)
     assert len(yes.hand_of(0)) == 3
-    wiz = scenario(Side(hand=["morning-prayers", "village-militia"], pool=["ilvara-the-keen"]), Side(), phase="pool")
-    assert not any(a.startswith(f"play #{card(wiz, 'morning-prayers')}") for a in legal(wiz))  # a wizard casts no cleric spell
+    wiz = scenario(
+        Side(hand=["morning-prayers", "village-militia"], pool=["ilvara-the-keen"]), Side(), phase="pool"
+    )
+    assert not any(
+        a.startswith(f"play #{card(wiz, 'morning-prayers')}") for a in legal(wiz)
+    )  # a wizard casts no cleric spell
 
 
 @pytest.mark.rules("SF-121", "SF-122", "SF-230")
 def test_a_phase_5_card_only_on_its_owners_turn_with_a_caster():
-    s = scenario(Side(hand=["evening-study", "village-militia"], pool=["ilvara-the-keen"]), Side(hand=["evening-study"], pool=["master-quillon"]), phase="cards")
+    s = scenario(
+        Side(hand=["evening-study", "village-militia"], pool=["ilvara-the-keen"]),
+        Side(hand=["evening-study"], pool=["master-quillon"]),
+        phase="cards",
+    )
     assert f"play #{card(s, 'evening-study', 0)}" in legal(s)
     assert s.decision.seat == 0  # nobody else acts in phase 5
-    s2 = scenario(Side(hand=["evening-study", "village-militia"], pool=["ilvara-the-keen"]), Side(), phase="pool")
+    s2 = scenario(
+        Side(hand=["evening-study", "village-militia"], pool=["ilvara-the-keen"]), Side(), phase="pool"
+    )
     assert not any(a.startswith(f"play #{card(s2, 'evening-study')}") for a in legal(s2))
 
 
 @pytest.mark.rules("SF-010", "SF-249", "SF-231", "SF-254", "SF-252", "SF-K28")
 def test_offensive_spells_cannot_target_an_immune_champion():
-    s = scenario(Side(hand=["unmaking", "village-militia"], pool=["ilvara-the-keen"]), Side(pool=["spellproof-golem", "mara-swiftblade"]), phase="pool")
+    s = scenario(
+        Side(hand=["unmaking", "village-militia"], pool=["ilvara-the-keen"]),
+        Side(pool=["spellproof-golem", "mara-swiftblade"]),
+        phase="pool",
+    )
     u = card(s, "unmaking")
     assert f"play #{u} -> #{card(s, 'mara-swiftblade')}" in legal(s)
     before = s.to_json()
@@ -57,7 +79,11 @@ def test_offensive_spells_cannot_target_an_immune_champion():
 
 @pytest.mark.rules("SF-251", "SF-K28")
 def test_an_artifact_grants_immunity_to_its_bearer():
-    s = scenario(Side(hand=["unmaking", "village-militia"], pool=["ilvara-the-keen"]), Side(pool=["hollis-greymantle+amulet-of-nullmagic"]), phase="pool")
+    s = scenario(
+        Side(hand=["unmaking", "village-militia"], pool=["ilvara-the-keen"]),
+        Side(pool=["hollis-greymantle+amulet-of-nullmagic"]),
+        phase="pool",
+    )
     assert not any(a.startswith(f"play #{card(s, 'unmaking')}") for a in legal(s))
 
 
@@ -99,7 +125,11 @@ def test_turning_only_offensive_spells_dispel_any():
 def test_reflection_in_phase_4_turns_every_later_offensive_spell():
     s = in_round(
         Side(hand=["arc-lightning", "searing-orb"], pool=["ilvara-the-keen"]),
-        Side(hand=["shimmering-reflection", "village-militia"], pool=["master-quillon"], formation=["tollgate-downs"]),
+        Side(
+            hand=["shimmering-reflection", "village-militia"],
+            pool=["master-quillon"],
+            formation=["tollgate-downs"],
+        ),
         "ilvara-the-keen",
         "master-quillon",
     )
@@ -140,7 +170,9 @@ def test_a_holding_discarded_cancels_a_wish():
     act(s, f"play #{card(s, 'grand-desire')} -> #{card(s, 'master-quillon')}")
     act(s, f"use #{card(s, 'warded-vault')} -> #{card(s, 'grand-desire')}")
     pass_counters(s)
-    assert s.zone_name(card(s, "master-quillon")) == "pool" and s.zone_name(card(s, "warded-vault")) == "discard"
+    assert (
+        s.zone_name(card(s, "master-quillon")) == "pool" and s.zone_name(card(s, "warded-vault")) == "discard"
+    )
 
 
 @pytest.mark.rules("SF-160", "SF-161", "SF-162", "SF-165", "SF-R16", "SF-K23")
@@ -215,20 +247,30 @@ def test_a_copier_takes_a_power_each_phase_3():
 
 @pytest.mark.rules("SF-263", "SF-K40")
 def test_a_champion_that_may_cast_any_spell():
-    s = scenario(Side(hand=["morning-prayers", "evening-study"], pool=["elira-spellsword"]), Side(), phase="pool")
+    s = scenario(
+        Side(hand=["morning-prayers", "evening-study"], pool=["elira-spellsword"]), Side(), phase="pool"
+    )
     assert f"play #{card(s, 'morning-prayers')}" in legal(s)
 
 
 @pytest.mark.rules("SF-227", "SF-228", "SF-K01")
 def test_a_class_changing_item_replaces_the_icon_ability():
-    s = scenario(Side(hand=["morning-prayers", "village-militia"], pool=["sister-aveline+mask-of-the-paladin"]), Side(), phase="pool")
+    s = scenario(
+        Side(hand=["morning-prayers", "village-militia"], pool=["sister-aveline+mask-of-the-paladin"]),
+        Side(),
+        phase="pool",
+    )
     assert s.classes(card(s, "sister-aveline")) == ("hero",)
     assert not any(a.startswith(f"play #{card(s, 'morning-prayers')}") for a in legal(s))
 
 
 @pytest.mark.rules("SF-035", "SF-K12", "SF-226")
 def test_a_two_number_icon_gives_both_classes():
-    s = scenario(Side(hand=["pickpocket", "village-militia"], pool=["rolan-twinpath"]), Side(pool=["mara-swiftblade+steel-longsword"]), phase="pool")
+    s = scenario(
+        Side(hand=["pickpocket", "village-militia"], pool=["rolan-twinpath"]),
+        Side(pool=["mara-swiftblade+steel-longsword"]),
+        phase="pool",
+    )
     rolan = card(s, "rolan-twinpath")
     assert s.classes(rolan) == ("wizard", "thief") and s.level(rolan) == 6
     act(s, f"play #{card(s, 'pickpocket')} -> #{card(s, 'steel-longsword')}")
@@ -238,7 +280,14 @@ def test_a_two_number_icon_gives_both_classes():
 
 @pytest.mark.rules("SF-022", "SF-R12", "SF-020")
 def test_a_question_mark_champion_takes_its_level_from_its_condition():
-    s = scenario(Side(pool=["vessel-of-the-realm"], formation=["crownhold-marches", "sable-barony", "thornwall-duchy:razed"]), Side(), phase="pool")
+    s = scenario(
+        Side(
+            pool=["vessel-of-the-realm"],
+            formation=["crownhold-marches", "sable-barony", "thornwall-duchy:razed"],
+        ),
+        Side(),
+        phase="pool",
+    )
     assert s.level(card(s, "vessel-of-the-realm")) == 2
     assert s.defs[card(s, "vessel-of-the-realm")].deck_level == 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from spellforge import GAMES, IllegalActionError
@@ -23,7 +25,7 @@ def test_two_to_six_players_take_turns_clockwise():
             order.append(s.active)
         a = s.legal_actions()
         s.apply(next((x for x in a if str(x) in ("done", "pass")), a[0]))
-    assert all((b - a) % 4 == 1 for a, b in zip(order, order[1:], strict=False))
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(order))
 
 
 @pytest.mark.rules("SF-066", "SF-067", "SF-R25", "SF-068", "SF-093")
@@ -69,7 +71,11 @@ def test_110_card_numbers_and_hand_limits():
 
 @pytest.mark.rules("SF-123", "SF-K43", "SF-101", "SF-R04", "SF-K08", "SF-157")
 def test_cards_change_the_hand_limit_and_the_draw():
-    s = scenario(Side(formation=["library-of-echoes", "harvestmoon-farms"], rules=["law-of-plenty"]), Side(), phase="pool")
+    s = scenario(
+        Side(formation=["library-of-echoes", "harvestmoon-farms"], rules=["law-of-plenty"]),
+        Side(),
+        phase="pool",
+    )
     assert s.hand_limit(0) == 12 and s.hand_limit(1) == 10 and s.draws(0) == 4
 
 
@@ -100,13 +106,43 @@ def test_the_phases_run_in_order():
             seen.append(s.phase)
         act(s, "done" if "done" in legal(s) else "pass" if "pass" in legal(s) else legal(s)[0])
     assert seen == ["start", "realm", "pool", "attack", "cards"]  # draw and a hand within its limit need none
-    assert [p.name for p in GAME.turn_structure.phases] == ["start", "draw", "realm", "pool", "attack", "cards", "end"]
+    assert [p.name for p in GAME.turn_structure.phases] == [
+        "start",
+        "draw",
+        "realm",
+        "pool",
+        "attack",
+        "cards",
+        "end",
+    ]
 
 
-@pytest.mark.rules("SF-108", "SF-152", "SF-153", "SF-154", "SF-156", "SF-113", "SF-112", "SF-111", "SF-025", "SF-110", "SF-K05", "SF-109")
+@pytest.mark.rules(
+    "SF-108",
+    "SF-152",
+    "SF-153",
+    "SF-154",
+    "SF-156",
+    "SF-113",
+    "SF-112",
+    "SF-111",
+    "SF-025",
+    "SF-110",
+    "SF-K05",
+    "SF-109",
+)
 def test_the_pool_and_attachments():
     s = scenario(
-        Side(hand=["mara-swiftblade", "steel-longsword", "ring-of-vigor", "staff-of-the-moonwood", "rod-of-the-circle"], pool=["hollis-greymantle"]),
+        Side(
+            hand=[
+                "mara-swiftblade",
+                "steel-longsword",
+                "ring-of-vigor",
+                "staff-of-the-moonwood",
+                "rod-of-the-circle",
+            ],
+            pool=["hollis-greymantle"],
+        ),
         Side(hand=FILL),
         phase="pool",
     )
@@ -127,7 +163,11 @@ def test_the_pool_and_attachments():
 
 @pytest.mark.rules("SF-269", "SF-270", "SF-K18", "SF-217")
 def test_an_avatar_enters_only_in_phase_3_paying_its_cost():
-    s = scenario(Side(hand=["avatar-of-the-burning-king", "village-militia", "hired-swords", "elven-archers"]), Side(), phase="pool")
+    s = scenario(
+        Side(hand=["avatar-of-the-burning-king", "village-militia", "hired-swords", "elven-archers"]),
+        Side(),
+        phase="pool",
+    )
     av = card(s, "avatar-of-the-burning-king")
     act(s, f"play #{av}")
     assert s.decision.kind == "entry_discard"
@@ -136,13 +176,34 @@ def test_an_avatar_enters_only_in_phase_3_paying_its_cost():
     assert s.zone_name(av) == "pool" and len(s.hand_of(0)) == 1
     poor = scenario(Side(hand=["avatar-of-the-burning-king", "village-militia"]), Side(), phase="pool")
     assert f"play #{card(poor, 'avatar-of-the-burning-king')}" not in legal(poor)
-    attack = scenario(Side(hand=["avatar-of-the-burning-king", "village-militia", "hired-swords"]), Side(formation=["tollgate-downs"]), phase="attack")
+    attack = scenario(
+        Side(hand=["avatar-of-the-burning-king", "village-militia", "hired-swords"]),
+        Side(formation=["tollgate-downs"]),
+        phase="attack",
+    )
     assert not any("attack" in a for a in legal(attack))  # not from hand into a battle
 
 
-@pytest.mark.rules("SF-084", "SF-090", "SF-087", "SF-091", "SF-092", "SF-089", "SF-085", "SF-093", "SF-R24", "SF-086", "SF-088")
+@pytest.mark.rules(
+    "SF-084",
+    "SF-090",
+    "SF-087",
+    "SF-091",
+    "SF-092",
+    "SF-089",
+    "SF-085",
+    "SF-093",
+    "SF-R24",
+    "SF-086",
+    "SF-088",
+)
 def test_mulligan_limits_scenario_17():
-    s = scenario(Side(hand=["greymarch-fields", "village-militia"]), Side(formation=["greymarch-fields"]), phase="end", turns=2)
+    s = scenario(
+        Side(hand=["greymarch-fields", "village-militia"]),
+        Side(formation=["greymarch-fields"]),
+        phase="end",
+        turns=2,
+    )
     assert s.decision.kind == "mulligan" and legal(s) == ["pass", "mulligan"]  # his only realm is blocked
     act(s, "mulligan")
     assert s.mulligans == [1, 0] and s.outcome is None and not any(s.slots[1][p] >= 0 for p in range(6))
@@ -178,19 +239,31 @@ def test_running_out_of_cards_scenario_16():
     )
     drawn = [e for e in s.events() if e.kind == "draw_lost"]
     assert len(drawn) == 2 and card(s, "tollgate-downs") in s.hand_of(0)
-    while s.phase != "end" or s.decision is not None and s.decision.kind != "discard" and s.active == 0:
+    while s.phase != "end" or (s.decision is not None and s.decision.kind != "discard" and s.active == 0):
         if s.active != 0:
             break
         act(s, "done" if "done" in legal(s) else legal(s)[0])
     deck = sorted(s.defs[c].key for c in s.zones[s.layout.deck[0]])
     assert deck == ["hired-swords", "steel-longsword"]
-    assert s.zone_name(card(s, "windfall")) == "abyss" and s.zone_name(card(s, "mara-swiftblade")) in ("limbo", "pool")
+    assert s.zone_name(card(s, "windfall")) == "abyss" and s.zone_name(card(s, "mara-swiftblade")) in (
+        "limbo",
+        "pool",
+    )
 
 
 @pytest.mark.rules("SF-094", "SF-095", "SF-014", "SF-K06")
 def test_six_unrazed_realms_win_at_once():
     s = scenario(
-        Side(hand=["tollgate-downs", "village-militia"], formation=["mistwood-dale", "copperhill-town", "lantern-vale", "frostpeak-hold", "saltmarsh-harbor:razed"]),
+        Side(
+            hand=["tollgate-downs", "village-militia"],
+            formation=[
+                "mistwood-dale",
+                "copperhill-town",
+                "lantern-vale",
+                "frostpeak-hold",
+                "saltmarsh-harbor:razed",
+            ],
+        ),
         Side(),
         phase="realm",
     )
@@ -198,7 +271,16 @@ def test_six_unrazed_realms_win_at_once():
     act(s, f"play #{card(s, 'tollgate-downs')} -> slot P1.F")
     assert s.outcome is None  # five unrazed
     t = scenario(
-        Side(hand=["tollgate-downs", "village-militia"], formation=["mistwood-dale", "copperhill-town", "lantern-vale", "frostpeak-hold", "saltmarsh-harbor"]),
+        Side(
+            hand=["tollgate-downs", "village-militia"],
+            formation=[
+                "mistwood-dale",
+                "copperhill-town",
+                "lantern-vale",
+                "frostpeak-hold",
+                "saltmarsh-harbor",
+            ],
+        ),
         Side(),
         phase="realm",
     )
@@ -237,7 +319,15 @@ def test_each_player_draws_from_his_own_deck():
 @pytest.mark.rules("SF-018", "SF-023", "SF-024", "SF-021", "SF-K01")
 def test_card_data_facts():
     cards = GAME.cards.values()
-    assert {c.card_class for c in cards if c.type == CHAMPION} == {"cleric", "hero", "monster", "wizard", "psionicist", "thief", "regent"}
+    assert {c.card_class for c in cards if c.type == CHAMPION} == {
+        "cleric",
+        "hero",
+        "monster",
+        "wizard",
+        "psionicist",
+        "thief",
+        "regent",
+    }
     assert {c.world for c in cards if c.world} == set(WORLDS) and len(WORLDS) == 7
     assert all(bool(c.world) == (c.type in (CHAMPION, ARTIFACT, REALM, "holding")) for c in cards)
     assert max(c.level for c in cards if c.type == CHAMPION) > 9
@@ -245,7 +335,12 @@ def test_card_data_facts():
 
 @pytest.mark.rules("SF-158", "SF-159", "SF-155")
 def test_a_card_leaving_play_goes_to_the_discard_pile_and_stops_working():
-    s = scenario(Side(hand=FILL, formation=["library-of-echoes"]), Side(hand=["earthquake-rift", "village-militia"]), phase="realm", active=1)
+    s = scenario(
+        Side(hand=FILL, formation=["library-of-echoes"]),
+        Side(hand=["earthquake-rift", "village-militia"]),
+        phase="realm",
+        active=1,
+    )
     lib = card(s, "library-of-echoes")
     assert s.hand_limit(0) == 10
     act(s, f"play #{card(s, 'earthquake-rift')} -> #{lib}")

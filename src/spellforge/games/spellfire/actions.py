@@ -29,7 +29,9 @@ class PlayCard(Action):
 
     card: int
     target: Target | None = None
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET_TEXT + r")?", re.I)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET_TEXT + r")?", re.I
+    )
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
@@ -50,7 +52,9 @@ class UsePower(Action):
 
     card: int
     target: Target | None = None
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"use\s+" + CARD + r"(?:\s*->\s*" + TARGET_TEXT + r")?", re.I)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"use\s+" + CARD + r"(?:\s*->\s*" + TARGET_TEXT + r")?", re.I
+    )
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
@@ -159,4 +163,14 @@ class Mulligan(Action):
         return "mulligan"
 
 
-ACTIONS: tuple[type[Action], ...] = (PlayCard, UsePower, AttackRealm, Rebuild, Send, Discard, Keep, PutBack, Mulligan)
+ACTIONS: tuple[type[Action], ...] = (
+    PlayCard,
+    UsePower,
+    AttackRealm,
+    Rebuild,
+    Send,
+    Discard,
+    Keep,
+    PutBack,
+    Mulligan,
+)

@@ -7,7 +7,7 @@ side's total in a round, the Rule of the Cosmos, hand limits and draws.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from spellforge.core.events import Event
 from spellforge.core.windows import WindowState
@@ -15,16 +15,10 @@ from spellforge.core.zones import Visibility, ZoneSpec
 
 from .cards import (
     ACTIVATION_ORDER,
-    ALLY,
-    ARTIFACT,
     CHAMPION,
-    DUNGEON,
-    HOLDING,
     ICON_USES,
-    ITEM,
     MOVEMENT,
     REALM,
-    RULE,
     SPELLS,
     UNIQUE_IN_PLAY,
 )
@@ -77,13 +71,26 @@ GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
 NONE = -(10**6)
 
 
+class PlayRec(NamedTuple):
+    """An event or spell being played: who played it, at what, and (for a duplicate) what it copies."""
+
+    uid: int
+    card: int
+    seat: int
+    target: int
+    copy_of: int
+    caster: int
+
+
 class SpellfireBase(WindowState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
 
     __slots__ = (
         "attached_to",
+        "borrowed",
         "calmed",
         "chose_realm_discard",
+        "copied",
         "fight",
         "fought",
         "granted",
@@ -95,16 +102,14 @@ class SpellfireBase(WindowState):
         "played_realm",
         "plays",
         "pool_phases",
-        "realm_done",
         "razed",
+        "realm_done",
         "reflecting",
         "slots",
         "turned",
         "turns_taken",
-        "used_at",
-        "copied",
-        "borrowed",
         "twins",
+        "used_at",
     )
     DERIVED = WindowState.DERIVED | {"twins"}
     COPY: ClassVar[dict[str, str]] = {
@@ -161,7 +166,7 @@ class SpellfireBase(WindowState):
     # the battle and the plays
     fight: list[int]  # see ATT ... WINNER
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
-    plays: list[tuple[int, int, int, int, bool]]  # (uid, card, seat, target, copy) being resolved
+    plays: list[PlayRec]  # the events and spells being resolved
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
     turned: list[int]  # uids of spells turned back on their caster (SF-238)
@@ -256,8 +261,8 @@ class SpellfireBase(WindowState):
         slots = self.slots[seat]
         n = len(slots)
         out: list[int] = []
-        for row in ROWS:
-            row = tuple(p for p in row if p < n)
+        for full_row in ROWS:
+            row = [p for p in full_row if p < n]
             if not row:
                 break
             empty = [p for p in row if slots[p] < 0]

@@ -34,9 +34,10 @@ from .base import (
     TARGET,
     WINNER,
     WORLD_BONUS,
+    PlayRec,
 )
 from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, RULE
-from .plays import SPENT, PlayRec
+from .plays import SPENT
 from .turn import TurnMixin
 
 
@@ -97,7 +98,10 @@ class BattleMixin(TurnMixin):
         return out
 
     def attack_blocked(self, seat: int) -> bool:
-        return any(self.lasting_until.get(c, -1) == seat and "no_attacks" in self.defs[c].powers for c in self.zones[self.layout.lasting])
+        return any(
+            self.lasting_until.get(c, -1) == seat and "no_attacks" in self.defs[c].powers
+            for c in self.zones[self.layout.lasting]
+        )
 
     def legal_attack(self) -> list[Action]:
         seat = self.active
@@ -144,7 +148,9 @@ class BattleMixin(TurnMixin):
 
     def legal_champion(self) -> list[Action]:
         f = self.fight
-        out: list[Action] = [Send(c) for c in self.available_champions(f[ATT]) if self.may_attack(c, f[TARGET])]
+        out: list[Action] = [
+            Send(c) for c in self.available_champions(f[ATT]) if self.may_attack(c, f[TARGET])
+        ]
         if f[5] > 0 or not out:
             out.insert(0, Done())  # the attacker is never obliged to go on (SF-204)
         return out
@@ -230,7 +236,9 @@ class BattleMixin(TurnMixin):
         borrow_from = f[DCH] if not f[SELF] else -1
         if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
             self.borrow(f[ACH], borrow_from)
-        self.schedule(("instant", 0, 0), ("instant", 1, 0), ("instant", 0, 1), ("instant", 1, 1), ("open_round",))
+        self.schedule(
+            ("instant", 0, 0), ("instant", 1, 0), ("instant", 0, 1), ("instant", 1, 1), ("open_round",)
+        )
 
     def borrow(self, borrower: int, victim: int) -> None:
         """The borrower takes the victim's best item for the round (SF-255)."""
@@ -282,7 +290,11 @@ class BattleMixin(TurnMixin):
             if kind == 0 and cd.type == ITEM:
                 e = cd.power("set_class")
                 threat = self.defs[source].power("instant_defeat")
-                if e is not None and threat is not None and str(e.param("class")) not in str(threat.param("traits")).split("|"):
+                if (
+                    e is not None
+                    and threat is not None
+                    and str(e.param("class")) not in str(threat.param("traits")).split("|")
+                ):
                     out.append(PlayCard(c, CardRef(victim)))  # changes the condition (SF-245)
             elif kind == 1 and cd.type == EVENT and "remove_support" in cd.powers:
                 out.append(PlayCard(c, CardRef(source)))  # SF-248
@@ -375,13 +387,20 @@ class BattleMixin(TurnMixin):
             return []
         out: list[Action] = []
         attacking_protected = (
-            seat == f[ATT] and not f[DUNGEON_FIGHT] and self.protected(f[TARGET]) and "flyer" in self.movement(own)
+            seat == f[ATT]
+            and not f[DUNGEON_FIGHT]
+            and self.protected(f[TARGET])
+            and "flyer" in self.movement(own)
         )
         opposing = f[DCH] if seat == f[ATT] else f[ACH]
         for c in self.hand_of(seat):
             d = self.defs[c]
             if d.type == ALLY:
-                if attacking_protected and "no_inherit" in d.powers and not (d.all_traits & {"flyer", "swimmer", "earthwalker"}):
+                if (
+                    attacking_protected
+                    and "no_inherit" in d.powers
+                    and not (d.all_traits & {"flyer", "swimmer", "earthwalker"})
+                ):
                     continue  # SF-272, SF-R21
                 out.append(PlayCard(c))
             elif d.type == ITEM:
@@ -389,17 +408,32 @@ class BattleMixin(TurnMixin):
             elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and self.fought[own] != SPENT:
                 v = d.powers
                 if v & {"discard_champion", "limbo"}:
-                    if opposing >= 0 and not (f[SELF] and seat == f[ATT]) and ("wish" in v or not self.immune_to_spells(opposing)):
+                    if (
+                        opposing >= 0
+                        and not (f[SELF] and seat == f[ATT])
+                        and ("wish" in v or not self.immune_to_spells(opposing))
+                    ):
                         out.append(PlayCard(c, CardRef(opposing)))
                 elif "wish" in v:
                     if opposing >= 0 and not (f[SELF] and seat == f[ATT]):
                         out.append(PlayCard(c, CardRef(opposing)))
                 elif "steal_item" in v:
-                    if opposing >= 0 and not f[SELF] or seat == f[DEF]:
-                        out += [PlayCard(c, CardRef(a)) for a in self.attachments(opposing) if self.defs[a].type == ITEM] if opposing >= 0 else []
-                elif v & {"dispel", "turn", "reflect", "negate_event", "draw"}:
-                    continue
-                elif "wall" in v and opposing >= 0 and self.defs[c].offensive and self.immune_to_spells(opposing):
+                    if (opposing >= 0 and not f[SELF]) or seat == f[DEF]:
+                        out += (
+                            [
+                                PlayCard(c, CardRef(a))
+                                for a in self.attachments(opposing)
+                                if self.defs[a].type == ITEM
+                            ]
+                            if opposing >= 0
+                            else []
+                        )
+                elif v & {"dispel", "turn", "reflect", "negate_event", "draw"} or (
+                    "wall" in v
+                    and opposing >= 0
+                    and self.defs[c].offensive
+                    and self.immune_to_spells(opposing)
+                ):
                     continue
                 else:
                     out.append(PlayCard(c))
@@ -581,9 +615,14 @@ class BattleMixin(TurnMixin):
         f = self.fight
         out = []
         for mine, theirs in ((f[ACH], f[DCH]), (f[DCH], f[ACH])):
-            if mine >= 0 and theirs >= 0 and not f[SELF] and self.defs[mine].type == CHAMPION:
-                if self.has_power(mine, "discard_opponent_after"):
-                    out.append(theirs)
+            if (
+                mine >= 0
+                and theirs >= 0
+                and not f[SELF]
+                and self.defs[mine].type == CHAMPION
+                and self.has_power(mine, "discard_opponent_after")
+            ):
+                out.append(theirs)
         return out
 
     def discard_after(self, cards: list[int]) -> None:

@@ -107,7 +107,9 @@ ACTIVATION_ORDER = (ARTIFACT, ALLY, ITEM, BLOOD, THIEF_SKILL, UNARMED, PSIONIC, 
 
 World = Literal["add", "birthright", "dark_sun", "dragonlance", "forgotten_realms", "greyhawk", "ravenloft"]
 ChampionClass = Literal["cleric", "hero", "monster", "wizard", "psionicist", "thief", "regent"]
-Trait = Literal["flyer", "swimmer", "earthwalker", "undead", "dragon", "elf", "dwarf", "giant", "halfling", "merfolk"]
+Trait = Literal[
+    "flyer", "swimmer", "earthwalker", "undead", "dragon", "elf", "dwarf", "giant", "halfling", "merfolk"
+]
 
 
 class CardModel(BaseModel):
@@ -167,7 +169,9 @@ def check(card: CardModel) -> None:
         if card.card_class is None:
             raise ValueError("class: a champion has one of the seven classes (SF-018)")
         if card.level is None and not card.variable_level:
-            raise ValueError("level: a champion has a level, or variable_level = true for a '?' icon (SF-022)")
+            raise ValueError(
+                "level: a champion has a level, or variable_level = true for a '?' icon (SF-022)"
+            )
         if card.level is not None and card.variable_level:
             raise ValueError("level: a '?' champion has no printed level (SF-022)")
     else:
@@ -178,7 +182,9 @@ def check(card: CardModel) -> None:
     if card.level2 is not None and card.level is None:
         raise ValueError("level2: the second number of an icon needs the first (SF-035)")
     if (card.use is not None or card.phases or card.any_time) and t not in NOTATED:
-        raise ValueError("use/phases: only spells, powers, abilities, skills and unarmed cards have them (SF-K11)")
+        raise ValueError(
+            "use/phases: only spells, powers, abilities, skills and unarmed cards have them (SF-K11)"
+        )
     if t in NOTATED:
         if card.use is None:
             raise ValueError("use: a spell, power, ability, skill or unarmed card is off or def (SF-229)")
@@ -335,7 +341,9 @@ VOCABULARY = EffectVocabulary(
         "defend_self": VerbSpec(
             params={"class": str, "level": int}, help="may defend itself as a champion (SF-R27)"
         ),
-        "attack_only_by": VerbSpec(params=_TRAITS, help="only these traits or classes may attack it (SF-K20)"),
+        "attack_only_by": VerbSpec(
+            params=_TRAITS, help="only these traits or classes may attack it (SF-K20)"
+        ),
         "bar": VerbSpec(params=_TRAITS, help="these movement traits cannot attack it (SF-279)"),
         "razed_discard_attacker": VerbSpec(help="when razed, the attacking champion is discarded (SF-148)"),
         "raze_for_extra_turn": VerbSpec(help="its owner may raze it in phase 5 for an extra turn (SF-295)"),
@@ -343,7 +351,9 @@ VOCABULARY = EffectVocabulary(
         "extra_draw": VerbSpec(help="amount more cards drawn in phase 1 (SF-101)"),
         "defender_bonus": VerbSpec(help="+amount to a defender of its realm's world (SF-R03)"),
         "cancel_wish": VerbSpec(help="discard it to cancel a Wish-type spell (SF-312, SF-315)"),
-        "instant_defeat": VerbSpec(params=_TRAITS, help="defeats a champion of these classes outright (SF-K29)"),
+        "instant_defeat": VerbSpec(
+            params=_TRAITS, help="defeats a champion of these classes outright (SF-K29)"
+        ),
         "immune": VerbSpec(help="immune to offensive spells (SF-249, SF-K28)"),
         "borrow_item": VerbSpec(help="borrows an opponent's item for the round (SF-255)"),
         "copy_power": VerbSpec(help="copies another champion's power each phase 3 (SF-261)"),
@@ -364,12 +374,16 @@ VOCABULARY = EffectVocabulary(
         "discard_for_bonus": VerbSpec(help="discard it in a round: +amount to its bearer (SF-312)"),
         "defeat_level_ge": VerbSpec(help="its bearer defeats opponents of level amount or more (SF-247)"),
         "discard_champion": VerbSpec(help="discards a target champion (SF-231)"),
-        "wall": VerbSpec(params=_TRAITS, help="the opposing champion cannot go on unless it has traits (SF-232)"),
+        "wall": VerbSpec(
+            params=_TRAITS, help="the opposing champion cannot go on unless it has traits (SF-232)"
+        ),
         "dispel": VerbSpec(help="cancels a spell being cast (SF-237)"),
         "turn": VerbSpec(help="turns an offensive spell back on its caster (SF-238)"),
         "reflect": VerbSpec(help="a turning that lasts the rest of phase 4 when cast then (SF-239)"),
         "negate_event": VerbSpec(help="negates an event in its pause (SF-287)"),
-        "wish": VerbSpec(help="discards any champion, negates a duration event or removes a dungeon (SF-K37)"),
+        "wish": VerbSpec(
+            help="discards any champion, negates a duration event or removes a dungeon (SF-K37)"
+        ),
         "limbo": VerbSpec(help="sends a target champion to Limbo (SF-160, SF-161)"),
         "draw": VerbSpec(help="draw amount cards"),
         "steal_item": VerbSpec(help="an item of the opposing champion goes to your hand"),

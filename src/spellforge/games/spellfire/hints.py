@@ -21,7 +21,9 @@ def strength(state: SpellfireState, s: int) -> float:
     need = state.options["victory"]
     realms = len(state.unrazed_realms(s))
     razed = len(state.realms_of(s)) - realms
-    pool = sum(state.level(c) + sum(state.defs[a].bonus for a in state.attachments(c)) for c in state.pool_of(s))
+    pool = sum(
+        state.level(c) + sum(state.defs[a].bonus for a in state.attachments(c)) for c in state.pool_of(s)
+    )
     hand = len(state.zones[state.layout.hand[s]])
     return 10.0 * realms * (6.0 / need) + 1.5 * razed + 0.4 * pool + 0.8 * hand
 

@@ -11,8 +11,6 @@ holding discarded against a Wish (SF-237, SF-238, SF-239, SF-312).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
@@ -21,22 +19,11 @@ from spellforge.core.targets import CardRef, PlayerRef, Target
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
-from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, SpellfireBase
+from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, PlayRec, SpellfireBase
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
 
 UID_BASE = 10**7  # a play's target naming another play (a dispel's spell, a negation's event)
 SPENT = 10**9  # ``fought`` of a Wish's caster: it can never be used again (SF-242)
-
-
-class PlayRec(NamedTuple):
-    """An event or spell being played: who played it, at what, and (for a duplicate) what it copies."""
-
-    uid: int
-    card: int
-    seat: int
-    target: int
-    copy_of: int
-    caster: int
 
 
 def target_code(target: Target | None) -> int:
@@ -105,7 +92,9 @@ class PlayMixin(SpellfireBase):
                 if self.defs[c].type in (ALLY, ITEM) and self.controller[c] != seat
             ]
         if "discard_monsters" in verbs:
-            if any(self.is_champion(c) and "monster" in self.classes(c) for c in self.zones[self.layout.battle]):
+            if any(
+                self.is_champion(c) and "monster" in self.classes(c) for c in self.zones[self.layout.battle]
+            ):
                 return [None]
             return []
         if "extra_turn" in verbs:
@@ -169,15 +158,21 @@ class PlayMixin(SpellfireBase):
             elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
-            if self.has_power(c, "negate_discard"):
-                out.append(UsePower(c, ref))
-            elif self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat):
+            if self.has_power(c, "negate_discard") or (
+                self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat)
+            ):
                 out.append(UsePower(c, ref))
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
-                if "duplicate_event" in self.defs[c].powers or (self.is_champion(c) and self.has_power(c, "duplicate_event")):
-                    if self.used_at.get(c, -1) != self.pool_phases[seat]:  # once per turn window (SF-318)
-                        out += [UsePower(c, t) if t is not None else UsePower(c) for t in self.event_targets(seat, play.card) if t is None or t != ref]
+                if (
+                    "duplicate_event" in self.defs[c].powers
+                    or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
+                ) and self.used_at.get(c, -1) != self.pool_phases[seat]:  # once per turn window (SF-318)
+                    out += [
+                        UsePower(c, t) if t is not None else UsePower(c)
+                        for t in self.event_targets(seat, play.card)
+                        if t is None or t != ref
+                    ]
         return out
 
     def act_pause(self, action: Action, d: Decision) -> None:
@@ -202,7 +197,9 @@ class PlayMixin(SpellfireBase):
             return
         assert isinstance(action, UsePower)
         c = action.card
-        if self.defs[c].type in (CHAMPION,) and (self.has_power(c, "negate_discard") or self.has_power(c, "calm_discard")):
+        if self.defs[c].type in (CHAMPION,) and (
+            self.has_power(c, "negate_discard") or self.has_power(c, "calm_discard")
+        ):
             self.window_acted()
             negate = self.has_power(c, "negate_discard")
             self.discard_card_from_play(c)
@@ -244,7 +241,12 @@ class PlayMixin(SpellfireBase):
                 if wish or not self.immune_to_spells(c):
                     out.append(CardRef(c))
             if wish and not in_round:
-                out += [CardRef(c) for s in range(self.n_seats) if s != seat for c in self.zones[self.layout.dungeon[s]]]
+                out += [
+                    CardRef(c)
+                    for s in range(self.n_seats)
+                    if s != seat
+                    for c in self.zones[self.layout.dungeon[s]]
+                ]
             return out
         if "steal_item" in v:
             return [
@@ -279,7 +281,9 @@ class PlayMixin(SpellfireBase):
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
         self.schedule(("resolve_play", uid))
         if d.type in SPELLS:
-            self.open_window("counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,))
+            self.open_window(
+                "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,)
+            )
 
     def legal_counter(self) -> list[Action]:
         d = self.decision
@@ -295,9 +299,11 @@ class PlayMixin(SpellfireBase):
             cd = self.defs[c]
             if cd.type not in SPELLS or self.caster_for(seat, c) < 0:
                 continue
-            if "dispel" in cd.powers:
-                out.append(PlayCard(c, ref))
-            elif ("turn" in cd.powers or "reflect" in cd.powers) and spell.offensive and play.uid not in self.turned:
+            if "dispel" in cd.powers or (
+                ("turn" in cd.powers or "reflect" in cd.powers)
+                and spell.offensive
+                and play.uid not in self.turned
+            ):
                 out.append(PlayCard(c, ref))
         if "wish" in spell.powers:
             for h in self.zones[self.layout.formation[seat]]:
@@ -542,7 +548,9 @@ class PlayMixin(SpellfireBase):
         elif "abyss_send" in d.powers:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
             if self.defs[t].type == "dungeon":
-                self.to_zone(t, self.layout.void[self.owner[t]])  # a dungeon goes to the Void (SF-055, SF-065)
+                self.to_zone(
+                    t, self.layout.void[self.owner[t]]
+                )  # a dungeon goes to the Void (SF-055, SF-065)
             else:
                 self.to_zone(t, self.layout.abyss[self.owner[t]])
             self.emit(Event("abyss_send", seat, card, other=t))
@@ -570,7 +578,9 @@ class PlayMixin(SpellfireBase):
             return
         lay = self.layout
         target = f[2]
-        realm_gone = target >= 0 and (self.zone_of[target] not in (lay.formation[f[DEF]], lay.dungeon[f[DEF]]) or self.razed[target])
+        realm_gone = target >= 0 and (
+            self.zone_of[target] not in (lay.formation[f[DEF]], lay.dungeon[f[DEF]]) or self.razed[target]
+        )
         att_gone = self.zone_of[f[ACH]] != lay.battle
         def_gone = f[DCH] >= 0 and self.zone_of[f[DCH]] != lay.battle
         if realm_gone:
@@ -586,7 +596,9 @@ class PlayMixin(SpellfireBase):
 
     def end_duration_for_gone(self) -> None:
         if any(m.duration == ROUND and not self.in_play(m.card) for m in self.modifiers if m.card >= 0):
-            self.modifiers = [m for m in self.modifiers if m.card < 0 or self.in_play(m.card) or m.duration != ROUND]
+            self.modifiers = [
+                m for m in self.modifiers if m.card < 0 or self.in_play(m.card) or m.duration != ROUND
+            ]
 
     def is_holding(self, cid: int) -> bool:
         return self.defs[cid].type == HOLDING

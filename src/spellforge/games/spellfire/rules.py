@@ -32,15 +32,36 @@ class Format(NamedTuple):
     victory: int
 
 
-def _ranges(rule: tuple[int, int], realm: tuple[int, int], holding: tuple[int, int], champion: tuple[int, int],
-            artifact: tuple[int, int], item: tuple[int, int], event: tuple[int, int]) -> dict[str, tuple[int, int]]:
-    return {RULE: rule, REALM: realm, HOLDING: holding, CHAMPION: champion, ARTIFACT: artifact, ITEM: item, EVENT: event}
+def _ranges(
+    rule: tuple[int, int],
+    realm: tuple[int, int],
+    holding: tuple[int, int],
+    champion: tuple[int, int],
+    artifact: tuple[int, int],
+    item: tuple[int, int],
+    event: tuple[int, int],
+) -> dict[str, tuple[int, int]]:
+    return {
+        RULE: rule,
+        REALM: realm,
+        HOLDING: holding,
+        CHAMPION: champion,
+        ARTIFACT: artifact,
+        ITEM: item,
+        EVENT: event,
+    }
 
 
 FORMATS = {
-    55: Format(55, _ranges((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)), 90, 1, 6),  # SF-036..SF-039
-    75: Format(75, _ranges((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)), 115, 1, 6),  # SF-040..SF-042
-    110: Format(110, _ranges((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)), 180, 2, 10),  # SF-043..SF-046
+    55: Format(
+        55, _ranges((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)), 90, 1, 6
+    ),  # SF-036..SF-039
+    75: Format(
+        75, _ranges((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)), 115, 1, 6
+    ),  # SF-040..SF-042
+    110: Format(
+        110, _ranges((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)), 180, 2, 10
+    ),  # SF-043..SF-046
 }
 TYPE_LABELS = {
     RULE: "rule cards",
@@ -69,19 +90,33 @@ class Spellfire(Ruleset):
     actions = ACTIONS
     zones = ZONES
     options = (
-        OptionSpec("deck_size", int, 55, "the tournament deck size: 55, 75 or 110 (SF-033)", choices=(55, 75, 110)),
         OptionSpec(
-            "victory", int, 0, "unrazed realms to win: 6 or 10; 0 = the format's (SF-095..SF-097)", choices=(0, 6, 10)
+            "deck_size", int, 55, "the tournament deck size: 55, 75 or 110 (SF-033)", choices=(55, 75, 110)
+        ),
+        OptionSpec(
+            "victory",
+            int,
+            0,
+            "unrazed realms to win: 6 or 10; 0 = the format's (SF-095..SF-097)",
+            choices=(0, 6, 10),
         ),
     )
     conformance_variants = ({"deck_size": 75}, {"players": 3})
     turn_structure = TurnStructure(
         (
-            Phase("start", begin="phase_start", help="phase 0: rule cards, start-of-turn powers (SF-R01, SF-R04)"),
+            Phase(
+                "start",
+                begin="phase_start",
+                help="phase 0: rule cards, start-of-turn powers (SF-R01, SF-R04)",
+            ),
             Phase("draw", begin="phase_draw", help="phase 1: draw 3/4/5 cards by deck size (SF-074, SF-101)"),
             Phase("realm", begin="phase_realm", help="phase 2: one realm action and one holding (SF-102)"),
-            Phase("pool", begin="phase_pool", end="respond", help="phase 3: pool, attachments, phase-3 cards"),
-            Phase("attack", begin="phase_attack", help="phase 4: attack one realm of another player (SF-117)"),
+            Phase(
+                "pool", begin="phase_pool", end="respond", help="phase 3: pool, attachments, phase-3 cards"
+            ),
+            Phase(
+                "attack", begin="phase_attack", help="phase 4: attack one realm of another player (SF-117)"
+            ),
             Phase("cards", begin="phase_cards", help="phase 5: phase-5 cards (SF-121, SF-R02)"),
             Phase("end", begin="phase_end", help="phase 6: hand limit, Limbo, reshuffle, pass left (SF-R02)"),
         )
@@ -143,7 +178,9 @@ class Spellfire(Ruleset):
         dungeon = resolve_section(deck.sections.get("dungeon", ()), index, "dungeon", problems)
         for card, _ in main:
             if card.type == DUNGEON:
-                problems.append(f"[cards] {card.name!r} is a dungeon card: it goes in [dungeon], outside the deck (SF-048)")
+                problems.append(
+                    f"[cards] {card.name!r} is a dungeon card: it goes in [dungeon], outside the deck (SF-048)"
+                )
         for card, _ in dungeon:
             if card.type != DUNGEON:
                 problems.append(f"[dungeon] {card.name!r} is a {card.type}: only a dungeon card goes there")
@@ -153,7 +190,9 @@ class Spellfire(Ruleset):
         sf_cards = [c for c in cards if isinstance(c, SpellfireCard)]
         unknown = any("unknown card" in p for p in problems)
         if len(cards) != fmt.size and not unknown:
-            problems.append(f"[cards] the deck has {len(cards)} cards; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)")
+            problems.append(
+                f"[cards] the deck has {len(cards)} cards; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)"
+            )
         seen: dict[tuple[str, str], int] = {}
         first: dict[tuple[str, str], SpellfireCard] = {}
         for c in sf_cards:
@@ -163,7 +202,9 @@ class Spellfire(Ruleset):
         for key, n in seen.items():
             name = key[1]
             if n > 1 and not first[key].multiples:
-                problems.append(f"[cards] {n} copies of {name!r}: one of each card unless it allows more (SF-031)")
+                problems.append(
+                    f"[cards] {n} copies of {name!r}: one of each card unless it allows more (SF-031)"
+                )
         for t, (low, high) in fmt.ranges.items():
             n = sum(1 for c in sf_cards if c.type == t)
             if not low <= n <= high and not unknown:
@@ -178,7 +219,9 @@ class Spellfire(Ruleset):
         free = avatars[: fmt.free_avatars]  # the highest avatar(s) are free (SF-039, SF-046, SF-R11)
         total = sum(c.deck_level for c in champions) - sum(c.deck_level for c in free)
         if total > fmt.max_levels:
-            top = ", ".join(f"{c.name} {c.deck_level}" for c in sorted(champions, key=lambda c: -c.deck_level)[:5])
+            top = ", ".join(
+                f"{c.name} {c.deck_level}" for c in sorted(champions, key=lambda c: -c.deck_level)[:5]
+            )
             problems.append(
                 f"[cards] the champions total {total} levels (free avatars excluded); at most {fmt.max_levels} "
                 f"in a {fmt.size}-card deck ({top}, ...) ({LEVEL_RULE[fmt.size]})"

@@ -80,7 +80,9 @@ def scenario(
         plans.append(entries)
     state = SpellfireState.__new__(SpellfireState)
     state.init_core(game, seed, lists, opts, game.layout(players, opts))
-    state.init_seating(game.seat_roles(players, opts), game.seat_teams(players, opts), game.seat_sides(players, opts))
+    state.init_seating(
+        game.seat_roles(players, opts), game.seat_teams(players, opts), game.seat_sides(players, opts)
+    )
     state.init_game()
     lay = state.layout
     cid = 0

@@ -5,9 +5,8 @@ from __future__ import annotations
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 
-from .base import NO_FIGHT
+from .base import NO_FIGHT, PlayRec
 from .fair import publicly_forced
-from .plays import PlayRec
 from .view import ViewMixin
 
 
@@ -69,7 +68,9 @@ class SpellfireState(ViewMixin):
         for s, slots in enumerate(self.slots):
             for c in slots:
                 if c >= 0 and self.zone_of[c] != self.layout.formation[s]:
-                    problems.append(f"formation of P{s + 1} names #{c}, which is in {self.layout.label(self.zone_of[c])}")
+                    problems.append(
+                        f"formation of P{s + 1} names #{c}, which is in {self.layout.label(self.zone_of[c])}"
+                    )
         for c in self.all_card_ids():
             a = self.attached_to[c]
             if a >= 0 and self.zone_of[a] != self.zone_of[c]:

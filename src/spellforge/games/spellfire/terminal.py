@@ -46,7 +46,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     for p in view["players"]:
         s = p["seat"]
         form = Text(" ").join(
-            Text(f"{slot['position']}:") + card_text(slot) for slot in view["formations"][s] if not slot.get("empty")
+            Text(f"{slot['position']}:") + card_text(slot)
+            for slot in view["formations"][s]
+            if not slot.get("empty")
         )
         pool = Text("\n").join(card_text(c) for c in view["pools"][s].get("cards", []))
         head.add_row(
