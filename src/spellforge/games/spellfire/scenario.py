@@ -3,7 +3,7 @@
 >>> from spellforge.games.spellfire.scenario import Side, scenario, legal
 >>> state = scenario(Side(hand=["mistwood-dale"]), Side(), phase="realm")
 >>> legal(state)[:2]
-['done', 'play #0 -> slot P1.A']
+['done', 'play #10 -> slot P1.A']
 
 Each side lists card ids (as in the card files) per zone. ``formation`` lists realms by position from A
 (``None`` for an empty position; ``key:razed`` for a razed realm; ``key+holding`` for a realm with its
