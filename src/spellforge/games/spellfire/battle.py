@@ -40,6 +40,8 @@ from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REAL
 from .plays import SPENT
 from .turn import TurnMixin
 
+MOVERS = frozenset({"flyer", "swimmer", "earthwalker"})
+
 
 class BattleMixin(TurnMixin):
     """The battle and spoils of victory."""
@@ -58,16 +60,18 @@ class BattleMixin(TurnMixin):
 
     def may_attack(self, champion: int, target: int) -> bool:
         """Whether ``champion`` may attack realm (or dungeon) ``target`` (SF-139, SF-271..SF-279, SF-K20)."""
+        return self.may_reach(self.traits(champion), self.classes(champion), target)
+
+    def may_reach(self, traits: frozenset[str], classes: tuple[str, ...], target: int) -> bool:
+        """``may_attack`` for a champion with these traits and classes."""
         d = self.defs[target]
         if d.type != REALM:
             return True  # a dungeon: any champion (SF-R15)
-        traits = self.traits(champion)
-        moves = traits & {"flyer", "swimmer", "earthwalker"}
-        classes = set(self.classes(champion))
+        moves = traits & MOVERS
         only = d.power("attack_only_by")
         if only is not None:
             allowed = set(str(only.param("traits")).split("|"))
-            if not (allowed & (traits | classes)):
+            if not (allowed & traits) and not allowed.intersection(classes):
                 return False
         bar = d.power("bar")
         if bar is not None and moves & set(str(bar.param("traits")).split("|")):
@@ -82,7 +86,7 @@ class BattleMixin(TurnMixin):
         return "earthwalker" in moves and not restricted  # SF-277
 
     def attack_targets(self, seat: int) -> list[tuple[int, Place]]:
-        champions = self.available_champions(seat)
+        champions = [(self.traits(c), self.classes(c)) for c in self.available_champions(seat)]
         out: list[tuple[int, Place]] = []
         if not champions:
             return out
@@ -90,7 +94,7 @@ class BattleMixin(TurnMixin):
             if s == seat:  # never one's own (SF-178)
                 continue
             for pos, r in enumerate(self.slots[s]):
-                if r >= 0 and not self.razed[r] and any(self.may_attack(c, r) for c in champions):
+                if r >= 0 and not self.razed[r] and any(self.may_reach(t, k, r) for t, k in champions):
                     out.append((r, Place("slot", POSITIONS[pos], s)))
             if self.realms_of(s):  # a dungeon needs a formation (SF-057)
                 for dg in self.zones[self.layout.dungeon[s]]:
