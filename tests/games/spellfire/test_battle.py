@@ -572,3 +572,25 @@ def test_one_realm_of_any_opponent_and_only_its_owner_defends():
     act(s, f"send #{card(s, 'hollis-greymantle')}")
     assert s.decision.kind == "defend" and s.decision.seat == 1
     assert s.fight[ACH] == card(s, "hollis-greymantle") and s.fight[DCH] == -1
+
+
+@pytest.mark.rules("SF-012", "SF-244")
+def test_an_attack_into_a_visible_instant_defeat_may_be_taken_back():
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(
+            hand=FILL,
+            pool=["the-gorgon-of-greyfen"],
+            formation=["greymarch-fields", "oldcastle-moor", "pinecrest-hollow"],
+        ),
+        phase="attack",
+    )
+    to_round(s, "hollis-greymantle", "the-gorgon-of-greyfen")
+    assert s.decision.kind == "escape" and s.decision.seat == 0
+    assert "choose withdraw" in legal(s)
+    act(s, "choose withdraw")
+    hollis, gorgon = card(s, "hollis-greymantle"), card(s, "the-gorgon-of-greyfen")
+    assert s.zone_name(hollis) == "pool" and s.zone_name(gorgon) == "pool"
+    assert s.decision.kind == "attack" and "attack slot P2.A" in legal(s)  # as if never declared
+    act(s, "attack slot P2.A")
+    assert f"send #{hollis}" in legal(s) or s.decision.kind == "defend"

@@ -61,8 +61,10 @@ WORLD_BONUS = 3  # SF-199
 REBUILD_COST = 3  # SF-149
 
 # The fight record (``fight``, a list of ints) and what each index holds.
-ATT, DEF, TARGET, ACH, DCH, ROUND, SELF, OVER, DUNGEON_FIGHT, WINNER, STOPPED = range(11)
-NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0]
+ATT, DEF, TARGET, ACH, DCH, ROUND, SELF, OVER, DUNGEON_FIGHT, WINNER, STOPPED, WITHDRAWN, FROM_HAND = range(
+    13
+)
+NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0]
 # how a round ended (fight[OVER])
 GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
 

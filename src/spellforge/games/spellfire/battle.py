@@ -25,7 +25,9 @@ from .base import (
     DCH,
     DEF,
     DUNGEON_FIGHT,
+    FROM_HAND,
     GOING,
+    NO_FIGHT,
     OVER,
     POSITIONS,
     ROUND_DONE,
@@ -33,6 +35,7 @@ from .base import (
     STOPPED,
     TARGET,
     WINNER,
+    WITHDRAWN,
     WORLD_BONUS,
     PlayRec,
 )
@@ -110,7 +113,10 @@ class BattleMixin(TurnMixin):
     def legal_attack(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
-        if self.fight[ATT] < 0 and not self.attack_blocked(seat):  # one battle a turn (SF-117, SF-198)
+        f = self.fight
+        if (f[ATT] < 0 or f[WITHDRAWN]) and not self.attack_blocked(
+            seat
+        ):  # one battle a turn (SF-117, SF-198)
             out += [AttackRealm(place) for _, place in self.attack_targets(seat)]
         out += self.event_plays(seat)
         return out
@@ -131,6 +137,7 @@ class BattleMixin(TurnMixin):
         else:
             target = self.slots[place.seat][POSITIONS.index(place.name)]
         f = self.fight
+        f[:] = NO_FIGHT
         f[ATT], f[DEF], f[TARGET] = seat, place.seat, target
         f[ACH] = f[DCH] = -1
         f[SELF] = f[STOPPED] = 0
@@ -173,7 +180,10 @@ class BattleMixin(TurnMixin):
 
     def into_round(self, champion: int, seat: int) -> None:
         """From hand or pool into the round with what is attached (SF-179, SF-181)."""
-        carried = self.attachments(champion) if self.zone_name(champion) == "pool" else []
+        from_pool = self.zone_name(champion) == "pool"
+        if not from_pool:
+            self.fight[FROM_HAND] |= 1 if seat == self.fight[ATT] else 2
+        carried = self.attachments(champion) if from_pool else []
         battle = self.layout.battle
         self.move(champion, battle)
         self.controller[champion] = seat
@@ -289,6 +299,8 @@ class BattleMixin(TurnMixin):
         assert d is not None
         source, victim, kind = d.data
         out: list[Action] = [Pass()]
+        if kind == 0 and d.seat == self.fight[ATT]:
+            out.append(Choose("withdraw"))  # a visible instant defeat: the attack may be taken back (SF-012)
         for c in self.hand_of(d.seat):
             cd = self.defs[c]
             if kind == 0 and cd.type == ITEM:
@@ -307,12 +319,31 @@ class BattleMixin(TurnMixin):
     def act_escape(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
+        if isinstance(action, Choose):
+            self.withdraw()
+            return
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == ITEM:
             assert isinstance(action.target, CardRef)
             self.attach(d.seat, action.card, action.target.id)
         else:
             self.play_event(d.seat, action.card, action.target)
+
+    def withdraw(self) -> None:
+        """The attack is taken back as if never declared: both champions go back where they came from and
+        may fight again this turn; another attack may be declared (SF-012)."""
+        f = self.fight
+        for champ, bit in ((f[ACH], 1), (f[DCH], 2)):
+            if champ < 0 or self.zone_of[champ] != self.layout.battle:
+                continue
+            if f[FROM_HAND] & bit:
+                self.to_zone(champ, self.layout.hand[self.controller[champ]])
+            else:
+                self.return_to_pool(champ)
+                self.fought[champ] = -1
+        self.emit(Event("withdraw", f[ATT], f[TARGET]))
+        f[OVER] = BATTLE_DONE
+        f[WITHDRAWN] = 1
 
     def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
         f = self.fight
