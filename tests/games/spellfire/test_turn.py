@@ -15,6 +15,11 @@ GAME = GAMES["spellfire"]
 FILL = ["village-militia"] * 2
 
 
+def skip_cuts(s) -> None:
+    while s.decision is not None and s.decision.kind == "cut":
+        act(s, "pass")
+
+
 @pytest.mark.rules("SF-003", "SF-083", "SF-124", "SF-R23")
 def test_two_to_six_players_take_turns_clockwise():
     assert (GAME.min_players, GAME.max_players) == (2, 6)
@@ -31,6 +36,7 @@ def test_two_to_six_players_take_turns_clockwise():
 @pytest.mark.rules("SF-066", "SF-067", "SF-R25", "SF-068", "SF-093")
 def test_first_player_by_the_highest_last_digit():
     s = GAME.new_game(seed=11, players=3)
+    skip_cuts(s)
     reveals = [e for e in s.events() if e.kind == "reveal_first"]
     assert reveals
     last_round = reveals[-len({e.seat for e in reveals[-3:]}) :]
@@ -46,6 +52,7 @@ def test_first_player_by_the_highest_last_digit():
 @pytest.mark.parametrize(("size", "start", "draw"), [(55, 5, 3), (75, 6, 4)])
 def test_hand_and_draw_by_deck_size(size: int, start: int, draw: int):
     s = GAME.new_game(seed=5, deck_size=size)
+    skip_cuts(s)
     for seat in range(2):
         deck_cards = [c for c in s.all_card_ids() if s.owner[c] == seat and s.defs[c].type != "dungeon"]
         assert len(deck_cards) == size
@@ -371,3 +378,21 @@ def test_illegal_action_by_another_seat_changes_nothing():
     with pytest.raises(IllegalActionError):
         act(s, f"play #{card(s, 'tollgate-downs')} -> slot P2.A")
     assert s.to_json() == before
+
+
+@pytest.mark.rules("SF-069", "SF-R25")
+def test_the_player_to_the_right_may_cut_before_any_draw():
+    s = GAME.new_game(seed=8, players=3)
+    asked = []
+    while s.decision.kind == "cut":
+        owner = s.decision.data[0]
+        asked.append((s.decision.seat, owner))
+        assert not s.hand_of(owner)  # nobody has drawn yet
+        if owner == 1:
+            deck = list(s.zones[s.layout.deck[1]])
+            act(s, "choose middle")
+            assert s.zones[s.layout.deck[1]] != deck and sorted(s.zones[s.layout.deck[1]]) == sorted(deck)
+        else:
+            act(s, "pass")
+    assert asked == [(2, 0), (0, 1), (1, 2)]
+    assert all(len(s.hand_of(p)) == 5 for p in range(3) if p != s.active)

@@ -85,6 +85,7 @@ class SpellfireState(ViewMixin):
 
 
 PROMPTS = {
+    "cut": "cut the draw pile of the player to your left, or pass",
     "start": "phase 0: play a rule card or an event, or done",
     "realm": "phase 2: one realm action and one holding, or done",
     "pool": "phase 3: champions into the pool, items, phase-3 cards, or done",

@@ -6,7 +6,7 @@ The active player's choices in a phase are one decision kind asked again until h
 
 from __future__ import annotations
 
-from spellforge.core.actions import Action, Done, Pass
+from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.modifiers import TURN
@@ -17,6 +17,8 @@ from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import NO_FIGHT, POSITIONS, REBUILD_COST
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
 from .plays import PlayMixin
+
+CUTS = ("top-quarter", "middle", "bottom-quarter")  # where a cut splits a draw pile (SF-R25)
 
 
 class TurnMixin(PlayMixin):
@@ -37,11 +39,31 @@ class TurnMixin(PlayMixin):
         lay = self.layout
         for seat in range(self.n_seats):
             self.shuffle(lay.deck[seat])  # SF-068
+        self.begin_turns(first)
+        cuts = [("cut", seat) for seat in range(self.n_seats)]
+        self.schedule(*cuts, ("first_hands",), ("turn_begin",))
+
+    def op_cut(self, seat: int) -> None:
+        """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25)."""
+        right = (seat - 1) % self.n_seats
+        self.ask("cut", right, seat)
+
+    def legal_cut(self) -> list[Action]:
+        return [Pass(), *(Choose(point) for point in CUTS)]
+
+    def act_cut(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, Choose)
+        deck = self.zones[self.layout.deck[d.data[0]]]
+        at = len(deck) * CUTS.index(action.option) // len(CUTS) + len(deck) // (2 * len(CUTS))
+        deck[:] = deck[at:] + deck[:at]
+        self.emit(Event("cut", d.seat, other=d.data[0], note=action.option))
+
+    def op_first_hands(self) -> None:
         start = self.format_numbers()[0]
         for seat in range(self.n_seats):
             self.draw(seat, start)  # SF-073, SF-076, SF-079
-        self.begin_turns(first)
-        self.schedule(("turn_begin",))
 
     def choose_first_player(self) -> int:
         """Each player reveals a random card of his deck; the highest last digit of its number goes first,
