@@ -108,6 +108,15 @@ def test_one_copy_of_each_card():
     assert problems == ["[cards] 2 copies of 'Hired Swords': one of each card unless it allows more (SF-031)"]
 
 
+@pytest.mark.rules("SF-K44", "SF-031")
+def test_a_card_that_allows_multiples():
+    entries = base_55()
+    del entries["village-militia"]
+    del entries["hired-swords"]
+    entries["levy-of-spears"] = 2
+    assert GAME.validate_deck(deck(entries), deck_size=55) == []
+
+
 @pytest.mark.rules("SF-040", "SF-043", "SF-033")
 def test_sizes_are_exact():
     entries = base_55()
