@@ -32,7 +32,7 @@ def test_each_seat_against_its_strongest_opponent():
     )
     scores = [evaluate(s, seat) for seat in range(4)]
     assert scores[1] > 0 and all(x < 0 for i, x in enumerate(scores) if i != 1)
-    assert -1.0 <= min(scores) and max(scores) <= 1.0
+    assert min(scores) >= -1.0 and max(scores) <= 1.0
 
 
 def test_search_facts_are_declared():
