@@ -1,0 +1,104 @@
+"""Spoils of victory (SF-210..SF-218, SF-060..SF-064, SF-K26, SF-K27): one card from the earner's own draw
+pile, played at once whatever the timing, kept, or put back on top."""
+
+from __future__ import annotations
+
+from spellforge.core.actions import Action, Choose, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.targets import CardRef, Place, Target
+
+from .actions import Keep, PlayCard, PutBack
+from .base import POSITIONS
+from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE
+from .turn import TurnMixin
+
+
+class SpoilsMixin(TurnMixin):
+    """Drawing and playing spoils of victory."""
+
+    def op_spoils(self, seat: int, dungeon: int) -> None:
+        """One card from the earner's own draw pile (SF-210); lost if the pile is empty (SF-268); a dungeon
+        spoils is shown to all (SF-062)."""
+        deck = self.zones[self.layout.deck[seat]]
+        if not deck:
+            self.emit(Event("spoils_lost", seat))
+            return
+        card = deck[-1]
+        self.move(card, self.layout.hand[seat])
+        if dungeon:
+            self.reveal_to_everyone(card)
+            self.emit(Event("dungeon_spoils", seat, card))
+            if self.defs[card].type == REALM:  # SF-063
+                self.to_zone(card, self.layout.abyss[seat])
+                self.ask("dungeon_shuffle", seat)
+                return
+        else:
+            self.emit(Event("spoils", seat, card, secret=True))
+        self.ask("spoils", seat, card)
+
+    def legal_dungeon_shuffle(self) -> list[Action]:
+        return [Pass(), Choose("shuffle")]
+
+    def act_dungeon_shuffle(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Pass):
+            return
+        lay = self.layout
+        for c in list(self.zones[lay.discard[d.seat]]):
+            self.move(c, lay.deck[d.seat])
+        self.shuffle(lay.deck[d.seat])
+        self.emit(Event("reshuffle", d.seat))
+
+    def spoils_plays(self, seat: int, card: int) -> list[Action]:
+        """A spoils card played at once, whatever the timing (SF-215, SF-216, SF-217)."""
+        t = self.defs[card].type
+        if t == REALM:
+            return self.realm_plays(seat, [card])
+        if t == HOLDING:
+            return self.holding_plays(seat, [card])
+        if t == CHAMPION:
+            return self.pool_champion_plays(seat, [card])
+        if t in (ITEM, ARTIFACT):
+            return self.attach_plays(seat, [card])
+        if t == RULE:
+            return [PlayCard(card)]
+        if t == EVENT:
+            return [PlayCard(card, target) for target in self.event_targets(seat, card)]
+        return []
+
+    def legal_spoils(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        card = d.data[0]
+        out: list[Action] = [Keep(), PutBack()]
+        if self.zone_of[card] == self.layout.hand[d.seat]:
+            out += self.spoils_plays(d.seat, card)
+        return out
+
+    def act_spoils(self, action: Action, d: Decision) -> None:
+        seat = d.seat
+        card = d.data[0]
+        if isinstance(action, Keep):
+            return
+        if isinstance(action, PutBack):
+            self.move(card, self.layout.deck[seat])
+            return
+        assert isinstance(action, PlayCard)
+        self.emit(Event("spoils_played", seat, card))
+        t = self.defs[card].type
+        target: Target | None = action.target
+        if t == REALM:
+            assert isinstance(target, Place)
+            self.put_realm(seat, card, POSITIONS.index(target.name))
+        elif t == HOLDING:
+            assert isinstance(target, CardRef)
+            self.put_holding(seat, card, target.id)
+        elif t == CHAMPION:
+            self.enter_pool(seat, card)
+        elif t in (ITEM, ARTIFACT):
+            assert isinstance(target, CardRef)
+            self.attach(seat, card, target.id)
+        elif t == RULE:
+            self.put_rule(seat, card)
+        else:
+            self.play_event(seat, card, target)
