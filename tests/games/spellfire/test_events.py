@@ -312,3 +312,23 @@ def test_a_wish_removes_a_dungeon_with_its_caster():
     pass_pauses(s)
     for key in ("labyrinth-of-shadows", "grand-desire", "orvath-the-grey"):
         assert s.zone_name(card(s, key)) == "void"
+
+
+@pytest.mark.rules("SF-R23", "SF-302")
+def test_a_player_who_leaves_during_a_pause_hands_it_on_and_nobody_acts_twice():
+    from spellforge.core.actions import Resign
+
+    s = scenario(
+        Side(hand=["windfall", "village-militia"], deck=["tollgate-downs"] * 4),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        phase="realm",
+    )
+    act(s, f"play #{card(s, 'windfall')}")
+    act(s, "pass")  # P2 passes
+    assert (s.decision.kind, s.decision.seat) == ("pause", 2)
+    s.apply(Resign(2))
+    assert (s.decision.kind, s.decision.seat) == ("pause", 3)  # P4 next; P2 is not asked again
+    act(s, "pass")
+    assert s.decision.kind == "realm" and s.decision.seat == 0 and s.outcome is None

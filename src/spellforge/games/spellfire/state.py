@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.windows import EACH
 
 from .base import NO_FIGHT, PlayRec
 from .fair import publicly_forced
@@ -55,7 +56,15 @@ class SpellfireState(ViewMixin):
         """A player left while others waited on him: a window goes on without him; a defence he owed is
         declined; any other choice of his is dropped."""
         if self.windows:
-            self.restart_window()
+            w = self.windows[-1]
+            if w.close != EACH:
+                self.restart_window()
+                return
+            if w.passes >= len(w.order):  # he was the last to act in an event pause: it closes
+                self.windows.pop()
+                return
+            self.windows[-1] = w._replace(holder=w.order[w.passes])  # the next one acts, nobody twice
+            self.schedule(("window_ask", w.wid))
             return
         if decision.kind == "defend":
             self.declined()
