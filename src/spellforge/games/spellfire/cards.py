@@ -18,8 +18,8 @@ icon, SF-035; ``variable_level = true`` for a "?" icon, SF-022), ``traits`` (mov
 their icon, added to their side's total, SF-185) or ``drain`` (taken from the opposing side), and spells,
 psionic powers, blood abilities, thief skills and unarmed combat cards carry their notation: ``use``
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
-(SF-284) and may have a ``duration`` (SF-R17). A power the data cannot say is a script keyed by card id
-(``scripts.py``).
+(SF-284) and may have a ``duration`` (SF-R17). Every power of the pool is one verb of ``VOCABULARY``, which
+the engine reads by verb, never by card name (SF-R28), so no card needs a script of its own.
 """
 
 from __future__ import annotations
