@@ -13,6 +13,7 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.modifiers import BATTLE, ROUND
 from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES, Window
@@ -40,6 +41,7 @@ from .base import (
     PlayRec,
 )
 from .cards import ALLY, CHAMPION, EVENT, ITEM, NOTATED, REALM
+from .fair import empty_hand
 from .plays import SPENT
 from .spoils import SpoilsMixin
 
@@ -110,6 +112,7 @@ class BattleMixin(SpoilsMixin):
             for c in self.zones[self.layout.lasting]
         )
 
+    @legal("attack", forced=empty_hand)
     def legal_attack(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
@@ -121,6 +124,7 @@ class BattleMixin(SpoilsMixin):
         out += self.event_plays(seat)
         return out
 
+    @act("attack")
     def act_attack(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -149,6 +153,7 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ steps B and C
 
+    @flow_op("round_start")
     def op_round_start(self) -> None:
         f = self.fight
         f[ACH] = f[DCH] = -1
@@ -157,6 +162,7 @@ class BattleMixin(SpoilsMixin):
         f[WINNER] = -1
         self.ask("champion", f[ATT])
 
+    @legal("champion", forced=empty_hand)
     def legal_champion(self) -> list[Action]:
         f = self.fight
         out: list[Action] = [
@@ -166,6 +172,7 @@ class BattleMixin(SpoilsMixin):
             out.insert(0, Done())  # the attacker is never obliged to go on (SF-204)
         return out
 
+    @act("champion")
     def act_champion(self, action: Action, d: Decision) -> None:
         f = self.fight
         if isinstance(action, Done):
@@ -192,9 +199,11 @@ class BattleMixin(SpoilsMixin):
         self.fought[champion] = self.turn
         self.emit(Event("send", seat, champion))
 
+    @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
         self.ask("defend", self.fight[DEF])
 
+    @legal("defend", forced=empty_hand)
     def legal_defend(self) -> list[Action]:
         f = self.fight
         out: list[Action] = [Pass()]
@@ -204,6 +213,7 @@ class BattleMixin(SpoilsMixin):
             out.append(UsePower(target))  # SF-R27
         return out
 
+    @act("defend")
     def act_defend(self, action: Action, d: Decision) -> None:
         f = self.fight
         if isinstance(action, Pass):
@@ -240,6 +250,7 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ step D
 
+    @flow_op("activate")
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
@@ -264,6 +275,7 @@ class BattleMixin(SpoilsMixin):
         self.borrowed[item] = victim
         self.emit(Event("borrow", self.controller[borrower], item, other=victim))
 
+    @flow_op("instant")
     def op_instant(self, side: int, kind: int) -> None:
         """An instant defeat by a champion (kind 0: one escape card, SF-244..SF-246) or by an attachment
         (kind 1: only an event removing it, SF-247, SF-248)."""
@@ -294,6 +306,7 @@ class BattleMixin(SpoilsMixin):
                 return a
         return -1
 
+    @legal("escape", forced=empty_hand)
     def legal_escape(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -316,6 +329,7 @@ class BattleMixin(SpoilsMixin):
                 out.append(PlayCard(c, CardRef(source)))  # SF-248
         return out
 
+    @act("escape")
     def act_escape(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
@@ -345,6 +359,7 @@ class BattleMixin(SpoilsMixin):
         f[OVER] = BATTLE_DONE
         f[WITHDRAWN] = 1
 
+    @flow_op("instant_resolve")
     def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
         f = self.fight
         battle = self.layout.battle
@@ -359,11 +374,13 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ steps E and F
 
+    @flow_op("open_round")
     def op_open_round(self) -> None:
         self.schedule(("round_end",))
         if self.fight[OVER] == GOING:
             self.open_window("round", self.clockwise_from(self.fight[ATT]), PASSES, until="round_over")
 
+    @close_condition("round_over")
     def until_round_over(self) -> bool:
         w = self.window
         return w is not None and w.kind == "round" and self.fight[OVER] != GOING
@@ -477,25 +494,31 @@ class BattleMixin(SpoilsMixin):
                 out.append(UsePower(a))
         return out
 
+    @legal("fight", forced=empty_hand)
     def legal_fight(self) -> list[Action]:
         d = self.decision
         assert d is not None
         return [Pass(), *self.combat_plays(d.seat), *self.event_plays(d.seat)]
 
+    @legal("events", forced=empty_hand)
     def legal_events(self) -> list[Action]:
         d = self.decision
         assert d is not None
         return [Pass(), *self.event_plays(d.seat)]
 
+    @act("events")
     def act_events(self, action: Action, d: Decision) -> None:
         self.act_fight(action, d)
 
+    @legal("respond", forced=empty_hand)
     def legal_respond(self) -> list[Action]:
         return self.legal_events()
 
+    @act("respond")
     def act_respond(self, action: Action, d: Decision) -> None:
         self.act_fight(action, d)
 
+    @act("fight")
     def act_fight(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()  # the round ends once everyone passes in turn (SF-189)
@@ -571,6 +594,7 @@ class BattleMixin(SpoilsMixin):
             f[STOPPED] = 1
             self.emit(Event("walled", f[DEF], victim))
 
+    @legal("wall", forced=empty_hand)
     def legal_wall(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -588,6 +612,7 @@ class BattleMixin(SpoilsMixin):
                 out.append(PlayCard(c))
         return out
 
+    @act("wall")
     def act_wall(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
@@ -597,6 +622,7 @@ class BattleMixin(SpoilsMixin):
         else:
             self.cast(d.seat, action.card, None)
 
+    @flow_op("wall_check")
     def op_wall_check(self, victim: int, cross: str) -> None:
         f = self.fight
         if f[OVER] != GOING or self.zone_of[victim] != self.layout.battle:
@@ -609,6 +635,7 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ steps G, H and I
 
+    @flow_op("round_end")
     def op_round_end(self) -> None:
         f = self.fight
         if f[OVER] == BATTLE_DONE or f[ACH] < 0:
@@ -702,6 +729,7 @@ class BattleMixin(SpoilsMixin):
         self.granted = []
         self.end_duration(ROUND)
 
+    @flow_op("battle_end")
     def op_battle_end(self) -> None:
         f = self.fight
         self.round_cleanup()
@@ -709,6 +737,7 @@ class BattleMixin(SpoilsMixin):
         self.end_duration(BATTLE)
         self.emit(Event("battle_over", f[ATT]))
 
+    @flow_op("battle_over_realm_lost")
     def op_battle_over_realm_lost(self) -> None:
         """The attacked realm was razed or discarded by cardplay: spoils for the attacker, both champions
         home (SF-205, SF-211, SF-212)."""
@@ -718,6 +747,7 @@ class BattleMixin(SpoilsMixin):
         f[OVER] = BATTLE_DONE
         self.schedule(("battle_end",), ("spoils", f[ATT], 0))
 
+    @flow_op("battle_over_attacker_lost")
     def op_battle_over_attacker_lost(self) -> None:
         """Cardplay discarded the attacking champion: spoils for the defender (SF-208, SF-213, SF-214)."""
         f = self.fight
@@ -726,6 +756,7 @@ class BattleMixin(SpoilsMixin):
         f[OVER] = BATTLE_DONE
         self.schedule(("battle_end",), ("spoils", f[DEF], 0))
 
+    @flow_op("battle_over_both")
     def op_battle_over_both(self) -> None:
         """Both champions discarded by cardplay: no winner, no spoils (SF-207)."""
         f = self.fight

@@ -14,6 +14,7 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.modifiers import ROUND
 from spellforge.core.targets import CardRef, PlayerRef, Target
 from spellforge.core.windows import EACH
@@ -21,6 +22,7 @@ from spellforge.core.windows import EACH
 from .actions import PlayCard, UsePower
 from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, PlayRec, SpellfireBase
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+from .fair import empty_hand
 
 UID_BASE = 10**7  # a play's target naming another play (a dispel's spell, a negation's event)
 SPENT = 10**9  # ``fought`` of a Wish's caster: it can never be used again (SF-242)
@@ -116,6 +118,7 @@ class PlayMixin(SpellfireBase):
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
         self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
 
+    @close_condition("play_stopped")
     def until_play_stopped(self) -> bool:
         """A pause or counter window closes once what it is about is negated or dispelled."""
         w = self.window
@@ -139,6 +142,7 @@ class PlayMixin(SpellfireBase):
             return -1 - t == seat
         return seat != play.seat
 
+    @legal("pause", forced=empty_hand)
     def legal_pause(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -175,6 +179,7 @@ class PlayMixin(SpellfireBase):
                     ]
         return out
 
+    @act("pause")
     def act_pause(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()  # a player who passed cannot come back (SF-299)
@@ -285,6 +290,7 @@ class PlayMixin(SpellfireBase):
                 "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,)
             )
 
+    @legal("counter", forced=empty_hand)
     def legal_counter(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -311,6 +317,7 @@ class PlayMixin(SpellfireBase):
                     out.append(UsePower(h, ref))
         return out
 
+    @act("counter")
     def act_counter(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             self.window_passed()
@@ -331,6 +338,7 @@ class PlayMixin(SpellfireBase):
 
     # ------------------------------------------------------------------ resolving
 
+    @flow_op("resolve_play")
     def op_resolve_play(self, uid: int) -> None:
         play = self.find_play(uid)
         if play is None:
@@ -362,6 +370,7 @@ class PlayMixin(SpellfireBase):
                 self.schedule(("copy_play", p.seat, p.card, p.target, uid))
         self.after_cardplay()
 
+    @flow_op("copy_play")
     def op_copy_play(self, seat: int, card: int, target: int, of: int) -> None:
         t: Target | None = None
         if target >= 0:

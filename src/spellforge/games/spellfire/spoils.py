@@ -6,6 +6,7 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Choose, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import NEVER, act, flow_op, legal
 from spellforge.core.targets import CardRef, Place, Target
 
 from .actions import Keep, PlayCard, PutBack
@@ -17,6 +18,7 @@ from .turn import TurnMixin
 class SpoilsMixin(TurnMixin):
     """Drawing and playing spoils of victory."""
 
+    @flow_op("spoils")
     def op_spoils(self, seat: int, dungeon: int) -> None:
         """One card from the earner's own draw pile (SF-210); lost if the pile is empty (SF-268); a dungeon
         spoils is shown to all (SF-062)."""
@@ -37,9 +39,11 @@ class SpoilsMixin(TurnMixin):
             self.emit(Event("spoils", seat, card, secret=True))
         self.ask("spoils", seat, card)
 
+    @legal("dungeon_shuffle")
     def legal_dungeon_shuffle(self) -> list[Action]:
         return [Pass(), Choose("shuffle")]
 
+    @act("dungeon_shuffle")
     def act_dungeon_shuffle(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
@@ -66,6 +70,7 @@ class SpoilsMixin(TurnMixin):
             return [PlayCard(card, target) for target in self.event_targets(seat, card)]
         return []
 
+    @legal("spoils", forced=NEVER)
     def legal_spoils(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -75,6 +80,7 @@ class SpoilsMixin(TurnMixin):
             out += self.spoils_plays(d.seat, card)
         return out
 
+    @act("spoils")
     def act_spoils(self, action: Action, d: Decision) -> None:
         seat = d.seat
         card = d.data[0]

@@ -7,7 +7,6 @@ from spellforge.core.flow import Decision
 from spellforge.core.windows import EACH
 
 from .base import NO_FIGHT, PlayRec
-from .fair import publicly_forced
 from .view import ViewMixin
 
 
@@ -46,9 +45,6 @@ class SpellfireState(ViewMixin):
         self.turned = []
         self.reflecting = -1
         self.find_twins()
-
-    def publicly_forced(self, decision: Decision) -> bool:
-        return publicly_forced(self, decision)
 
     # ------------------------------------------------------------------ players leaving
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import NEVER, act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES
@@ -16,6 +17,7 @@ from spellforge.core.windows import PASSES
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import NO_FIGHT, POSITIONS, REBUILD_COST
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
+from .fair import empty_hand
 from .plays import PlayMixin
 
 CUTS = ("top-quarter", "middle", "bottom-quarter")  # where a cut splits a draw pile (SF-R25)
@@ -26,6 +28,7 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ setup
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         lay = self.layout
         for seat in range(self.n_seats):
@@ -34,6 +37,7 @@ class TurnMixin(PlayMixin):
                     self.move(cid, lay.dungeon[seat])
         self.schedule(("deal",))
 
+    @flow_op("deal")
     def op_deal(self) -> None:
         first = self.choose_first_player()
         lay = self.layout
@@ -43,14 +47,17 @@ class TurnMixin(PlayMixin):
         cuts = [("cut", seat) for seat in range(self.n_seats)]
         self.schedule(*cuts, ("first_hands",), ("turn_begin",))
 
+    @flow_op("cut")
     def op_cut(self, seat: int) -> None:
         """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25)."""
         right = (seat - 1) % self.n_seats
         self.ask("cut", right, seat)
 
+    @legal("cut")
     def legal_cut(self) -> list[Action]:
         return [Pass(), *(Choose(point) for point in CUTS)]
 
+    @act("cut")
     def act_cut(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
@@ -60,6 +67,7 @@ class TurnMixin(PlayMixin):
         deck[:] = deck[at:] + deck[:at]
         self.emit(Event("cut", d.seat, other=d.data[0], note=action.option))
 
+    @flow_op("first_hands")
     def op_first_hands(self) -> None:
         start = self.format_numbers()[0]
         for seat in range(self.n_seats):
@@ -87,6 +95,7 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ the turn
 
+    @flow_op("turn_begin")
     def op_turn_begin(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -100,20 +109,25 @@ class TurnMixin(PlayMixin):
         self.emit(Event("turn", seat, amount=self.turn, note="extra" if self.extra_turn else ""))
         self.schedule(("phase", "start"))
 
+    @flow_op("ask")
     def op_ask(self, kind: str) -> None:
         self.ask(kind, self.active)
 
+    @flow_op("phase_start")
     def op_phase_start(self) -> None:
         """Phase 0: rule cards, start-of-turn powers (SF-100, SF-R04)."""
         self.ask("start", self.active)
 
+    @flow_op("phase_draw")
     def op_phase_draw(self) -> None:
         """Phase 1: the format's draw plus card-granted draws (SF-074, SF-101)."""
         self.draw(self.active, self.draws(self.active))
 
+    @flow_op("phase_realm")
     def op_phase_realm(self) -> None:
         self.ask("realm", self.active)
 
+    @flow_op("phase_pool")
     def op_phase_pool(self) -> None:
         seat = self.active
         if self.resets_once_per_turn:  # an extra turn opens no new once-per-turn window (SF-319)
@@ -122,18 +136,22 @@ class TurnMixin(PlayMixin):
                 self.copied.pop(c, None)  # a copier chooses again each phase 3 (SF-261, SF-262)
         self.ask("pool", seat)
 
+    @flow_op("respond")
     def op_respond(self) -> None:
         """After phase 3 the other players may play events (SF-281), clockwise from the active player."""
         others = self.clockwise_from(self.active)[1:]
         self.open_window("respond", others, PASSES)
 
+    @flow_op("phase_attack")
     def op_phase_attack(self) -> None:
         self.fight = list(NO_FIGHT)
         self.ask("attack", self.active)
 
+    @flow_op("phase_cards")
     def op_phase_cards(self) -> None:
         self.ask("cards", self.active)
 
+    @flow_op("phase_end")
     def op_phase_end(self) -> None:
         """Phase 6 (SF-R02): the mulligan call (SF-R24), discard to the hand limit, Limbo, realm-less pools,
         the reshuffle, lasting events; then the turn passes left."""
@@ -142,6 +160,7 @@ class TurnMixin(PlayMixin):
         if self.turns_taken[seat] == 2 and not self.played_realm[seat] and self.mulligans[seat] < 2:
             self.ask("mulligan", seat)
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration(TURN)
         self.pass_turn()  # clockwise (SF-083, SF-124), extra turns first
@@ -149,6 +168,7 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ phase 0
 
+    @legal("start", forced=empty_hand)
     def legal_start(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
@@ -158,6 +178,7 @@ class TurnMixin(PlayMixin):
         out += self.event_plays(seat)
         return out
 
+    @act("start")
     def act_start(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -204,6 +225,7 @@ class TurnMixin(PlayMixin):
                     out.append(PlayCard(c, CardRef(r)))
         return out
 
+    @legal("realm", forced=empty_hand)
     def legal_realm(self) -> list[Action]:
         seat = self.active
         hand = self.hand_of(seat)
@@ -219,6 +241,7 @@ class TurnMixin(PlayMixin):
         out += self.event_plays(seat)
         return out
 
+    @act("realm")
     def act_realm(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -260,6 +283,7 @@ class TurnMixin(PlayMixin):
         self.attached_to[card] = realm  # it never moves (SF-106)
         self.emit(Event("holding", seat, card, other=realm))
 
+    @flow_op("rebuild_discard")
     def op_rebuild_discard(self, pos: int, left: int) -> None:
         if left <= 0:
             seat = self.active
@@ -270,9 +294,11 @@ class TurnMixin(PlayMixin):
             return
         self.ask("rebuild_discard", self.active, pos, left)
 
+    @legal("rebuild_discard")
     def legal_rebuild_discard(self) -> list[Action]:
         return [Discard(c) for c in self.hand_of(self.active)]
 
+    @act("rebuild_discard")
     def act_rebuild_discard(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
@@ -318,6 +344,7 @@ class TurnMixin(PlayMixin):
                         out.append(PlayCard(c, CardRef(ch)))
         return out
 
+    @legal("pool", forced=empty_hand)
     def legal_pool(self) -> list[Action]:
         seat = self.active
         hand = self.hand_of(seat)
@@ -329,6 +356,7 @@ class TurnMixin(PlayMixin):
         out += self.event_plays(seat)
         return out
 
+    @act("pool")
     def act_pool(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -357,14 +385,17 @@ class TurnMixin(PlayMixin):
         if e is not None:
             self.schedule(("entry_discard", card, e.amount))
 
+    @flow_op("entry_discard")
     def op_entry_discard(self, card: int, left: int) -> None:
         if left > 0 and self.hand_of(self.controller[card]):
             self.ask("entry_discard", self.controller[card], card, left)
 
+    @legal("entry_discard")
     def legal_entry_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.hand_of(self.decision.seat)]
 
+    @act("entry_discard")
     def act_entry_discard(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
@@ -378,6 +409,7 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ phase 5
 
+    @legal("cards", forced=empty_hand)
     def legal_cards(self) -> list[Action]:
         seat = self.active
         out: list[Action] = [Done()]
@@ -389,6 +421,7 @@ class TurnMixin(PlayMixin):
         out += self.event_plays(seat)
         return out
 
+    @act("cards")
     def act_cards(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
@@ -408,6 +441,7 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ phase 6
 
+    @legal("mulligan", forced=NEVER)
     def legal_mulligan(self) -> list[Action]:
         seat = self.active
         return [Pass(), Mulligan()] if self.may_mulligan(seat) else [Pass()]
@@ -425,6 +459,7 @@ class TurnMixin(PlayMixin):
                 return False
         return True
 
+    @act("mulligan")
     def act_mulligan(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
@@ -470,19 +505,23 @@ class TurnMixin(PlayMixin):
         self.turned = []
         self.schedule(("deal",))
 
+    @flow_op("hand_limit")
     def op_hand_limit(self) -> None:
         seat = self.active
         if len(self.hand_of(seat)) > self.hand_limit(seat):  # SF-075, SF-078, SF-081, SF-123
             self.schedule(("hand_limit",))
             self.ask("discard", seat)
 
+    @legal("discard")
     def legal_discard(self) -> list[Action]:
         return [Discard(c) for c in self.hand_of(self.active)]
 
+    @act("discard")
     def act_discard(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)  # the owner chooses (SF-R26)
 
+    @flow_op("limbo_returns")
     def op_limbo_returns(self) -> None:
         """Champions whose Limbo time is over return to the pool, or are discarded if an identical one is in
         play (SF-163, SF-164, SF-165, SF-R16)."""
@@ -504,6 +543,7 @@ class TurnMixin(PlayMixin):
                 self.move(a, self.layout.pool[seat])
             self.emit(Event("limbo_return", seat, c))
 
+    @flow_op("realmless")
     def op_realmless(self) -> None:
         """A player with no realm at all loses his pool at the end of the turn (SF-142, SF-R23)."""
         for s in range(self.n_seats):
@@ -511,6 +551,7 @@ class TurnMixin(PlayMixin):
                 for c in self.pool_of(s):
                     self.discard_card_from_play(c)
 
+    @flow_op("reshuffle")
     def op_reshuffle(self) -> None:
         """An empty draw pile is remade from the discard pile at the end of the turn (SF-267)."""
         lay = self.layout
@@ -521,6 +562,7 @@ class TurnMixin(PlayMixin):
                 self.shuffle(lay.deck[s])
                 self.emit(Event("reshuffle", s))
 
+    @flow_op("expire")
     def op_expire(self) -> None:
         """Lasting events whose time is over go to the Void (SF-R17)."""
         seat = self.active
