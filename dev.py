@@ -6,7 +6,7 @@
     python3 dev.py lint                    ruff (lint and format) and mypy
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
-The first run creates .venv and installs the package with its dev extras; later runs reuse it.
+The first run creates .venv and installs the package with its dev and web extras; later runs reuse it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
 # The test command runs every test: the research interfaces, reports and the Ray backend included.
-EXTRAS = "dev,rl,report,ray"
+EXTRAS = "dev,web,rl,report,ray"
 
 
 def ensure_env() -> None:

@@ -655,6 +655,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from spellforge.web.serve import serve
+    except ImportError as exc:
+        raise UsageError(f"serve needs the web extra (pip install 'spellforge[web]'): {exc}") from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535, got {args.port}")
+    if args.bot_workers < 0:
+        raise UsageError(f"--bot-workers must be 0 or more, got {args.bot_workers}")
+    return serve(args.host, args.port, args.db, args.bot_workers)
+
+
 # ---------------------------------------------------------------------- the parser
 
 
@@ -835,6 +847,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print the public log")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("serve", help="play in the browser: the web server and its game store")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument(
+        "--db", default="spellforge.db", metavar="URL", help="SQLite file (default spellforge.db) or postgresql:// URL"
+    )
+    p.add_argument("--bot-workers", type=int, default=2, metavar="N", help="bot processes (default 2; 0: threads)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="measure engine speed (medians over runs)")
     p.add_argument("games", nargs="*", help="games to measure (default: all)")

@@ -1,0 +1,74 @@
+"""What the server sends: a seat's message is built from that seat's View and nothing else.
+
+``{"version", "view", "actions"}``: ``view`` is ``state.observe(seat)`` (the public View for a spectator);
+``actions`` explains the legal actions the View already lists (``view["decision"]["legal"]``), read back
+through the ruleset's action parser: the card ids and seats each names and whether it declines, so a
+client can make cards and players clickable without parsing printed text. It adds nothing the View does
+not hold: every card id it names is printed in the legal action's text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from spellforge.core.actions import NO_TARGET
+from spellforge.core.errors import IllegalActionError
+from spellforge.core.targets import PlayerRef
+
+if TYPE_CHECKING:
+    from spellforge.core.ruleset import Ruleset
+
+MAX_FRAME = 64 * 1024  # bytes: a larger request body or WebSocket frame is refused (413)
+
+
+class ApiError(Exception):
+    """A refused request: its HTTP status and the message sent back as ``{"error": ...}``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str) -> bool:
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def action_meaning(game: Ruleset, text: str) -> dict[str, Any]:
+    """One legal action as a client needs it: its text, the cards and seats it names, whether it declines."""
+    try:
+        action = game.parse_action(None, text)
+    except IllegalActionError:  # a game whose printed form does not parse alone: a list entry only
+        return {"text": text, "cards": [], "players": [], "declines": False}
+    players = []
+    for name in action.target_fields:
+        value = getattr(action, name)
+        if isinstance(value, PlayerRef):
+            players.append(value.seat)
+        elif isinstance(value, int) and NO_TARGET < value < 0:  # an int target: -1 - seat
+            players.append(-1 - value)
+    return {
+        "text": text,
+        "type": type(action).__name__.lower(),
+        "cards": list(action.card_ids()),
+        "players": players,
+        "declines": bool(action.declines),
+    }
+
+
+def seat_message(game: Ruleset, view: dict[str, Any], version: int) -> dict[str, Any]:
+    """The message for the holder of ``view`` at ``version``."""
+    decision = view.get("decision") or {}
+    legal = decision.get("legal") or []
+    return {"version": version, "view": view, "actions": [action_meaning(game, t) for t in legal]}

@@ -1,0 +1,40 @@
+"""``spellforge serve``: run the web app with uvicorn and print where to open it."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import uvicorn
+
+from .app import create_app
+
+
+def serve(host: str, port: int, db: str, bot_workers: int) -> int:
+    app = create_app(db, bot_workers=bot_workers)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            if task.done():
+                break
+            await asyncio.sleep(0.05)
+        if server.started:
+            bound = port
+            for s in server.servers:
+                for sock in s.sockets:
+                    bound = sock.getsockname()[1]
+            shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+            print(f"Spellforge is serving at http://{shown}:{bound}/  (store: {db}; Ctrl-C stops)", flush=True)
+        await task
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    if not server.started:
+        print(f"spellforge: error: could not serve on {host}:{port}", file=sys.stderr)
+        return 2
+    return 0
