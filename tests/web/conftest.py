@@ -57,3 +57,65 @@ def play_out(client: TestClient, game_id: str, tokens: dict[int, str], seed: int
         msg = r.json()
         seen.append({"seat": d["seat"], "msg": msg})
     raise AssertionError(f"game {game_id} did not end within {limit} actions")
+
+
+def _pg_bin() -> Path | None:
+    for base in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (base / "initdb").exists() and (base / "pg_ctl").exists():
+            return base
+    return None
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the session (initdb under the ``postgres`` user when run as root)."""
+    import os
+    import shutil
+    import subprocess
+
+    pytest.importorskip("psycopg", reason="the PostgreSQL store needs psycopg (the [web] extra)")
+    bin_dir = _pg_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed: Debian package 'postgresql'")
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="spellforge-pg-"))  # not under pytest's 0700 folder: postgres reads it
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: cannot start PostgreSQL as another user")
+        shutil.chown(root, "postgres", "postgres")
+        os.chmod(root, 0o777)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data, port = root / "data", free_port()
+    subprocess.run(
+        [*prefix, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "game", "--no-sync"],
+        check=True,
+        capture_output=True,
+    )
+    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(
+        [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        subprocess.run(
+            [*prefix, str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "game", "gamedb"],
+            check=True,
+            capture_output=True,
+        )
+        yield f"postgresql://game@127.0.0.1:{port}/gamedb"
+    finally:
+        subprocess.run(
+            [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(root, ignore_errors=True)

@@ -50,7 +50,6 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[int, tuple[int | None, Listener]] = field(default_factory=dict)
     cache: dict[int | None, str] = field(default_factory=dict)  # seat -> message JSON at this version
-    joined: set[int] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     undo_request: int | None = None  # the seat asking the other people to take back its last decision
 
@@ -88,13 +87,15 @@ class LiveGame:
     def lobby_entry(self) -> dict[str, Any]:
         st = self.state
         humans = [s for s, seat in enumerate(self.seats) if seat["kind"] == "human"]
+        # a human seat has come when it has acted or is connected now (so a restart keeps the status)
+        joined = set(self.actors) | {seat for seat, _ in self.listeners.values() if seat is not None}
         return {
             "id": self.id,
             "game": self.ruleset.name,
             "title": self.ruleset.title,
             "players": st.n_seats,
             "seats": self.public_seats(),
-            "status": "over" if st.is_over else ("open" if set(humans) - self.joined else "running"),
+            "status": "over" if st.is_over else ("open" if set(humans) - joined else "running"),
             "turn": st.turn,
             "version": self.version,
             "created": self.created,
@@ -296,7 +297,6 @@ class Hub:
                     raise ApiError(403, f"{action} is not yours to take")
             elif state.current_player != seat:
                 raise ApiError(403, "it is not your decision")
-            live.joined.add(seat)
             await self._commit(live, action, seat)
         return live
 
@@ -308,12 +308,18 @@ class Hub:
         except IllegalActionError as exc:
             raise ApiError(400, str(exc)) from None
         n = len(live.actors)
-        await asyncio.wrap_future(self.store.append(live.id, n, [str(action)], live.version + 1))
-        live.state = new
-        live.actors.append(seat)
-        live.version += 1
-        live.undo_request = None
-        self._changed(live)
+        written = self.store.append(live.id, n, [str(action)], live.version + 1)
+
+        async def publish() -> None:
+            await asyncio.wrap_future(written)
+            live.state = new
+            live.actors.append(seat)
+            live.version += 1
+            live.undo_request = None
+            self._changed(live)
+
+        # once written, the action is the game's even if this request is cancelled meanwhile
+        await asyncio.shield(publish())
 
     def _changed(self, live: LiveGame) -> None:
         live.cache.clear()
@@ -405,8 +411,6 @@ class Hub:
     def listen(self, live: LiveGame, seat: int | None, notify: Listener) -> int:
         self._listener_ids += 1
         live.listeners[self._listener_ids] = (seat, notify)
-        if seat is not None:
-            live.joined.add(seat)
         return self._listener_ids
 
     def unlisten(self, live: LiveGame, key: int) -> None:

@@ -142,7 +142,8 @@ class Store:
                     op(self)
                 except Exception as exc:  # one bad write fails alone: roll back, redo the others
                     self._rollback()
-                    fut.set_exception(exc)
+                    if not fut.done():
+                        fut.set_exception(exc)
                     failed = i
                     break
             if failed is None:
@@ -155,10 +156,12 @@ class Store:
         except Exception as exc:
             self._rollback()
             for _, fut in batch:
-                fut.set_exception(exc)
+                if not fut.done():
+                    fut.set_exception(exc)
             return
         for _, fut in batch:
-            fut.set_result(None)
+            if not fut.done():  # a waiter may have given up (a server shutting down): the write stands
+                fut.set_result(None)
 
     def _submit(self, op: Op) -> Future[None]:
         fut: Future[None] = Future()
