@@ -240,7 +240,7 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
                     await _frame(hub, live, ws, text)
                 except ApiError as exc:
                     await ws.send_text(json.dumps({"error": exc.message, "status": exc.status}))
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # the client left (RuntimeError: while we were sending)
             pass
         finally:
             hub.unlisten(live, key)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -29,7 +28,7 @@ from spellforge.core.ruleset import Ruleset
 from spellforge.core.state import State
 from spellforge.games import find_game
 
-from .protocol import ApiError, hash_token, new_token, seat_message, token_matches
+from .protocol import ApiError, dumps, hash_token, new_token, seat_message, token_matches
 from .store import StoredGame, Store
 from .workers import bot_move
 
@@ -74,7 +73,7 @@ class LiveGame:
                 msg["rematch"] = self.rematch
             if self.undo_request is not None and seat is not None and seat != self.undo_request:
                 msg["undo_request"] = self.undo_request
-            text = json.dumps(msg, separators=(",", ":"))
+            text = dumps(msg)
             self.cache[seat] = text
         return text
 

@@ -21,6 +21,19 @@ from spellforge.core.targets import PlayerRef
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
 
+try:  # a View is serialised once per seat and version: orjson does it several times faster
+    import orjson
+
+    def dumps(obj: Any) -> str:
+        return orjson.dumps(obj).decode("utf-8")
+
+except ImportError:  # pragma: no cover - the [web] extra installs it
+    import json
+
+    def dumps(obj: Any) -> str:
+        return json.dumps(obj, separators=(",", ":"))
+
+
 MAX_FRAME = 64 * 1024  # bytes: a larger request body or WebSocket frame is refused (413)
 
 

@@ -12,7 +12,16 @@ from .app import create_app
 
 def serve(host: str, port: int, db: str, bot_workers: int) -> int:
     app = create_app(db, bot_workers=bot_workers)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        # Views are sent to many seats many times a second: compressing each costs more CPU than the
+        # loopback or LAN bandwidth it saves
+        ws_per_message_deflate=False,
+    )
     server = uvicorn.Server(config)
 
     async def run() -> None:

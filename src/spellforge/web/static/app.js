@@ -8,6 +8,7 @@
 const ENVELOPE = ["game", "seat", "turn", "phase", "step", "active", "decision", "players", "log", "outcome"];
 const PLAYER_CORE = new Set(["seat", "name", "role", "team", "alive"]);
 const CARD_CORE = new Set(["id", "key", "name", "type", "text", "keywords", "hidden", "cost"]);
+const SEAT_FIELDS = new Set(["owner", "controller"]);  // card fields that hold a seat
 const app = document.getElementById("app");
 const tooltip = document.getElementById("tooltip");
 const statusEl = document.getElementById("status");
@@ -213,6 +214,7 @@ function closeSocket() {
 
 async function showGame(gameId, token) {
   S.gameId = gameId; S.token = token; S.closing = false;
+  await catalog().catch(() => null);
   app.replaceChildren(el("p", { class: "muted" }, "Connecting..."));
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const url = proto + "//" + location.host + "/ws/games/" + gameId + (token ? "?token=" + encodeURIComponent(token) : "");
@@ -388,7 +390,7 @@ function cardEl(c, ctx) {
   if (c.hidden) return el("div", { class: "card back", title: "hidden" }, el("div", { class: "ctype" }, "hidden"));
   const stats = Object.keys(c).filter((k) => !CARD_CORE.has(k) && (typeof c[k] === "number" || typeof c[k] === "boolean"))
     .filter((k) => c[k] !== false)
-    .map((k) => el("span", {}, typeof c[k] === "boolean" ? label(k) : label(k) + " " + c[k]));
+    .map((k) => el("span", {}, typeof c[k] === "boolean" ? label(k) : label(k) + " " + (SEAT_FIELDS.has(k) ? seatName(c[k]) : c[k])));
   const cls = ["card"];
   if (ctx && ctx.interactive && ctx.legalCards.has(c.id)) cls.push("legal");
   if (ctx && ctx.targets && ctx.targets.has(c.id)) cls.push("target");
