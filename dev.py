@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Bootstrap and run Spellforge from a fresh checkout with nothing but python3 and the package index.
 
+    python3 dev.py serve [options]         play in the browser (prints the address to open)
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
     python3 dev.py test [pytest args]      run the whole test suite (add '-m slow' for the long runs)
     python3 dev.py lint                    ruff (lint and format) and mypy

@@ -852,9 +852,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument(
-        "--db", default="spellforge.db", metavar="URL", help="SQLite file (default spellforge.db) or postgresql:// URL"
+        "--db",
+        default="spellforge.db",
+        metavar="URL",
+        help="SQLite file (default spellforge.db) or postgresql:// URL",
     )
-    p.add_argument("--bot-workers", type=int, default=2, metavar="N", help="bot processes (default 2; 0: threads)")
+    p.add_argument(
+        "--bot-workers", type=int, default=2, metavar="N", help="bot processes (default 2; 0: threads)"
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="measure engine speed (medians over runs)")

@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra: pip install 'spellforge[web]'")
 pytest.importorskip("httpx", reason="the web tests need httpx (the [dev] extra) for FastAPI's TestClient")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from spellforge.web.app import create_app  # noqa: E402
+from spellforge.web.app import create_app
 
 
 @pytest.fixture
@@ -37,7 +37,9 @@ def auth(token: str) -> dict[str, str]:
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 
 
-def play_out(client: TestClient, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000) -> list[dict[str, Any]]:
+def play_out(
+    client: TestClient, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000
+) -> list[dict[str, Any]]:
     """Both seats take random legal actions over REST until the game ends; the responses each seat got."""
     rng = random.Random(seed)
     seen: list[dict[str, Any]] = []
@@ -51,7 +53,9 @@ def play_out(client: TestClient, game_id: str, tokens: dict[int, str], seed: int
         seen.append({"seat": d["seat"], "msg": mine})
         text = rng.choice(mine["view"]["decision"]["legal"])
         r = client.post(
-            f"/api/games/{game_id}/actions", json={"action": text, "version": mine["version"]}, headers=auth(token)
+            f"/api/games/{game_id}/actions",
+            json={"action": text, "version": mine["version"]},
+            headers=auth(token),
         )
         assert r.status_code == 200, r.text
         msg = r.json()
@@ -84,10 +88,14 @@ def postgres_url() -> Iterator[str]:
     pytest.importorskip("psycopg", reason="the PostgreSQL store needs psycopg (the [web] extra)")
     bin_dir = _pg_bin()
     if bin_dir is None:
-        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed: Debian package 'postgresql'")
+        pytest.skip(
+            "PostgreSQL server binaries (initdb, pg_ctl) are not installed: Debian package 'postgresql'"
+        )
     import tempfile
 
-    root = Path(tempfile.mkdtemp(prefix="spellforge-pg-"))  # not under pytest's 0700 folder: postgres reads it
+    root = Path(
+        tempfile.mkdtemp(prefix="spellforge-pg-")
+    )  # not under pytest's 0700 folder: postgres reads it
     prefix: list[str] = []
     if os.geteuid() == 0:  # initdb refuses to run as root
         if shutil.which("runuser") is None:
@@ -103,7 +111,18 @@ def postgres_url() -> Iterator[str]:
     )
     opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
-        [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"],
+        [
+            *prefix,
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            opts,
+            "-l",
+            str(root / "log"),
+            "-w",
+            "start",
+        ],
         check=True,
         capture_output=True,
     )
@@ -116,6 +135,7 @@ def postgres_url() -> Iterator[str]:
         yield f"postgresql://game@127.0.0.1:{port}/gamedb"
     finally:
         subprocess.run(
-            [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+            [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
         )
         shutil.rmtree(root, ignore_errors=True)

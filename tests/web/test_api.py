@@ -41,7 +41,9 @@ def test_create_refuses_bad_setups(client: TestClient) -> None:
     bad_bot = {"game": "casters", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "nobot"}]}
     assert client.post("/api/games", json=bad_bot).json()["error"].startswith("seat 1")
     # a deck is a deck name or deck-list text, never a path the server would read
-    r = client.post("/api/games", json={"game": "casters", "seats": HUMANS2, "decks": ["/etc/passwd", "/etc/hosts"]})
+    r = client.post(
+        "/api/games", json={"game": "casters", "seats": HUMANS2, "decks": ["/etc/passwd", "/etc/hosts"]}
+    )
     assert r.status_code == 400
     assert client.get("/api/games").json()["games"] == []
 
@@ -69,7 +71,9 @@ def test_an_action_advances_the_version(client: TestClient) -> None:
     seat = msg["view"]["decision"]["seat"]
     mine = client.get(f"/api/games/{game_id}/view", headers=auth(tokens[seat])).json()
     text = mine["view"]["decision"]["legal"][0]
-    r = client.post(f"/api/games/{game_id}/actions", json={"action": text, "version": 0}, headers=auth(tokens[seat]))
+    r = client.post(
+        f"/api/games/{game_id}/actions", json={"action": text, "version": 0}, headers=auth(tokens[seat])
+    )
     assert r.status_code == 200 and r.json()["version"] == 1
 
 
@@ -78,7 +82,9 @@ def test_every_bad_request_gets_its_error_and_changes_nothing(client: TestClient
     before = snapshot(client, game_id, tokens)
     seat = client.get(f"/api/games/{game_id}/view").json()["view"]["decision"]["seat"]
     other = 1 - seat
-    legal = client.get(f"/api/games/{game_id}/view", headers=auth(tokens[seat])).json()["view"]["decision"]["legal"]
+    legal = client.get(f"/api/games/{game_id}/view", headers=auth(tokens[seat])).json()["view"]["decision"][
+        "legal"
+    ]
     url = f"/api/games/{game_id}/actions"
     cases: list[tuple[int, dict[str, Any]]] = [
         (422, {"content": b'{"action": "pass", "version": ', "headers": auth(tokens[seat])}),
@@ -118,7 +124,9 @@ def test_record_only_once_over_and_it_replays_to_the_final_view(client: TestClie
 
 def test_resignation_ends_the_game_for_its_own_seat(client: TestClient) -> None:
     game_id, tokens = two_humans(client)
-    r = client.post(f"/api/games/{game_id}/actions", json={"action": "resign P2", "version": 0}, headers=auth(tokens[1]))
+    r = client.post(
+        f"/api/games/{game_id}/actions", json={"action": "resign P2", "version": 0}, headers=auth(tokens[1])
+    )
     assert r.status_code == 200
     assert r.json()["view"]["outcome"]["winners"] == [0]
 
@@ -141,9 +149,15 @@ def test_bots_play_their_seats_and_undo_takes_back_a_decision(client: TestClient
     r = client.post(f"/api/games/{game_id}/undo", json={"version": mine["version"]}, headers=auth(token))
     assert r.status_code == 409
     text = next(t for t in mine["view"]["decision"]["legal"] if t != "pass")
-    r = client.post(f"/api/games/{game_id}/actions", json={"action": text, "version": mine["version"]}, headers=auth(token))
+    r = client.post(
+        f"/api/games/{game_id}/actions",
+        json={"action": text, "version": mine["version"]},
+        headers=auth(token),
+    )
     assert r.status_code == 200
-    after = wait_for(client, game_id, token, lambda m: m["view"]["decision"] is None or m["view"]["decision"]["seat"] == 0)
+    after = wait_for(
+        client, game_id, token, lambda m: m["view"]["decision"] is None or m["view"]["decision"]["seat"] == 0
+    )
     r = client.post(f"/api/games/{game_id}/undo", json={"version": after["version"]}, headers=auth(token))
     if r.status_code == 200:
         back = r.json()
@@ -152,13 +166,18 @@ def test_bots_play_their_seats_and_undo_takes_back_a_decision(client: TestClient
         assert back["view"]["players"] == mine["view"]["players"]
     else:  # the bot's answer showed a card: the decision stands, and nothing changed
         assert r.status_code == 409 and "revealed" in r.json()["error"]
-        assert client.get(f"/api/games/{game_id}/view", headers=auth(token)).json()["version"] == after["version"]
+        assert (
+            client.get(f"/api/games/{game_id}/view", headers=auth(token)).json()["version"]
+            == after["version"]
+        )
 
 
 def test_rematch_keeps_the_tokens(client: TestClient) -> None:
     game_id, tokens = two_humans(client)
     assert client.post(f"/api/games/{game_id}/rematch", headers=auth(tokens[0])).status_code == 409
-    client.post(f"/api/games/{game_id}/actions", json={"action": "resign P1", "version": 0}, headers=auth(tokens[0]))
+    client.post(
+        f"/api/games/{game_id}/actions", json={"action": "resign P1", "version": 0}, headers=auth(tokens[0])
+    )
     assert client.post(f"/api/games/{game_id}/rematch").status_code == 403
     new_id = client.post(f"/api/games/{game_id}/rematch", headers=auth(tokens[1])).json()["id"]
     assert client.post(f"/api/games/{game_id}/rematch", headers=auth(tokens[0])).json()["id"] == new_id

@@ -22,11 +22,15 @@ import spellforge
 
 from .conftest import free_port
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the [dev] extra)")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need playwright (the [dev] extra)"
+)
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("SPELLFORGE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = (
+    os.environ.get("SPELLFORGE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -166,10 +170,14 @@ def test_a_game_against_a_bot_is_played_to_the_end_by_clicking(server: str, brow
     page.click("#replay-link")
     page.wait_for_selector("#seek")
     page.click("#last")
-    page.wait_for_function("document.querySelector('#step') && !document.querySelector('#step').textContent.startsWith('step 0 ')")
+    page.wait_for_function(
+        "document.querySelector('#step') && !document.querySelector('#step').textContent.startsWith('step 0 ')"
+    )
     assert page.locator("#outcome").count() == 1
     page.click("#first")
-    page.wait_for_function("document.querySelector('#step') && document.querySelector('#step').textContent.startsWith('step 0 ')")
+    page.wait_for_function(
+        "document.querySelector('#step') && document.querySelector('#step').textContent.startsWith('step 0 ')"
+    )
     assert not page.errors, page.errors
 
 

@@ -20,20 +20,24 @@ from .conftest import HUMANS2, auth, free_port
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spellforge.cli", "serve", "--port", str(port), "--db", str(db), "--bot-workers", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    """``spellforge serve`` in its own process; it prints the address to open."""
+    out = db.parent / f"serve-{time.monotonic_ns()}.log"
+    with open(out, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "spellforge.cli", "serve", "--port", str(port), "--db", str(db), "--bot-workers", "0"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     end = time.monotonic() + 60
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                assert f"http://127.0.0.1:{port}/" in out.read_text()
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
-    raise AssertionError("the server did not start: " + (proc.stdout.read().decode() if proc.stdout else ""))
+    raise AssertionError("the server did not start: " + out.read_text())
 
 
 def test_kill_9_and_restart_resumes_every_game(tmp_path: Path) -> None:
@@ -45,7 +49,14 @@ def test_kill_9_and_restart_resumes_every_game(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             for i in range(20):
-                made = http.post("/api/games", json={"game": ["casters", "spellbattle", "spellweaver"][i % 3], "seats": HUMANS2, "seed": i}).json()
+                made = http.post(
+                    "/api/games",
+                    json={
+                        "game": ["casters", "spellbattle", "spellweaver"][i % 3],
+                        "seats": HUMANS2,
+                        "seed": i,
+                    },
+                ).json()
                 games.append({"id": made["id"], "tokens": {s["seat"]: s["token"] for s in made["seats"]}})
         stop = threading.Event()
 

@@ -53,11 +53,17 @@ def _store_round_trip(db: str) -> None:
         g = games[0]
         msg = client.get(f"/api/games/{g['id']}/view").json()
         asker = 1 - msg["view"]["decision"]["seat"]
-        r = client.post(f"/api/games/{g['id']}/undo", json={"version": msg["version"]}, headers=auth(g["tokens"][asker]))
+        r = client.post(
+            f"/api/games/{g['id']}/undo", json={"version": msg["version"]}, headers=auth(g["tokens"][asker])
+        )
         assert r.status_code == 200
         other = g["tokens"][1 - asker]
         assert client.get(f"/api/games/{g['id']}/view", headers=auth(other)).json()["undo_request"] == asker
-        r = client.post(f"/api/games/{g['id']}/undo", json={"version": msg["version"], "accept": True}, headers=auth(other))
+        r = client.post(
+            f"/api/games/{g['id']}/undo",
+            json={"version": msg["version"], "accept": True},
+            headers=auth(other),
+        )
         assert r.status_code in (200, 409), r.text
         before = _everything(client, games)
         lobby = client.get("/api/games").json()

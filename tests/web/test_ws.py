@@ -65,7 +65,9 @@ def test_a_bot_game_pushes_the_bot_moves(client: TestClient) -> None:
             if msg["view"]["decision"] is None or bot_moves >= 3:
                 break
             if msg["view"]["decision"]["seat"] == 1:
-                ws.send_text(json.dumps({"action": msg["view"]["decision"]["legal"][0], "version": msg["version"]}))
+                ws.send_text(
+                    json.dumps({"action": msg["view"]["decision"]["legal"][0], "version": msg["version"]})
+                )
             waiting_for_bot = msg["view"]["decision"]["seat"] == 0
             new = ws.receive_json()
             assert new["version"] > msg["version"]

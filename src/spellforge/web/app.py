@@ -80,7 +80,9 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
             pool.shutdown(wait=False, cancel_futures=True)
             store.close()
 
-    app = FastAPI(title="Spellforge", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="Spellforge", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
+    )
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -145,7 +147,12 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
         state = replay_record(live.ruleset, {**record, "actions": record["actions"][:step]})
         actions = record["actions"]
         return JSONResponse(
-            {"step": step, "steps": steps, "action": actions[step - 1] if step else None, "view": state.observe(None)}
+            {
+                "step": step,
+                "steps": steps,
+                "action": actions[step - 1] if step else None,
+                "view": state.observe(None),
+            }
         )
 
     # ------------------------------------------------------------------ games' data, decks
@@ -190,7 +197,11 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
         """The checks of ``spellforge deck validate``: ``{"game", "deck": <deck-list text>, "role"?,
         "options"?}`` -> ``{"legal", "count", "problems"}``."""
         body = await _json_body(request)
-        if not isinstance(body, dict) or not isinstance(body.get("game"), str) or not isinstance(body.get("deck"), str):
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("game"), str)
+            or not isinstance(body.get("deck"), str)
+        ):
             raise ApiError(422, 'expected {"game": name, "deck": "<deck-list text>"}')
         try:
             ruleset = find_game(body["game"])

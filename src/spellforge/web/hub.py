@@ -29,7 +29,7 @@ from spellforge.core.state import State
 from spellforge.games import find_game
 
 from .protocol import ApiError, dumps, hash_token, new_token, seat_message, token_matches
-from .store import StoredGame, Store
+from .store import Store, StoredGame
 from .workers import bot_move
 
 Listener = Callable[[], None]
@@ -125,10 +125,11 @@ class Hub:
         for g in self.store.load_all():
             ruleset = find_game(g.game)
             state = replay_record(ruleset, {"game": g.game, **g.setup, "actions": []})
-            actors = []
+            actors: list[int] = []
             for text in g.actions:
                 action = ruleset.parse_action(None, text)
-                actors.append(action.seat if isinstance(action, Resign) else state.current_player)
+                actor = action.seat if isinstance(action, Resign) else state.current_player
+                actors.append(-1 if actor is None else actor)
                 state.apply(action)
             self.games[g.id] = LiveGame(
                 g.id, ruleset, state, g.seats, g.version, g.created, actors, rematch=g.rematch
@@ -183,7 +184,9 @@ class Hub:
         live = await self._add(ruleset, state, stored_seats)
         return {
             "id": live.id,
-            "seats": [{"seat": s, **({"token": tokens[s]} if s in tokens else {})} for s in range(len(seats))],
+            "seats": [
+                {"seat": s, **({"token": tokens[s]} if s in tokens else {})} for s in range(len(seats))
+            ],
         }
 
     async def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -221,11 +224,13 @@ class Hub:
     @staticmethod
     def _read_seats(raw: Any) -> list[dict[str, Any]]:
         if not isinstance(raw, list) or not raw:
-            raise ApiError(422, "'seats' must be a list of {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": spec}")
+            raise ApiError(
+                422, '\'seats\' must be a list of {"kind": "human"} or {"kind": "bot", "bot": spec}'
+            )
         out = []
         for i, seat in enumerate(raw):
             if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
-                raise ApiError(422, f"seat {i}: 'kind' must be \"human\" or \"bot\"")
+                raise ApiError(422, f'seat {i}: \'kind\' must be "human" or "bot"')
             if seat["kind"] == "bot":
                 spec = seat.get("bot", "greedy")
                 if not isinstance(spec, str):
@@ -395,7 +400,9 @@ class Hub:
             snapshot = live.state.to_json()
             seed = (live.state.seed * 1_000_003 + version) % 2**63
             try:
-                text = await loop.run_in_executor(self.pool, bot_move, live.ruleset.name, snapshot, spec, seed)
+                text = await loop.run_in_executor(
+                    self.pool, bot_move, live.ruleset.name, snapshot, spec, seed
+                )
             except Exception:  # a pool shutting down, a broken worker: the bot tries again on the next change
                 log.exception("game %s: the bot of seat %s failed", live.id, seat)
                 return
@@ -423,4 +430,3 @@ class Hub:
         for t in tasks:
             with contextlib.suppress(BaseException):
                 await t
-

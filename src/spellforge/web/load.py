@@ -30,9 +30,13 @@ from typing import Any
 import websockets
 
 try:
-    from orjson import loads
+    from orjson import loads as _loads
 except ImportError:  # pragma: no cover
-    from json import loads
+    _loads = json.loads  # type: ignore[assignment]
+
+
+def loads(raw: str | bytes) -> Any:
+    return _loads(raw)
 
 
 @dataclass
@@ -61,7 +65,13 @@ def _http(method: str, url: str, body: Any = None, token: str | None = None) -> 
 
 
 async def _seat_loop(
-    base_ws: str, game: Game, s: int, think: float, stop: asyncio.Event, latencies: list[float], counts: dict[str, int]
+    base_ws: str,
+    game: Game,
+    s: int,
+    think: float,
+    stop: asyncio.Event,
+    latencies: list[float],
+    counts: dict[str, int],
 ) -> None:
     seat = game.seats[s]
     rng = random.Random(hash((game.id, s)))
@@ -82,7 +92,7 @@ async def _seat_loop(
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if stop.is_set() and (pending is None or pending.done()):
                     return
                 continue
@@ -104,7 +114,9 @@ async def _seat_loop(
                 pending = asyncio.create_task(act(msg))
 
 
-async def run(base: str, games: int, think: float, seconds: float, game_names: list[str], seed: int) -> dict[str, Any]:
+async def run(
+    base: str, games: int, think: float, seconds: float, game_names: list[str], seed: int
+) -> dict[str, Any]:
     import spellforge
 
     rng = random.Random(seed)
@@ -120,7 +132,9 @@ async def run(base: str, games: int, think: float, seconds: float, game_names: l
     counts = {"actions": 0, "errors": 0}
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(_seat_loop(base_ws, g, s, think, stop, latencies, counts)) for g in made for s in (0, 1)
+        asyncio.create_task(_seat_loop(base_ws, g, s, think, stop, latencies, counts))
+        for g in made
+        for s in (0, 1)
     ]
     start = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -134,9 +148,16 @@ async def run(base: str, games: int, think: float, seconds: float, game_names: l
     for g in made:
         if not g.done.is_set():
             with contextlib.suppress(Exception):
-                version = (await loop.run_in_executor(None, _http, "GET", f"{base}/api/games/{g.id}/view"))["version"]
+                version = (await loop.run_in_executor(None, _http, "GET", f"{base}/api/games/{g.id}/view"))[
+                    "version"
+                ]
                 await loop.run_in_executor(
-                    None, _http, "POST", f"{base}/api/games/{g.id}/actions", {"action": "resign P2", "version": version}, g.seats[1].token
+                    None,
+                    _http,
+                    "POST",
+                    f"{base}/api/games/{g.id}/actions",
+                    {"action": "resign P2", "version": version},
+                    g.seats[1].token,
                 )
         record = await loop.run_in_executor(None, _http, "GET", f"{base}/api/games/{g.id}/record")
         ruleset = spellforge.find_game(g.name)
@@ -196,7 +217,18 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(tempfile.mkdtemp(prefix="spellforge-load-"))
         port = 8000 + random.randrange(1000, 9000)
         server = subprocess.Popen(
-            [sys.executable, "-m", "spellforge.cli", "serve", "--port", str(port), "--db", args.db or str(tmp / "load.db"), "--bot-workers", "0"],
+            [
+                sys.executable,
+                "-m",
+                "spellforge.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                args.db or str(tmp / "load.db"),
+                "--bot-workers",
+                "0",
+            ],
             stdout=subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 
 import uvicorn
@@ -36,13 +37,13 @@ def serve(host: str, port: int, db: str, bot_workers: int) -> int:
                 for sock in s.sockets:
                     bound = sock.getsockname()[1]
             shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-            print(f"Spellforge is serving at http://{shown}:{bound}/  (store: {db}; Ctrl-C stops)", flush=True)
+            print(
+                f"Spellforge is serving at http://{shown}:{bound}/  (store: {db}; Ctrl-C stops)", flush=True
+            )
         await task
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt, SystemExit):  # uvicorn exits when it cannot bind
         asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
     if not server.started:
         print(f"spellforge: error: could not serve on {host}:{port}", file=sys.stderr)
         return 2

@@ -79,7 +79,9 @@ class Store:
             try:
                 import psycopg
             except ImportError:  # pragma: no cover - the [web] extra installs it
-                raise RuntimeError("a PostgreSQL store needs psycopg: pip install 'spellforge[web]'") from None
+                raise RuntimeError(
+                    "a PostgreSQL store needs psycopg: pip install 'spellforge[web]'"
+                ) from None
             return psycopg.connect(self.url)
         path, _, query = self.url.removeprefix("sqlite:///").removeprefix("sqlite://").partition("?")
         # FULL: each commit reaches the disk (fsync) before the action is acknowledged, so not even a power
@@ -242,9 +244,13 @@ class Store:
 
         def op(store: Store) -> None:
             cur = store._conn.cursor()
-            cur.execute("SELECT id, game, setup, seats, version, created, rematch FROM games ORDER BY created")
+            cur.execute(
+                "SELECT id, game, setup, seats, version, created, rematch FROM games ORDER BY created"
+            )
             games = {
-                row[0]: StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], row[6])
+                row[0]: StoredGame(
+                    row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], row[6]
+                )
                 for row in cur.fetchall()
             }
             cur.execute("SELECT game_id, n, action FROM actions ORDER BY game_id, n")

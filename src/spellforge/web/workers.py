@@ -25,7 +25,7 @@ def bot_move(game_name: str, state_json: dict[str, Any], spec: str, seed: int) -
 
 
 def _warm() -> None:
-    import spellforge.bots  # noqa: F401  (import the engine once per worker, before the first move)
+    import spellforge.bots
     import spellforge.games  # noqa: F401
 
 
