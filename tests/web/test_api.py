@@ -195,3 +195,13 @@ def test_deck_validation_runs_the_deck_validate_checks(client: TestClient) -> No
     assert not bad["legal"] and bad["problems"]
     catalog = client.get("/api/catalog/spellbattle").json()
     assert {c["key"] for c in catalog["cards"]} == set(game.cards) and name in catalog["decks"]
+
+
+def test_every_card_keyword_has_reminder_text(client: TestClient) -> None:
+    for name, game in spellforge.GAMES.items():
+        reminders = client.get(f"/api/catalog/{name}").json()["keywords"]
+        used = {k for card in game.cards.values() for k in card.keywords}
+        missing = sorted(used - set(reminders))
+        assert not missing, (
+            f"{name}: keywords without reminder text (declare_keywords in its hints.py): {missing}"
+        )

@@ -24,7 +24,18 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     out = db.parent / f"serve-{time.monotonic_ns()}.log"
     with open(out, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "spellforge.cli", "serve", "--port", str(port), "--db", str(db), "--bot-workers", "0"],
+            [
+                sys.executable,
+                "-m",
+                "spellforge.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(db),
+                "--bot-workers",
+                "0",
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
         )

@@ -3,7 +3,8 @@
 Presentation is no part of the rules, so it lives here and not in the core's Ruleset (the core imports
 no display library). A game declares its terminal rendering once with :func:`declare_terminal`, as a
 function from a View to a rich renderable; ``spellforge play`` reads it with :func:`terminal_renderer`
-and falls back to a generic rendering when a game declares none. The function should import the display
+and falls back to a generic rendering when a game declares none. The reminder text of a game's keywords
+(:func:`declare_keywords`) is shown beside a card's text by every client. The function should import the display
 library only when called, so importing a game stays light.
 """
 
@@ -32,4 +33,27 @@ def terminal_renderer(game: Ruleset | str) -> TerminalRenderer | None:
     return TERMINAL_RENDERERS.get(game if isinstance(game, str) else game.name)
 
 
-__all__ = ["TERMINAL_RENDERERS", "TerminalRenderer", "declare_terminal", "terminal_renderer"]
+KEYWORD_REMINDERS: dict[str, dict[str, str]] = {}
+"""Reminder text for each game's card keywords (as the View writes them), by game name."""
+
+
+def declare_keywords(game: str, reminders: dict[str, str]) -> dict[str, str]:
+    """Declare the reminder text clients show beside a card's keywords (``{"flying": "..."}``)."""
+    KEYWORD_REMINDERS[game] = dict(reminders)
+    return reminders
+
+
+def keyword_reminders(game: Ruleset | str) -> dict[str, str]:
+    """The keyword reminders ``game`` (a ruleset or its name) declared (empty when none)."""
+    return KEYWORD_REMINDERS.get(game if isinstance(game, str) else game.name, {})
+
+
+__all__ = [
+    "KEYWORD_REMINDERS",
+    "TERMINAL_RENDERERS",
+    "TerminalRenderer",
+    "declare_keywords",
+    "declare_terminal",
+    "keyword_reminders",
+    "terminal_renderer",
+]

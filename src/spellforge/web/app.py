@@ -26,6 +26,7 @@ from spellforge.core.decks import parse_deck_text
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.replay import make_record, replay_record
 from spellforge.games import GAMES, find_game
+from spellforge.ui.presentation import keyword_reminders
 
 from .hub import Hub, LiveGame
 from .protocol import MAX_FRAME, ApiError
@@ -188,7 +189,7 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
                 "game": ruleset.name,
                 "cards": [_card_data(c) for c in ruleset.cards.values()],
                 "decks": {name: d.to_text() for name, d in ruleset.decks.items()},
-                "keywords": dict(getattr(ruleset, "keyword_reminders", {}) or {}),
+                "keywords": keyword_reminders(ruleset),
             }
         )
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_terminal
+from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .base import FIELD, HAND, SET, STAGES
 from .state import CastersState
@@ -47,3 +47,15 @@ def render(view: dict[str, Any]) -> Any:
 
 SEARCH = declare_search(SearchFacts("casters", evaluate=evaluate))
 declare_terminal("casters", render)
+
+
+declare_keywords(
+    "casters",
+    {
+        "immune": "Cannot be affected by the stated kind of effect (by opposing effects when none is stated).",
+        "passive": "Stays on the field after it is played; never an attack target; leaves only when sacrificed "
+        "or destroyed by an effect.",
+        "double_strike": "After its first attack each turn it untaps, so it may attack once more that Battle "
+        "Phase.",
+    },
+)

@@ -7,7 +7,7 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_terminal
+from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .base import SBBase
 from .evaluate import evaluate as evaluate_position
@@ -27,3 +27,16 @@ def render(view: dict[str, Any]) -> Any:
 
 SEARCH = declare_search(SearchFacts("spellbattle", evaluate=evaluate))
 declare_terminal("spellbattle", render)
+
+
+declare_keywords(
+    "spellbattle",
+    {
+        "ambush": "May be played whenever you have priority, in any turn; played in your attack step before "
+        "attackers are chosen, it may attack at once.",
+        "bonding": "When attacking, bonding characters may team up with at most one character without bonding; "
+        "blocking one member blocks the whole group.",
+        "deadly": "At the end of combat, every character that blocked it or was blocked by it is destroyed.",
+        "flying": "Can be blocked only by characters with flying.",
+    },
+)

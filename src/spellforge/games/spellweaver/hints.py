@@ -15,7 +15,7 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_terminal
+from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from . import policy
 from .state import SpellweaverState
@@ -80,3 +80,25 @@ SEARCH = declare_search(
     )
 )
 declare_terminal("spellweaver", render)
+
+
+declare_keywords(
+    "spellweaver",
+    {
+        "swift": "May attack the turn it is played or moved to the combat row.",
+        "ranged": "Deals its combat damage first, in the ranged step, and not again in the regular step.",
+        "deadly": "Any damage it deals to a creature is lethal; it spreads its damage 1 to each opposing "
+        "creature in turn.",
+        "unstoppable": "When attacking, damage left after killing its blockers (or its target) hits the hero.",
+        "lifebound": "Whenever it deals damage, its controller's hero gains that much life.",
+        "flying": "Enters the support row, attacks and blocks from there, and can be attacked only while in "
+        "the combat row.",
+        "support": "Enters the support row; there it cannot attack, block or be attacked until moved to the "
+        "combat row.",
+        "murder_instinct": "When attacking, may target several enemy creatures and divides its damage among "
+        "them.",
+        "cant_attack": "Cannot be declared as an attacker.",
+        "cant_block": "Cannot be declared as a blocker.",
+        "cant_attack_creatures": "May attack heroes only, never creatures.",
+    },
+)
