@@ -19,7 +19,7 @@ import httpx
 from .conftest import HUMANS2, auth, free_port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[bytes]:
     """``spellforge serve`` in its own process; it prints the address to open."""
     out = db.parent / f"serve-{time.monotonic_ns()}.log"
     with open(out, "wb") as log:
@@ -34,7 +34,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
                 "--db",
                 str(db),
                 "--bot-workers",
-                "0",
+                str(bot_workers),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

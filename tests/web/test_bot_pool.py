@@ -1,0 +1,45 @@
+"""Bots think in worker processes: while two search bots play each other, another game's actions are
+still answered at once, and the bots' game goes on."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+
+from .conftest import HUMANS2, auth, free_port
+from .test_crash import start_server
+
+
+def test_search_bots_do_not_hold_up_other_games(tmp_path: Path) -> None:
+    port = free_port()
+    proc = start_server(tmp_path / "games.db", port, bot_workers=2)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+            bots = [{"kind": "bot", "bot": "ismcts:seconds=1"}] * 2
+            busy = http.post("/api/games", json={"game": "spellweaver", "seats": bots, "seed": 1}).json()["id"]
+            made = http.post("/api/games", json={"game": "casters", "seats": HUMANS2, "seed": 2}).json()
+            tokens = {s["seat"]: s["token"] for s in made["seats"]}
+            slowest = 0.0
+            for _ in range(15):
+                public = http.get(f"/api/games/{made['id']}/view").json()
+                seat = public["view"]["decision"]["seat"]
+                mine = http.get(f"/api/games/{made['id']}/view", headers=auth(tokens[seat])).json()
+                start = time.perf_counter()
+                r = http.post(
+                    f"/api/games/{made['id']}/actions",
+                    json={"action": mine["view"]["decision"]["legal"][0], "version": mine["version"]},
+                    headers=auth(tokens[seat]),
+                )
+                slowest = max(slowest, time.perf_counter() - start)
+                assert r.status_code == 200, r.text
+            # the search bots' moves take a second each: the humans' game never waited for one
+            assert slowest < 0.6, slowest
+            deadline = time.monotonic() + 30
+            while http.get(f"/api/games/{busy}/view").json()["version"] < 3 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert http.get(f"/api/games/{busy}/view").json()["version"] >= 3
+    finally:
+        proc.kill()
+        proc.wait()
