@@ -205,3 +205,19 @@ def test_every_card_keyword_has_reminder_text(client: TestClient) -> None:
         assert not missing, (
             f"{name}: keywords without reminder text (declare_keywords in its hints.py): {missing}"
         )
+
+
+def test_action_meanings_name_cards_players_and_stack_items() -> None:
+    from spellforge.web.protocol import action_meaning
+
+    game = spellforge.find_game("spellbattle")
+    assert action_meaning(game, "play #18 -> @17") == {
+        "text": "play #18 -> @17",
+        "type": "play",
+        "cards": [18],
+        "players": [],
+        "stack": [17],
+        "declines": False,
+    }
+    assert action_meaning(game, "play #18 -> P2")["players"] == [1]
+    assert action_meaning(game, "pass")["declines"] is True

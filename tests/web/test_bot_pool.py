@@ -18,7 +18,9 @@ def test_search_bots_do_not_hold_up_other_games(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             bots = [{"kind": "bot", "bot": "ismcts:seconds=1"}] * 2
-            busy = http.post("/api/games", json={"game": "spellweaver", "seats": bots, "seed": 1}).json()["id"]
+            busy = http.post("/api/games", json={"game": "spellweaver", "seats": bots, "seed": 1}).json()[
+                "id"
+            ]
             made = http.post("/api/games", json={"game": "casters", "seats": HUMANS2, "seed": 2}).json()
             tokens = {s["seat"]: s["token"] for s in made["seats"]}
             slowest = 0.0

@@ -110,7 +110,7 @@ def board_state(page: Any) -> tuple[int, bool, bool]:
 
 def take_turn(page: Any, rng: random.Random) -> None:
     """One decision by clicking: a highlighted card (then a popover choice or a target), else the list."""
-    cards = page.locator("#board .card.legal")
+    cards = page.locator("#board .card.legal, #board .obj.legal")
     n = cards.count()
     if n and rng.random() < 0.6:
         cards.nth(rng.randrange(n)).click()

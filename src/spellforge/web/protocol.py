@@ -14,9 +14,9 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core.actions import NO_TARGET
+from spellforge.core.actions import NO_TARGET, STACK_BASE
 from spellforge.core.errors import IllegalActionError
-from spellforge.core.targets import PlayerRef
+from spellforge.core.targets import PlayerRef, StackRef
 
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
@@ -60,24 +60,41 @@ def token_matches(token: str, stored_hash: str) -> bool:
 
 def action_meaning(game: Ruleset, text: str) -> dict[str, Any]:
     """One legal action as a client needs it: its text, the cards and seats it names, whether it declines."""
+    key = (game.name, text)
+    cached = _MEANINGS.get(key)
+    if cached is not None:
+        return cached
     try:
         action = game.parse_action(None, text)
     except IllegalActionError:  # a game whose printed form does not parse alone: a list entry only
-        return {"text": text, "cards": [], "players": [], "declines": False}
-    players = []
+        return {"text": text, "cards": [], "players": [], "stack": [], "declines": False}
+    players, stack = [], []
     for name in action.target_fields:
         value = getattr(action, name)
         if isinstance(value, PlayerRef):
             players.append(value.seat)
+        elif isinstance(value, StackRef):
+            stack.append(value.uid)
         elif isinstance(value, int) and NO_TARGET < value < 0:  # an int target: -1 - seat
             players.append(-1 - value)
-    return {
+        elif isinstance(value, int) and value >= STACK_BASE:  # an int target naming a stack item
+            stack.append(value - STACK_BASE)
+    meaning = {
         "text": text,
         "type": type(action).__name__.lower(),
         "cards": list(action.card_ids()),
         "players": players,
+        "stack": stack,
         "declines": bool(action.declines),
     }
+    if len(_MEANINGS) > 100_000:  # texts repeat from game to game; keep the cache bounded all the same
+        _MEANINGS.clear()
+    _MEANINGS[key] = meaning
+    return meaning
+
+
+# An action's meaning depends only on its game and its text (it is read from the text alone).
+_MEANINGS: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def seat_message(game: Ruleset, view: dict[str, Any], version: int) -> dict[str, Any]:

@@ -370,13 +370,32 @@ function renderField(key, value, ctx) {
     }
     return el("div", { class: "zone", dataset: { zone: key } }, el("div", { class: "label" }, label(key)), renderObj(value, ctx));
   }
-  return el("span", { class: "chip" }, label(key) + ": ", el("b", {}, fmt(value)));
+  const shown = SEAT_FIELDS.has(key) && typeof value === "number" ? seatName(value) : fmt(value);
+  return el("span", { class: "chip" }, label(key) + ": ", el("b", {}, shown));
 }
 
 function renderObj(x, ctx) {
   if (isCard(x)) return cardEl(x, ctx);
   if (x === null || typeof x !== "object") return el("span", { class: "obj" }, fmt(x));
-  return el("div", { class: "obj" }, Object.keys(x).map((k) => renderField(k, x[k], ctx)).filter(Boolean));
+  const node = el("div", { class: "obj" }, Object.keys(x).map((k) => renderField(k, x[k], ctx)).filter(Boolean));
+  if (typeof x.uid === "number" && typeof x.ref === "string") {  // a stack item: a target in its own right
+    node.dataset.uid = x.uid;
+    const naming = ctx.interactive ? actionsNamingStack(x.uid) : [];
+    if (naming.length) {
+      node.classList.add("legal");
+      node.addEventListener("click", (e) => {
+        e.stopPropagation();
+        const both = S.selected !== null ? naming.filter((a) => a.cards.includes(S.selected)) : [];
+        const acts = both.length ? both : naming;
+        if (acts.length === 1) act(acts[0].text); else popover(e, x.name || x.ref, acts, null);
+      });
+    }
+  }
+  return node;
+}
+
+function actionsNamingStack(uid) {
+  return ((S.msg && S.msg.actions) || []).filter((a) => (a.stack || []).includes(uid));
 }
 
 function fmt(x) {
