@@ -102,3 +102,18 @@ def test_a_failed_write_fails_alone(backend: str, tmp_path: Path, request: pytes
         assert loaded.actions == ["a", "a2", "c"] and loaded.version == 3
     finally:
         store.close()
+
+
+def test_a_game_that_no_longer_replays_is_left_out_and_the_rest_resume(tmp_path: Path) -> None:
+    from spellforge.web.store import StoredGame
+
+    db = str(tmp_path / "games.db")
+    with TestClient(create_app(db, bot_workers=0)) as client:
+        good = client.post("/api/games", json={"game": "casters", "seats": HUMANS2, "seed": 1}).json()["id"]
+    store = Store(db)
+    setup = next(g for g in store.load_all() if g.id == good).setup
+    store.create(StoredGame("broken", "casters", setup, [], 1, 2.0, actions=["frobnicate"])).result()
+    store.close()
+    with TestClient(create_app(db, bot_workers=0)) as client:
+        ids = {g["id"] for g in client.get("/api/games").json()["games"]}
+        assert ids == {good}

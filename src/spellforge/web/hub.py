@@ -123,14 +123,18 @@ class Hub:
     def resume(self) -> int:
         """Rebuild every stored game by replaying its log (at the version it was stored at)."""
         for g in self.store.load_all():
-            ruleset = find_game(g.game)
-            state = replay_record(ruleset, {"game": g.game, **g.setup, "actions": []})
-            actors: list[int] = []
-            for text in g.actions:
-                action = ruleset.parse_action(None, text)
-                actor = action.seat if isinstance(action, Resign) else state.current_player
-                actors.append(-1 if actor is None else actor)
-                state.apply(action)
+            try:
+                ruleset = find_game(g.game)
+                state = replay_record(ruleset, {"game": g.game, **g.setup, "actions": []})
+                actors: list[int] = []
+                for text in g.actions:
+                    action = ruleset.parse_action(None, text)
+                    actor = action.seat if isinstance(action, Resign) else state.current_player
+                    actors.append(-1 if actor is None else actor)
+                    state.apply(action)
+            except SpellforgeError as exc:  # a game this version of the engine cannot replay: leave it out
+                log.error("game %s (%s) cannot be resumed: %s", g.id, g.game, exc)
+                continue
             self.games[g.id] = LiveGame(
                 g.id, ruleset, state, g.seats, g.version, g.created, actors, rematch=g.rematch
             )
