@@ -346,11 +346,8 @@ function renderField(key, value, ctx) {
   if (value === null || value === undefined) return null;
   if (isCard(value)) return el("div", { class: "zone" }, el("div", { class: "label" }, label(key)), el("div", { class: "cards" }, cardEl(value, ctx)));
   if (Array.isArray(value)) {
-    if (!value.length) return el("div", { class: "zone", dataset: { zone: key } }, el("div", { class: "label" }, label(key) + " (0)"));
-    if (value.every(isCard)) {
-      return el("div", { class: "zone", dataset: { zone: key } }, el("div", { class: "label" }, label(key) + " (" + value.length + ")"),
-        el("div", { class: "cards" }, value.map((c) => cardEl(c, ctx))));
-    }
+    if (!value.length) return el("span", { class: "chip", dataset: { zone: key } }, label(key) + ": ", el("b", {}, "0"));
+    if (value.every(isCard)) return cardZone(key, label(key) + " (" + value.length + ")", value, [], ctx);
     if (value.every((x) => x === null || typeof x !== "object")) return el("span", { class: "chip" }, label(key) + ": ", el("b", {}, value.join(", ")));
     return el("div", { class: "zone", dataset: { zone: key } }, el("div", { class: "label" }, label(key)),
       el("div", { class: "objs" }, value.map((x) => renderObj(x, ctx))));
@@ -358,10 +355,12 @@ function renderField(key, value, ctx) {
   if (typeof value === "object") {
     if (typeof value.count === "number") {
       const shown = (value.cards || []).concat(value.known || []);
-      return el("div", { class: "zone", dataset: { zone: key } },
-        el("div", { class: "label" }, label(key) + " (" + value.count + ")" + (value.known ? " - you know some" : "")),
-        shown.length ? el("div", { class: "cards" }, shown.map((c) => cardEl(c, ctx))) : null,
-        Object.keys(value).filter((k) => !["count", "cards", "known"].includes(k)).map((k) => renderField(k, value[k], ctx)));
+      const extra = Object.keys(value).filter((k) => !["count", "cards", "known"].includes(k));
+      if (!shown.length && !extra.length) {  // a pile seen only as its size
+        return el("span", { class: "chip", dataset: { zone: key } }, label(key) + ": ", el("b", {}, value.count));
+      }
+      return cardZone(key, label(key) + " (" + value.count + ")" + (value.known ? " - you know some" : ""), shown,
+        extra.map((k) => renderField(k, value[k], ctx)), ctx);
     }
     const keys = Object.keys(value);
     if (keys.every((k) => value[k] === null || typeof value[k] !== "object")) {
@@ -372,6 +371,16 @@ function renderField(key, value, ctx) {
   }
   const shown = SEAT_FIELDS.has(key) && typeof value === "number" ? seatName(value) : fmt(value);
   return el("span", { class: "chip" }, label(key) + ": ", el("b", {}, shown));
+}
+
+// A zone of cards; a long one that no option names folds away (its count stays in sight).
+function cardZone(key, title, cards, extra, ctx) {
+  const row = cards.length ? el("div", { class: "cards" }, cards.map((c) => cardEl(c, ctx))) : null;
+  const live = cards.some((c) => ctx.legalCards.has(c.id) || ctx.targets.has(c.id));
+  if (cards.length > 10 && !live) {
+    return el("details", { class: "zone", dataset: { zone: key } }, el("summary", { class: "label" }, title), row, extra);
+  }
+  return el("div", { class: "zone", dataset: { zone: key } }, el("div", { class: "label" }, title), row, extra);
 }
 
 function renderObj(x, ctx) {
@@ -444,7 +453,7 @@ function cardDetails(c) {
 }
 
 function showTooltip(c, e) {
-  tooltip.replaceChildren(...cardDetails(c).flat());
+  tooltip.replaceChildren(...cardDetails(c).flat().filter(Boolean));
   tooltip.hidden = false;
   placeTooltip(e);
 }
@@ -466,7 +475,7 @@ document.addEventListener("click", (e) => {
 function popover(e, title, acts, card) {
   closePopover();
   const box = el("div", { class: "popover", id: "popover" },
-    card ? cardDetails(card).flat() : el("b", {}, title),
+    card ? cardDetails(card).flat().filter(Boolean) : el("b", {}, title),
     acts.length ? el("div", { class: "actions" }, acts.map((a) => el("button", {
       class: a.declines ? "decline" : "primary", dataset: { action: a.text }, onclick: (ev) => { ev.stopPropagation(); act(a.text); },
     }, a.text))) : null);
