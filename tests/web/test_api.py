@@ -221,3 +221,39 @@ def test_action_meanings_name_cards_players_and_stack_items() -> None:
     }
     assert action_meaning(game, "play #18 -> P2")["players"] == [1]
     assert action_meaning(game, "pass")["declines"] is True
+
+
+def test_undo_against_a_bot_restores_the_position_when_nothing_hidden_was_shown() -> None:
+    """In Casters the bot's face-down sets show P1 nothing: P1's last set is taken back exactly."""
+    import tempfile
+
+    from spellforge.web.app import create_app
+
+    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"{tmp}/g.db", bot_workers=0)) as client:
+        made = new_game(client, "casters", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+        game_id, token = made["id"], made["seats"][0]["token"]
+        mine = lambda m: m["view"]["decision"] is not None and m["view"]["decision"]["seat"] == 0  # noqa: E731
+        after = wait_for(client, game_id, token, mine)
+        for _ in range(6):  # set cards until the bot has set one in between
+            before = after
+            assert before["view"]["phase"] == "set"
+            text = before["view"]["decision"]["legal"][0]
+            r = client.post(
+                f"/api/games/{game_id}/actions",
+                json={"action": text, "version": before["version"]},
+                headers=auth(token),
+            )
+            assert r.status_code == 200
+            after = wait_for(client, game_id, token, mine)
+            if after["version"] > before["version"] + 1:
+                break
+        assert after["version"] > before["version"] + 1
+        r = client.post(f"/api/games/{game_id}/undo", json={"version": after["version"]}, headers=auth(token))
+        assert r.status_code == 200, r.text
+        back = r.json()
+        assert back["version"] == after["version"] + 1
+        assert {k: v for k, v in back["view"].items() if k != "log"} == {
+            k: v for k, v in before["view"].items() if k != "log"
+        }
+        # the store forgot the undone actions: the bot decides again from there, and the log is as it was
+        assert back["view"]["log"] == before["view"]["log"]
