@@ -5,20 +5,29 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web tests need the [web] extra: pip install 'spellforge[web]'")
-pytest.importorskip("httpx", reason="the web tests need httpx (the [dev] extra) for FastAPI's TestClient")
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
 
-from fastapi.testclient import TestClient
+# Each test module skips itself with this reason when the [web] extra is missing (need_web() at its top);
+# this file imports none of it at module level, so the rest of the suite runs without it.
+WEB_REASON = "the web tests need the [web] extra and httpx: pip install -e '.[web,dev]'"
 
-from spellforge.web.app import create_app
+
+def need_web() -> None:
+    for module in ("fastapi", "httpx", "uvicorn", "websockets"):
+        pytest.importorskip(module, reason=WEB_REASON)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
+    from fastapi.testclient import TestClient
+
+    from spellforge.web.app import create_app
+
     with TestClient(create_app(str(tmp_path / "games.db"), bot_workers=0)) as c:
         yield c
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
+from .conftest import need_web
 
-import spellforge
-from spellforge.core.observe import ENVELOPE
+need_web()
 
-from .conftest import HUMANS2, auth, new_game, play_out
+from fastapi.testclient import TestClient  # noqa: E402
+
+import spellforge  # noqa: E402
+from spellforge.core.observe import ENVELOPE  # noqa: E402
+
+from .conftest import HUMANS2, auth, new_game, play_out  # noqa: E402
 
 
 def snapshot(client: TestClient, game_id: str, tokens: dict[int, str]) -> list[str]:

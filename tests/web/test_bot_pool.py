@@ -6,10 +6,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import httpx
+from .conftest import need_web
 
-from .conftest import HUMANS2, auth, free_port
-from .test_crash import start_server
+need_web()
+
+import httpx  # noqa: E402
+
+from .conftest import HUMANS2, auth, free_port  # noqa: E402
+from .test_crash import start_server  # noqa: E402
 
 
 def test_search_bots_do_not_hold_up_other_games(tmp_path: Path) -> None:

@@ -18,9 +18,13 @@ from typing import Any
 
 import pytest
 
-import spellforge
+from .conftest import need_web
 
-from .conftest import free_port
+need_web()
+
+import spellforge  # noqa: E402
+
+from .conftest import free_port  # noqa: E402
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the browser tests need playwright (the [dev] extra)"

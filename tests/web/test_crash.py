@@ -14,9 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+from .conftest import need_web
 
-from .conftest import HUMANS2, auth, free_port
+need_web()
+
+import httpx  # noqa: E402
+
+from .conftest import HUMANS2, auth, free_port  # noqa: E402
 
 
 def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[bytes]:
@@ -42,11 +46,12 @@ def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[
     end = time.monotonic() + 60
     while time.monotonic() < end:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                assert f"http://127.0.0.1:{port}/" in out.read_text()
+            up = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200
+            if up and f"http://127.0.0.1:{port}/" in out.read_text():  # it printed the address to open
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     proc.kill()
     raise AssertionError("the server did not start: " + out.read_text())
 

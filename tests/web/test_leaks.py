@@ -9,12 +9,17 @@ import re
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-import spellforge
-from spellforge.core.observe import known_cards, shown_cards
+from .conftest import need_web
 
-from .conftest import HUMANS2, auth, new_game
+need_web()
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+import spellforge  # noqa: E402
+from spellforge.core.observe import known_cards, shown_cards  # noqa: E402
+
+from .conftest import HUMANS2, auth, new_game  # noqa: E402
 
 CARD_ID = re.compile(r"#(\d+)")
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("websockets", reason="the load command needs websockets (the [web] extra)")
+from .conftest import need_web
+
+need_web()
 
 from spellforge.web.load import main  # noqa: E402
 

@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from spellforge.cli import main
+from .conftest import need_web
+
+need_web()
+
+from spellforge.cli import main  # noqa: E402
 
 
 def test_bad_port_and_workers_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

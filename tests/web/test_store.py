@@ -8,12 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-from spellforge.web.app import create_app
-from spellforge.web.store import Store
+from .conftest import need_web
 
-from .conftest import HUMANS2, auth
+need_web()
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from spellforge.web.app import create_app  # noqa: E402
+from spellforge.web.store import Store  # noqa: E402
+
+from .conftest import HUMANS2, auth  # noqa: E402
 
 
 def _play_some(client: TestClient, games: list[dict[str, Any]], steps: int, rng: random.Random) -> None:

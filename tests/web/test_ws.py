@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 
-from fastapi.testclient import TestClient
+from .conftest import need_web
 
-from .conftest import HUMANS2, auth, new_game
+need_web()
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from .conftest import HUMANS2, auth, new_game  # noqa: E402
 
 
 def test_pushes_and_bad_frames(client: TestClient) -> None:
