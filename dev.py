@@ -7,7 +7,7 @@
     python3 dev.py lint                    ruff (lint and format) and mypy
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
-The first run creates .venv and installs the package with its dev and web extras; later runs reuse it.
+The first run creates .venv and installs the package with the extras the tests use; later runs reuse it.
 """
 
 from __future__ import annotations
