@@ -3,6 +3,7 @@ still answered at once, and the bots' game goes on."""
 
 from __future__ import annotations
 
+import subprocess
 import time
 from pathlib import Path
 
@@ -47,5 +48,9 @@ def test_search_bots_do_not_hold_up_other_games(tmp_path: Path) -> None:
                 time.sleep(0.2)
             assert http.get(f"/api/games/{busy}/view").json()["version"] >= 3
     finally:
-        proc.kill()
-        proc.wait()
+        proc.terminate()  # a clean stop also stops its bot processes
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
