@@ -1,0 +1,315 @@
+"""The raid: one explicit procedure over windows (SD-100..SD-126).
+
+1. ``raid_begin``: Raid triggers (SD-103, SD-K06), then the Start-of-Raid check (SD-104, SD-R14): to the
+   Encounter phase if a defender is face up or a face-down one is affordable, otherwise straight to the room.
+2. ``raid_approach``: each defender from the outermost (SD-105, SD-R30). A face-down one asks the Overlord
+   whether to summon it (SD-106; the Overlord is asked even when it cannot pay, so that being asked tells
+   the Champion nothing) or to unveil a Summonbound project (SD-R21).
+3. ``raid_encounter``: Encounter triggers (SD-K08), then the Champion uses a weapon (SD-R07) or lets the
+   Combat ability fire (SD-110, SD-K04); "End the raid" ends it as a failure (SD-R16).
+4. ``raid_room``: the target room is approached: a Roombound project there may be unveiled (SD-R21).
+5. ``raid_access``: Successful Raid triggers (SD-117, SD-R29), the access set by room (SD-118..SD-121,
+   SD-R08), traps act (SD-K25), then the Champion scores, razes, and ends the raid (SD-122..SD-126).
+"""
+
+from __future__ import annotations
+
+from spellforge.core.actions import Action, Done, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.modifiers import ENCOUNTER
+
+from .actions import Raid as RaidAction
+from .actions import Raze, Score, Summon, Unveil, UseWeapon
+from .base import (
+    ACCESS,
+    APPROACH,
+    ARENA,
+    BEGIN,
+    CRYPTS,
+    DECK,
+    DEFENDERS,
+    DISCARD,
+    ENCOUNTER as ENCOUNTER_STEP,
+    HAND,
+    OCCUPANT,
+    ROOM,
+    ROOM_OF_PLACE,
+    ROOMS,
+    SANCTUM,
+    VAULT,
+    Raid,
+)
+from .effects import EffectsMixin
+
+
+class RaidMixin(EffectsMixin):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ legality (SD-093, SD-R15)
+
+    def raidable(self, room: int) -> bool:
+        return room < 3 or self.occupant(room) >= 0
+
+    def start_raid(self, room: int, mana: int = 0, extra: int = 0) -> None:
+        self.schedule(("raid_begin", room, mana, extra))
+
+    # ------------------------------------------------------------------ 1. begin
+
+    def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
+        self.raid = Raid(room, BEGIN, -1, mana, extra, (), (), (), False)
+        self.emit(Event("raid", self.ch, amount=room))
+        self.fire("raid")
+        self.schedule(("raid_check",))
+
+    def op_raid_check(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        defenders = self.zones[DEFENDERS[raid.room]]
+        mana = self.mana[self.ol]
+        defs, fd = self.defs, self.face_down
+        if any(not fd[m] or defs[m].cost <= mana for m in defenders):
+            self.raid = raid._replace(step=APPROACH, defender=len(defenders) - 1)
+            self.schedule(("raid_approach",))
+        else:
+            self.schedule(("raid_room",))
+
+    # ------------------------------------------------------------------ 2. approach
+
+    def defender(self) -> int:
+        raid = self.raid
+        assert raid is not None
+        return self.zones[DEFENDERS[raid.room]][raid.defender]
+
+    def op_raid_approach(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        if raid.defender < 0:
+            self.schedule(("raid_room",))
+            return
+        self.raid = raid._replace(step=APPROACH)
+        if self.face_down[self.defender()]:
+            self.ask("summon", self.ol)
+        else:
+            self.schedule(("raid_encounter",))
+
+    def legal_summon(self) -> list[Action]:
+        m = self.defender()
+        out: list[Action] = [Pass()]
+        mana = self.mana[self.ol]
+        if self.defs[m].cost <= mana:
+            out.append(Summon(m))
+        out += [Unveil(p) for p in self.unveilable("summonbound")]
+        return out
+
+    def act_summon(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Summon):
+            self.summon(action.card)
+            self.schedule(("raid_encounter",))
+        elif isinstance(action, Unveil):
+            self.schedule(("raid_approach",))
+            self.unveil(action.card)
+        else:
+            self.schedule(("raid_next",))  # SD-108: a face-down minion is passed by
+
+    def summon(self, m: int) -> None:
+        """SD-043, SD-106, SD-107: pay, turn face up, Summon triggers."""
+        self.mana[self.ol] -= self.defs[m].cost
+        self.face_down[m] = False
+        self.reveal_to_everyone(m)
+        self.emit(Event("summon", self.ol, m))
+        self.fire_card(m, "summon")
+
+    def unveilable(self, subtype: str) -> list[int]:
+        """The Overlord's face-down projects of ``subtype`` it can pay to unveil now (SD-R21)."""
+        out = []
+        mana = self.mana[self.ol]
+        defs = self.defs
+        for r in range(3, 8):
+            c = self.occupant(r)
+            if c >= 0 and self.face_down[c] and defs[c].subtype == subtype and defs[c].cost <= mana:
+                out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ 3. encounter
+
+    def op_raid_encounter(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        self.raid = raid._replace(step=ENCOUNTER_STEP)
+        m = self.defender()
+        self.emit(Event("encounter", self.ch, m))
+        self.schedule(("raid_fight",))
+        self.fire_card(m, "encounter")
+
+    def op_raid_fight(self) -> None:
+        if self.raid is not None:
+            self.ask("encounter", self.ch)
+
+    def usable_weapons(self) -> list[int]:
+        m = self.defender()
+        can = self.available_mana(self.ch)
+        out = []
+        for w in self.zones[ARENA[self.ch]]:
+            if self.defs[w].subtype == "weapon":
+                cost = self.defeat_cost(w, m)
+                if 0 <= cost <= can:
+                    out.append(w)
+        return out
+
+    def legal_encounter(self) -> list[Action]:
+        return [Pass(), *(UseWeapon(w) for w in self.usable_weapons())]
+
+    def act_encounter(self, action: Action, d: Decision) -> None:
+        raid = self.raid
+        assert raid is not None
+        m = self.defender()
+        if isinstance(action, UseWeapon):
+            w = action.card
+            card = self.defs[w]
+            cost = self.defeat_cost(w, m)
+            short = self.defs[m].health - self.weapon_attack(w)
+            if short > 0:  # SD-115, SD-116: boosts last this encounter only
+                boosts = -(-short // card.boost_bonus)
+                self.modify_card(w, "attack", boosts * card.boost_bonus, ENCOUNTER, source=w)
+            self.pay(self.ch, cost)
+            raid = self.raid
+            assert raid is not None
+            if w not in raid.used:
+                self.raid = raid._replace(used=(*raid.used, w))
+            self.emit(Event("defeat", self.ch, m, amount=cost, other=w))  # SD-113: it stays in its room
+            self.end_duration(ENCOUNTER)
+            self.schedule(("raid_next",))
+        else:
+            self.emit(Event("combat", self.ol, m))
+            self.schedule(("effects", m, "combat", 0), ("raid_after_combat",))
+
+    def op_raid_after_combat(self) -> None:
+        self.end_duration(ENCOUNTER)
+        self.op_raid_next()
+
+    def op_raid_next(self) -> None:
+        """SD-109, SD-114: the next defender inward, or the room."""
+        raid = self.raid
+        if raid is None:
+            return
+        self.raid = raid._replace(defender=raid.defender - 1)
+        self.schedule(("raid_approach",))
+
+    # ------------------------------------------------------------------ 4. the room
+
+    def op_raid_room(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        self.raid = raid._replace(step=ROOM, defender=-1)
+        occupant = self.occupant(raid.room)
+        self.schedule(("raid_access",))
+        if occupant >= 0 and self.face_down[occupant]:
+            self.ask("roombound", self.ol)
+
+    def legal_roombound(self) -> list[Action]:
+        raid = self.raid
+        assert raid is not None
+        c = self.occupant(raid.room)
+        d = self.defs[c]
+        out: list[Action] = [Pass()]
+        if self.face_down[c] and d.subtype == "roombound" and d.cost <= self.mana[self.ol]:
+            out.append(Unveil(c))
+        return out
+
+    def act_roombound(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Unveil):
+            self.unveil(action.card)
+
+    # ------------------------------------------------------------------ 5. access
+
+    def op_raid_access(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        self.raid = raid._replace(step=ACCESS, success=True)
+        self.raided_turn = self.turn
+        self.emit(Event("raid_success", self.ch, amount=raid.room))
+        self.schedule(("raid_select",))
+        self.fire("success")  # SD-R29: before the access set is chosen
+
+    def op_raid_select(self) -> None:
+        raid = self.raid
+        if raid is None:
+            return
+        room = raid.room
+        ol = self.ol
+        if room == SANCTUM:  # SD-118: random cards from the hand
+            hand = list(self.zones[HAND[ol]])
+            n = 1 + self.static_total("sanctum_access") + raid.extra
+            picked: list[int] = []
+            while hand and len(picked) < n:
+                picked.append(hand.pop(self.rng.randrange(len(hand))))
+        elif room == VAULT:  # SD-119: the top cards, seen by the Champion only
+            n = 1 + self.static_total("vault_access") + raid.extra
+            picked = list(reversed(self.zones[DECK[ol]][-n:]))
+        elif room == CRYPTS:  # SD-120, SD-R08: the whole pile
+            picked = list(self.zones[DISCARD[ol]])
+        else:  # SD-121: the occupant
+            picked = list(self.zones[OCCUPANT[room]])
+        for c in picked:
+            self.reveal_to(c, self.ch)
+            self.emit(Event("access", self.ch, c, secret=True))
+        self.raid = raid._replace(accessed=tuple(picked))
+        self.schedule(("raid_access_ask",))
+        traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
+        for c in reversed(traps):  # SD-K25: a Trap acts when accessed
+            self.reveal_to_everyone(c)
+            self.schedule(("effects", c, "access", 0))
+
+    def op_raid_access_ask(self) -> None:
+        if self.raid is not None:
+            self.ask("access", self.ch)
+
+    def legal_access(self) -> list[Action]:
+        raid = self.raid
+        assert raid is not None
+        out: list[Action] = [Done()]
+        can = self.available_mana(self.ch)
+        defs = self.defs
+        ol_cards = (DECK[self.ol], HAND[self.ol], DISCARD[self.ol], *OCCUPANT[3:])
+        for c in raid.accessed:
+            if c in raid.done or self.zone_of[c] not in ol_cards:
+                continue
+            d = defs[c]
+            if d.type == "scheme":
+                out.append(Score(c))
+            elif d.type == "project" and self.zone_of[c] != DISCARD[self.ol] and self.raze_cost(c) <= can:
+                out.append(Raze(c))  # SD-R09: not again from the Crypts
+        return out
+
+    def act_access(self, action: Action, d: Decision) -> None:
+        raid = self.raid
+        assert raid is not None
+        if isinstance(action, Score):
+            self.raid = raid._replace(done=(*raid.done, action.card))
+            self.schedule(("raid_access_ask",))
+            self.score_by_champion(action.card)
+        elif isinstance(action, Raze):
+            c = action.card
+            self.pay(self.ch, self.raze_cost(c))
+            raid = self.raid
+            assert raid is not None
+            self.raid = raid._replace(done=(*raid.done, c))
+            self.face_down[c] = False
+            self.reveal_to_everyone(c)
+            self.to_discard(c, "razed")
+            self.schedule(("raid_access_ask",))
+        else:
+            self.end_raid(True)
+
+    def legal_raid_target(self) -> list[Action]:
+        return [RaidAction(ROOMS[r]) for r in range(8) if self.raidable(r)]
+
+    def act_raid_target(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, RaidAction)
+        self.schedule(("raid_begin", ROOM_OF_PLACE[action.room], d.data[0], d.data[1]))
