@@ -9,7 +9,7 @@ for its occupant (a scheme or a project, SD-025).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from spellforge.core.state import State
 from spellforge.core.targets import Place
@@ -46,7 +46,8 @@ DEFENDERS: tuple[int, ...] = tuple(getattr(LAYOUT, f"defenders_{n}") for n in RO
 OCCUPANT: tuple[int, ...] = (-1, -1, -1, *(getattr(LAYOUT, f"occupant_{n}") for n in "ABCDE"))
 LIMBO: int = LAYOUT.limbo
 DEFENDER_ZONES = frozenset(DEFENDERS)
-OCCUPANT_ZONES = frozenset(OCCUPANT[3:])
+OCCUPANT_LIST = OCCUPANT[3:]
+OCCUPANT_ZONES = frozenset(OCCUPANT_LIST)
 ROOM_OF_ZONE = {z: r for r, z in enumerate(DEFENDERS)} | {z: r for r, z in enumerate(OCCUPANT) if z >= 0}
 
 ACTION_POINTS = {OVERLORD: 3, CHAMPION: 4}  # SD-068, SD-069
@@ -63,20 +64,6 @@ DISPEL_COST = 2  # SD-132, SD-R19
 BEGIN, APPROACH, ENCOUNTER, ROOM, ACCESS, END = "begin", "approach", "encounter", "room", "access", "end"
 
 
-class Raid(NamedTuple):
-    """The raid in progress (SD-R15: one at a time)."""
-
-    room: int
-    step: str
-    defender: int  # index in the room's defenders of the minion approached (-1: none)
-    mana: int  # raid-only mana left (SD-R23)
-    extra: int  # extra cards to access (a raid spell's "access 1 more")
-    used: tuple[int, ...]  # weapons used in this raid
-    accessed: tuple[int, ...]  # the cards accessed, in order
-    done: tuple[int, ...]  # accessed cards already scored or razed
-    success: bool  # reached Access (SD-117)
-
-
 class SpelldawnBase(State):
     """Every attribute of a Spelldawn state (the mixins and the concrete class add none)."""
 
@@ -89,7 +76,14 @@ class SpelldawnBase(State):
         "ol",
         "points",
         "progress",
-        "raid",
+        "raid_accessed",
+        "raid_def",
+        "raid_done",
+        "raid_extra",
+        "raid_mana",
+        "raid_room",
+        "raid_step",
+        "raid_used",
         "raided_turn",
         "stored",
     )
@@ -100,7 +94,6 @@ class SpelldawnBase(State):
         "stored": "list",
     }
     CARD_ARRAYS = (*State.CARD_ARRAYS, "progress", "stored")
-    RECORDS: ClassVar[tuple[type, ...]] = (Raid,)
 
     defs: tuple[SpelldawnCard, ...]
     ol: int  # the Overlord's seat
@@ -111,7 +104,15 @@ class SpelldawnBase(State):
     curses: int  # the Champion's curses (SD-R19)
     mulligans: int  # mulligan decisions made (SD-016, SD-017)
     raided_turn: int  # the last turn in which the Champion made a successful raid
-    raid: Raid | None
+    # the raid in progress (SD-R15: one at a time), as plain values so that clone() copies nothing
+    raid_room: int  # the target room, -1 when no raid is in progress
+    raid_step: str
+    raid_def: int  # index in the room's defenders of the minion approached (-1: none)
+    raid_mana: int  # raid-only mana left (SD-R23)
+    raid_extra: int  # extra cards to access (a raid spell's "access 1 more")
+    raid_used: tuple[int, ...]  # weapons used in this raid
+    raid_accessed: tuple[int, ...]  # the cards accessed, in order
+    raid_done: tuple[int, ...]  # accessed cards already scored or razed
     progress: list[int]  # per card: progress counters (SD-089)
     stored: list[int]  # per card: stored mana (SD-K11)
 
@@ -128,17 +129,19 @@ class SpelldawnBase(State):
         return ids[0] if ids else -1
 
     def in_play(self, seat: int) -> list[int]:
-        """The face-up cards of ``seat`` in play: riftcaller, Champion arena, Overlord rooms."""
-        out = list(self.zones[RIFTCALLER[seat]])
+        """The face-up cards of ``seat`` in play whose abilities work from play: the riftcaller, the
+        Champion's arena, the Overlord's face-up occupants (a minion's abilities are all its own triggers,
+        fired by the raid: cards.py checks it)."""
+        zones = self.zones
+        out = list(zones[RIFTCALLER[seat]])
         if seat == self.ch:
-            out += self.zones[ARENA[seat]]
+            out += zones[ARENA[seat]]
         else:
             fd = self.face_down
-            for r in range(8):
-                out += [c for c in self.zones[DEFENDERS[r]] if not fd[c]]
-                z = OCCUPANT[r]
-                if z >= 0:
-                    out += [c for c in self.zones[z] if not fd[c]]
+            for z in OCCUPANT_LIST:
+                for c in zones[z]:
+                    if not fd[c]:
+                        out.append(c)
         return out
 
     def static_total(self, verb: str) -> int:
@@ -164,17 +167,15 @@ class SpelldawnBase(State):
 
     def available_mana(self, seat: int) -> int:
         """What ``seat`` can pay now: its pool, plus the raid's own mana for the Champion (SD-R23)."""
-        raid = self.raid
-        if seat == self.ch and raid is not None:
-            return self.mana[seat] + raid.mana
+        if seat == self.ch:
+            return self.mana[seat] + self.raid_mana
         return self.mana[seat]
 
     def pay(self, seat: int, amount: int) -> None:
         """Pay ``amount`` mana; the Champion spends raid mana first (SD-R23)."""
-        raid = self.raid
-        if seat == self.ch and raid is not None and raid.mana > 0:
-            used = min(raid.mana, amount)
-            self.raid = raid._replace(mana=raid.mana - used)
+        if seat == self.ch and self.raid_mana > 0:
+            used = min(self.raid_mana, amount)
+            self.raid_mana -= used
             amount -= used
         self.mana[seat] -= amount
 

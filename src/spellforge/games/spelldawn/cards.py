@@ -247,6 +247,8 @@ def validate_effects(card: SpelldawnCard) -> None:
             raise _problem(card, f"{where}.per", "must be 'progress'")
         if e.trigger == "combat" and card.type != "minion":
             raise _problem(card, f"{where}.on", "Combat abilities are a minion's (SD-044)")
+        if card.type == "minion" and (e.static or e.trigger not in ("combat", "summon", "encounter")):
+            raise _problem(card, where, "a minion's abilities are Combat, Summon and Encounter triggers")
         if e.trigger in ("summon", "encounter") and card.type != "minion":
             raise _problem(card, f"{where}.on", f"'{e.trigger}' is a minion trigger (SD-K05, SD-K08)")
         if e.trigger == "score" and card.type != "scheme":

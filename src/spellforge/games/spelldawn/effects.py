@@ -88,9 +88,8 @@ class EffectsMixin(SpelldawnBase):
                 n *= self.progress[source]
             self.gain(seat, n)
         elif verb == "raid_mana":
-            raid = self.raid
-            if raid is not None:
-                self.raid = raid._replace(mana=raid.mana + n)
+            if self.raid_room >= 0:
+                self.raid_mana += n
         elif verb == "draw":
             self.draw(seat, n)
         elif verb == "damage":
@@ -213,16 +212,26 @@ class EffectsMixin(SpelldawnBase):
     def end_raid(self, success: bool) -> None:
         """End the raid (SD-126, SD-R16): raid-end triggers, weapons that last one raid are sacrificed,
         raid mana is gone (SD-R23)."""
-        raid = self.raid
-        if raid is None:
+        if self.raid_room < 0:
             return
-        self.raid = None
+        used = self.raid_used
+        self.clear_raid()
         self.end_duration_encounter()
         self.emit(Event("raid_end", self.ch, amount=int(success)))
-        for w in raid.used:
+        for w in used:
             if "single_raid" in self.defs[w].keywords and self.zone_of[w] == ARENA[self.ch]:
                 self.to_discard(w, "sacrificed")
         self.fire("raid_end")
+
+    def clear_raid(self) -> None:
+        self.raid_room = -1
+        self.raid_step = ""
+        self.raid_def = -1
+        self.raid_mana = 0  # SD-R23: raid mana is gone with the raid
+        self.raid_extra = 0
+        self.raid_used = ()
+        self.raid_accessed = ()
+        self.raid_done = ()
 
     def end_duration_encounter(self) -> None:
         self.end_duration(ENCOUNTER)

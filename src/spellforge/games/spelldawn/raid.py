@@ -38,9 +38,12 @@ from .base import (
     ROOMS,
     SANCTUM,
     VAULT,
-    Raid,
 )
 from .effects import EffectsMixin
+
+PASS, DONE = Pass(), Done()
+RAID_ACTIONS = tuple(RaidAction(p) for p in ROOMS)
+OCCUPANT_ZONE_LIST = OCCUPANT[3:]
 
 
 class RaidMixin(EffectsMixin):
@@ -49,7 +52,7 @@ class RaidMixin(EffectsMixin):
     # ------------------------------------------------------------------ legality (SD-093, SD-R15)
 
     def raidable(self, room: int) -> bool:
-        return room < 3 or self.occupant(room) >= 0
+        return room < 3 or bool(self.zones[OCCUPANT[room]])
 
     def start_raid(self, room: int, mana: int = 0, extra: int = 0) -> None:
         self.schedule(("raid_begin", room, mana, extra))
@@ -57,20 +60,25 @@ class RaidMixin(EffectsMixin):
     # ------------------------------------------------------------------ 1. begin
 
     def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
-        self.raid = Raid(room, BEGIN, -1, mana, extra, (), (), (), False)
+        self.clear_raid()
+        self.raid_room = room
+        self.raid_step = BEGIN
+        self.raid_mana = mana
+        self.raid_extra = extra
         self.emit(Event("raid", self.ch, amount=room))
         self.fire("raid")
         self.schedule(("raid_check",))
 
     def op_raid_check(self) -> None:
-        raid = self.raid
-        if raid is None:
+        room = self.raid_room
+        if room < 0:
             return
-        defenders = self.zones[DEFENDERS[raid.room]]
+        defenders = self.zones[DEFENDERS[room]]
         mana = self.mana[self.ol]
         defs, fd = self.defs, self.face_down
         if any(not fd[m] or defs[m].cost <= mana for m in defenders):
-            self.raid = raid._replace(step=APPROACH, defender=len(defenders) - 1)
+            self.raid_step = APPROACH
+            self.raid_def = len(defenders) - 1
             self.schedule(("raid_approach",))
         else:
             self.schedule(("raid_room",))
@@ -78,18 +86,15 @@ class RaidMixin(EffectsMixin):
     # ------------------------------------------------------------------ 2. approach
 
     def defender(self) -> int:
-        raid = self.raid
-        assert raid is not None
-        return self.zones[DEFENDERS[raid.room]][raid.defender]
+        return self.zones[DEFENDERS[self.raid_room]][self.raid_def]
 
     def op_raid_approach(self) -> None:
-        raid = self.raid
-        if raid is None:
+        if self.raid_room < 0:
             return
-        if raid.defender < 0:
+        if self.raid_def < 0:
             self.schedule(("raid_room",))
             return
-        self.raid = raid._replace(step=APPROACH)
+        self.raid_step = APPROACH
         if self.face_down[self.defender()]:
             self.ask("summon", self.ol)
         else:
@@ -97,9 +102,8 @@ class RaidMixin(EffectsMixin):
 
     def legal_summon(self) -> list[Action]:
         m = self.defender()
-        out: list[Action] = [Pass()]
-        mana = self.mana[self.ol]
-        if self.defs[m].cost <= mana:
+        out: list[Action] = [PASS]
+        if self.defs[m].cost <= self.mana[self.ol]:
             out.append(Summon(m))
         out += [Unveil(p) for p in self.unveilable("summonbound")]
         return out
@@ -126,27 +130,26 @@ class RaidMixin(EffectsMixin):
         """The Overlord's face-down projects of ``subtype`` it can pay to unveil now (SD-R21)."""
         out = []
         mana = self.mana[self.ol]
-        defs = self.defs
-        for r in range(3, 8):
-            c = self.occupant(r)
-            if c >= 0 and self.face_down[c] and defs[c].subtype == subtype and defs[c].cost <= mana:
-                out.append(c)
+        defs, fd, zones = self.defs, self.face_down, self.zones
+        for z in OCCUPANT_ZONE_LIST:
+            for c in zones[z]:
+                if fd[c] and defs[c].subtype == subtype and defs[c].cost <= mana:
+                    out.append(c)
         return out
 
     # ------------------------------------------------------------------ 3. encounter
 
     def op_raid_encounter(self) -> None:
-        raid = self.raid
-        if raid is None:
+        if self.raid_room < 0:
             return
-        self.raid = raid._replace(step=ENCOUNTER_STEP)
+        self.raid_step = ENCOUNTER_STEP
         m = self.defender()
         self.emit(Event("encounter", self.ch, m))
         self.schedule(("raid_fight",))
         self.fire_card(m, "encounter")
 
     def op_raid_fight(self) -> None:
-        if self.raid is not None:
+        if self.raid_room >= 0:
             self.ask("encounter", self.ch)
 
     def usable_weapons(self) -> list[int]:
@@ -161,11 +164,9 @@ class RaidMixin(EffectsMixin):
         return out
 
     def legal_encounter(self) -> list[Action]:
-        return [Pass(), *(UseWeapon(w) for w in self.usable_weapons())]
+        return [PASS, *(UseWeapon(w) for w in self.usable_weapons())]
 
     def act_encounter(self, action: Action, d: Decision) -> None:
-        raid = self.raid
-        assert raid is not None
         m = self.defender()
         if isinstance(action, UseWeapon):
             w = action.card
@@ -176,10 +177,8 @@ class RaidMixin(EffectsMixin):
                 boosts = -(-short // card.boost_bonus)
                 self.modify_card(w, "attack", boosts * card.boost_bonus, ENCOUNTER, source=w)
             self.pay(self.ch, cost)
-            raid = self.raid
-            assert raid is not None
-            if w not in raid.used:
-                self.raid = raid._replace(used=(*raid.used, w))
+            if w not in self.raid_used:
+                self.raid_used = (*self.raid_used, w)
             self.emit(Event("defeat", self.ch, m, amount=cost, other=w))  # SD-113: it stays in its room
             self.end_duration(ENCOUNTER)
             self.schedule(("raid_next",))
@@ -193,30 +192,28 @@ class RaidMixin(EffectsMixin):
 
     def op_raid_next(self) -> None:
         """SD-109, SD-114: the next defender inward, or the room."""
-        raid = self.raid
-        if raid is None:
+        if self.raid_room < 0:
             return
-        self.raid = raid._replace(defender=raid.defender - 1)
+        self.raid_def -= 1
         self.schedule(("raid_approach",))
 
     # ------------------------------------------------------------------ 4. the room
 
     def op_raid_room(self) -> None:
-        raid = self.raid
-        if raid is None:
+        room = self.raid_room
+        if room < 0:
             return
-        self.raid = raid._replace(step=ROOM, defender=-1)
-        occupant = self.occupant(raid.room)
+        self.raid_step = ROOM
+        self.raid_def = -1
+        occupant = self.occupant(room)
         self.schedule(("raid_access",))
         if occupant >= 0 and self.face_down[occupant]:
             self.ask("roombound", self.ol)
 
     def legal_roombound(self) -> list[Action]:
-        raid = self.raid
-        assert raid is not None
-        c = self.occupant(raid.room)
+        c = self.occupant(self.raid_room)
         d = self.defs[c]
-        out: list[Action] = [Pass()]
+        out: list[Action] = [PASS]
         if self.face_down[c] and d.subtype == "roombound" and d.cost <= self.mana[self.ol]:
             out.append(Unveil(c))
         return out
@@ -228,29 +225,27 @@ class RaidMixin(EffectsMixin):
     # ------------------------------------------------------------------ 5. access
 
     def op_raid_access(self) -> None:
-        raid = self.raid
-        if raid is None:
+        if self.raid_room < 0:
             return
-        self.raid = raid._replace(step=ACCESS, success=True)
+        self.raid_step = ACCESS
         self.raided_turn = self.turn
-        self.emit(Event("raid_success", self.ch, amount=raid.room))
+        self.emit(Event("raid_success", self.ch, amount=self.raid_room))
         self.schedule(("raid_select",))
         self.fire("success")  # SD-R29: before the access set is chosen
 
     def op_raid_select(self) -> None:
-        raid = self.raid
-        if raid is None:
+        room = self.raid_room
+        if room < 0:
             return
-        room = raid.room
         ol = self.ol
         if room == SANCTUM:  # SD-118: random cards from the hand
             hand = list(self.zones[HAND[ol]])
-            n = 1 + self.static_total("sanctum_access") + raid.extra
+            n = 1 + self.static_total("sanctum_access") + self.raid_extra
             picked: list[int] = []
             while hand and len(picked) < n:
                 picked.append(hand.pop(self.rng.randrange(len(hand))))
         elif room == VAULT:  # SD-119: the top cards, seen by the Champion only
-            n = 1 + self.static_total("vault_access") + raid.extra
+            n = 1 + self.static_total("vault_access") + self.raid_extra
             picked = list(reversed(self.zones[DECK[ol]][-n:]))
         elif room == CRYPTS:  # SD-120, SD-R08: the whole pile
             picked = list(self.zones[DISCARD[ol]])
@@ -259,7 +254,7 @@ class RaidMixin(EffectsMixin):
         for c in picked:
             self.reveal_to(c, self.ch)
             self.emit(Event("access", self.ch, c, secret=True))
-        self.raid = raid._replace(accessed=tuple(picked))
+        self.raid_accessed = tuple(picked)
         self.schedule(("raid_access_ask",))
         traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
         for c in reversed(traps):  # SD-K25: a Trap acts when accessed
@@ -267,39 +262,37 @@ class RaidMixin(EffectsMixin):
             self.schedule(("effects", c, "access", 0))
 
     def op_raid_access_ask(self) -> None:
-        if self.raid is not None:
+        if self.raid_room >= 0:
             self.ask("access", self.ch)
 
     def legal_access(self) -> list[Action]:
-        raid = self.raid
-        assert raid is not None
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         can = self.available_mana(self.ch)
         defs = self.defs
-        ol_cards = (DECK[self.ol], HAND[self.ol], DISCARD[self.ol], *OCCUPANT[3:])
-        for c in raid.accessed:
-            if c in raid.done or self.zone_of[c] not in ol_cards:
+        ol = self.ol
+        crypts = DISCARD[ol]
+        ol_cards = (DECK[ol], HAND[ol], crypts, *OCCUPANT_ZONE_LIST)
+        done = self.raid_done
+        for c in self.raid_accessed:
+            z = self.zone_of[c]
+            if c in done or z not in ol_cards:
                 continue
             d = defs[c]
             if d.type == "scheme":
                 out.append(Score(c))
-            elif d.type == "project" and self.zone_of[c] != DISCARD[self.ol] and self.raze_cost(c) <= can:
+            elif d.type == "project" and z != crypts and self.raze_cost(c) <= can:
                 out.append(Raze(c))  # SD-R09: not again from the Crypts
         return out
 
     def act_access(self, action: Action, d: Decision) -> None:
-        raid = self.raid
-        assert raid is not None
         if isinstance(action, Score):
-            self.raid = raid._replace(done=(*raid.done, action.card))
+            self.raid_done = (*self.raid_done, action.card)
             self.schedule(("raid_access_ask",))
             self.score_by_champion(action.card)
         elif isinstance(action, Raze):
             c = action.card
             self.pay(self.ch, self.raze_cost(c))
-            raid = self.raid
-            assert raid is not None
-            self.raid = raid._replace(done=(*raid.done, c))
+            self.raid_done = (*self.raid_done, c)
             self.face_down[c] = False
             self.reveal_to_everyone(c)
             self.to_discard(c, "razed")
@@ -308,7 +301,7 @@ class RaidMixin(EffectsMixin):
             self.end_raid(True)
 
     def legal_raid_target(self) -> list[Action]:
-        return [RaidAction(ROOMS[r]) for r in range(8) if self.raidable(r)]
+        return [RAID_ACTIONS[r] for r in range(8) if self.raidable(r)]
 
     def act_raid_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, RaidAction)

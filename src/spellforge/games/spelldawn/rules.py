@@ -10,10 +10,11 @@ from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
+from spellforge.core.zones import Layout
 
 from . import cards as card_data
 from .actions import ACTIONS
-from .base import ZONES
+from .base import LAYOUT, ZONES
 from .cards import CHAMPION, NEUTRAL, OVERLORD, SpelldawnCard
 from .state import SpelldawnState
 
@@ -47,6 +48,9 @@ class Spelldawn(Ruleset):
         )
     )
 
+    def layout(self, players: int, options: dict[str, Any]) -> Layout:
+        return LAYOUT  # always two seats (SD-001): one numbering of the zones serves every game
+
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
 
@@ -57,6 +61,18 @@ class Spelldawn(Ruleset):
         return DeckList("card list", {"cards": main, "riftcaller": rift}, meta={"role": role} if role else {})
 
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
+        """The cards and problems of ``deck`` (see ``judge_deck``). A preconstructed deck is judged once per
+        role: deck lists are immutable, and a new game checks both decks again."""
+        cache: dict[int, tuple[DeckList, str, list[CardDef], list[str]]] = self.__dict__.setdefault("_judged", {})
+        hit = cache.get(id(deck))
+        if hit is not None and hit[0] is deck and hit[1] == role:
+            return list(hit[2]), list(hit[3])
+        cards, problems = self.judge_deck(deck, role)
+        if any(d is deck for d in self.decks.values()):
+            cache[id(deck)] = (deck, role, cards, problems)
+        return list(cards), list(problems)
+
+    def judge_deck(self, deck: DeckList, role: str) -> tuple[list[CardDef], list[str]]:
         """SD-R27: one riftcaller and 50 cards of the deck's side, at most 3 copies of a card, only neutral
         cards or cards of the riftcaller's school; an Overlord deck holds at least 180 scheme points. Every
         problem is listed."""
@@ -65,7 +81,7 @@ class Spelldawn(Ruleset):
         role = role or made_for
         for section in sorted(set(deck.sections) - set(SECTIONS)):
             problems.append(f"[{section}] a Spelldawn deck has only [riftcaller] and [cards]")
-        index = card_index(self.cards)
+        index = self.__dict__.get("_index") or self.__dict__.setdefault("_index", card_index(self.cards))
         main = resolve_section(deck.main, index, "cards", problems)
         rift = resolve_section(deck.sections.get("riftcaller", ()), index, "riftcaller", problems)
         if role not in self.roles:

@@ -44,6 +44,7 @@ from .base import (
     LIMITS,
     MAX_MINIONS,
     OCCUPANT,
+    OCCUPANT_LIST,
     OPENING_HAND,
     RIFTCALLER,
     ROOM_OF_PLACE,
@@ -54,6 +55,18 @@ from .cards import CHAMPION, OVERLORD
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
+GAIN, SPEND, DRAW, REMOVE_CURSE = GainMana(), SpendAction(), DrawCard(), RemoveCurse()
+PROGRESS = tuple(Progress(ROOMS[r]) for r in range(3, 8))
+RAID = tuple(Raid(p) for p in ROOMS)
+_PLAYS: dict[tuple[int, int], PlayCard] = {}
+
+
+def play_in(card: int, room: int) -> PlayCard:
+    """``play #card`` (room -1) or ``play #card in room R``: actions are values, so one per pair is kept."""
+    action = _PLAYS.get((card, room))
+    if action is None:
+        action = _PLAYS[(card, room)] = PlayCard(card, ROOMS[room] if room >= 0 else None)
+    return action
 
 
 class SpelldawnState(ViewMixin):
@@ -71,7 +84,7 @@ class SpelldawnState(ViewMixin):
         self.curses = 0
         self.mulligans = 0
         self.raided_turn = 0
-        self.raid = None
+        self.clear_raid()
         self.progress = [0] * n
         self.stored = [0] * n
         self.phase = "setup"
@@ -184,36 +197,39 @@ class SpelldawnState(ViewMixin):
 
     def legal_main(self) -> list[Action]:
         seat = self.active
-        out: list[Action] = [GainMana(), SpendAction()]
-        if self.zones[DECK[seat]]:
-            out.append(DrawCard())  # SD-081
+        zones = self.zones
+        out: list[Action] = [GAIN, SPEND]
+        if zones[DECK[seat]]:
+            out.append(DRAW)  # SD-081
         mana = self.mana[seat]
         defs = self.defs
         seen: set[str] = set()
         ol = seat == self.ol
-        free_rooms = [r for r in range(3, 8) if not self.zones[OCCUPANT[r]]] if ol else []
-        for c in self.zones[HAND[seat]]:
+        occupants = [zones[z] for z in OCCUPANT_LIST]
+        free_rooms = [r for r in range(5) if not occupants[r]] if ol else []
+        for c in zones[HAND[seat]]:
             d = defs[c]
             if d.key in seen:
                 continue  # identical cards are one option
             seen.add(d.key)
-            if d.type in ("scheme", "project"):
-                out += [PlayCard(c, ROOMS[r]) for r in free_rooms]  # SD-085, SD-086
-            elif d.type == "minion":
-                out += [PlayCard(c, ROOMS[r]) for r in range(8)]  # SD-087
+            t = d.type
+            if t == "scheme" or t == "project":
+                out += [play_in(c, r + 3) for r in free_rooms]  # SD-085, SD-086
+            elif t == "minion":
+                out += [play_in(c, r) for r in range(8)]  # SD-087
             elif d.cost <= mana:
-                out.append(PlayCard(c))
-        out += [Activate(c) for c in self.activatable(seat)]
+                out.append(play_in(c, -1))
         if ol:
             if mana >= 1:  # SD-089, SD-R13
-                out += [Progress(ROOMS[r]) for r in range(3, 8) if self.progressable(r)]
+                out += [PROGRESS[r] for r in range(5) if occupants[r] and defs[occupants[r][0]].progressable]
             if self.curses > 0 and mana >= DISPEL_COST:  # SD-132, SD-R19, SD-R28
                 out += [Dispel(c) for c in self.champion_cards("evocation")]
             out += [Unveil(c) for c in self.unveilable("nightbound")]  # SD-R21
         else:
             if self.curses > 0 and mana >= self.curse_cost():  # SD-130
-                out.append(RemoveCurse())
-            out += [Raid(ROOMS[r]) for r in range(8) if self.raidable(r)]  # SD-093, SD-R15
+                out.append(REMOVE_CURSE)
+            out += [RAID[0], RAID[1], RAID[2], *(RAID[r + 3] for r in range(5) if occupants[r])]  # SD-R15
+        out += [Activate(c) for c in self.activatable(seat)]
         return out
 
     def curse_cost(self) -> int:
@@ -228,9 +244,13 @@ class SpelldawnState(ViewMixin):
         out = []
         mana = self.mana[seat]
         defs = self.defs
-        cards = list(self.zones[ARENA[seat]]) if seat == self.ch else [self.occupant(r) for r in range(3, 8)]
+        zones = self.zones
+        if seat == self.ch:
+            cards = zones[ARENA[seat]]
+        else:
+            cards = [c for z in OCCUPANT_LIST for c in zones[z]]
         for c in cards:
-            if c < 0 or not defs[c].activated:
+            if not defs[c].activated:
                 continue
             e = defs[c].activated[0]
             cost = e.cost("mana", 0)

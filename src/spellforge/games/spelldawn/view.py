@@ -105,15 +105,14 @@ class ViewMixin(RaidMixin):
                 occ = self.zones[OCCUPANT[r]]
                 room["occupant"] = self.placed(occ[0], seat) if occ else None
             rooms.append(room)
-        raid = self.raid
         raid_view = None
-        if raid is not None:
+        if self.raid_room >= 0:
             raid_view = {
-                "room": ROOM_NAMES[raid.room],
-                "step": raid.step,
-                "defender": raid.defender,
-                "raid_mana": raid.mana,
-                "accessed": [card_view(self, c, seat) for c in raid.accessed],
+                "room": ROOM_NAMES[self.raid_room],
+                "step": self.raid_step,
+                "defender": self.raid_def,
+                "raid_mana": self.raid_mana,
+                "accessed": [card_view(self, c, seat) for c in self.raid_accessed],
             }
         return {
             "rooms": rooms,
@@ -122,7 +121,7 @@ class ViewMixin(RaidMixin):
         }
 
     def view_step(self) -> str | None:
-        return self.raid.step if self.raid is not None else None
+        return self.raid_step if self.raid_room >= 0 else None
 
     def describe_decision(self) -> str:
         d = self.decision
