@@ -66,8 +66,8 @@ class RaidMixin(EffectsMixin):
         self.raid_mana = mana
         self.raid_extra = extra
         self.emit(Event("raid", self.ch, amount=room))
-        self.fire("raid")
         self.schedule(("raid_check",))
+        self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
 
     def op_raid_check(self) -> None:
         room = self.raid_room
@@ -110,8 +110,8 @@ class RaidMixin(EffectsMixin):
 
     def act_summon(self, action: Action, d: Decision) -> None:
         if isinstance(action, Summon):
-            self.summon(action.card)
             self.schedule(("raid_encounter",))
+            self.summon(action.card)  # its Summon trigger resolves before the encounter
         elif isinstance(action, Unveil):
             self.schedule(("raid_approach",))
             self.unveil(action.card)
@@ -258,6 +258,7 @@ class RaidMixin(EffectsMixin):
         self.schedule(("raid_access_ask",))
         traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
         for c in reversed(traps):  # SD-K25: a Trap acts when accessed
+            self.face_down[c] = False
             self.reveal_to_everyone(c)
             self.schedule(("effects", c, "access", 0))
 
