@@ -26,6 +26,8 @@ def test_defenders_are_approached_from_the_newest_inward_then_the_room() -> None
     act(s, f"use #{sword}")
     assert s.raid_step == "encounter" and s.defender() == golem
     act(s, f"use #{sword}")
+    assert s.raid_step == "room" and s.decision.kind == "roombound"  # the room itself is approached
+    act(s, "pass")
     assert s.raid_step == "access" and s.decision.kind == "access"
 
 
