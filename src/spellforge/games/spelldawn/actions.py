@@ -36,6 +36,7 @@ class SpendAction(Action):
     """SD-R18: spend an action point doing nothing."""
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"spend\s+action", re.I)
+    declines: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "spend action"
