@@ -372,9 +372,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}"
         )
         for spec, by_role in zip(data["bots"], data["bot_roles"], strict=False):
-            sides = ", ".join(
-                f"{role} {r['wins']}/{r['games']}" for role, r in by_role.items() if r["games"]
-            )
+            sides = ", ".join(f"{role} {r['wins']}/{r['games']}" for role, r in by_role.items() if r["games"])
             print(f"  {spec:<24} by side: {sides}")
         print(f"  end reasons {data['reasons']}")
         print(

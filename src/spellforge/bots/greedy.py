@@ -61,8 +61,8 @@ def lookahead(
         if steps >= horizon:
             break
         legal = state.legal_actions()
-        action = policy(state, legal, bot.rng) if policy is not None else None
-        state.apply(action if action is not None else passive_action(legal, bot.rng))
+        chosen = policy(state, legal, bot.rng) if policy is not None else None
+        state.apply(chosen if chosen is not None else passive_action(legal, bot.rng))
         steps += 1
     return evaluate(state, seat)
 

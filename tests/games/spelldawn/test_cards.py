@@ -37,7 +37,17 @@ def expect(card: SpelldawnCard, trigger: str, progress: int = 0) -> dict[str, in
         effects = card.activated
     else:
         effects = card.on.get(trigger, ()) if trigger else card.on_resolve
-    out = {"mana": 0, "draw": 0, "damage": 0, "curse": 0, "lose": 0, "store": 0, "take": 0, "end": 0, "raid_mana": 0}
+    out = {
+        "mana": 0,
+        "draw": 0,
+        "damage": 0,
+        "curse": 0,
+        "lose": 0,
+        "store": 0,
+        "take": 0,
+        "end": 0,
+        "raid_mana": 0,
+    }
     for e in effects:
         n = e.amount * (progress if e.param("per") == "progress" else 1)
         key = {"gain_mana": "mana", "lose_actions": "lose", "end_raid": "end"}.get(e.verb, e.verb)
@@ -67,7 +77,9 @@ def test_text_names_every_amount(key: str) -> None:
 @pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].type == "scheme"])
 def test_scheme(key: str) -> None:
     card = CARDS[key]
-    s = scenario(Side(rooms={"A": [f"{key}:progress={card.progress - 1}"]}, mana=1, deck=OL_DECK), Side(hand=FILLER))
+    s = scenario(
+        Side(rooms={"A": [f"{key}:progress={card.progress - 1}"]}, mana=1, deck=OL_DECK), Side(hand=FILLER)
+    )
     s.raided_turn = s.turn - 1
     before = Snapshot(s)
     act(s, "progress room A")
@@ -82,7 +94,9 @@ def test_scheme(key: str) -> None:
 @pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].type == "minion"])
 def test_minion(key: str) -> None:
     card = CARDS[key]
-    s = scenario(Side(rooms={"A": ["tithe-of-ash", key]}, mana=card.cost), Side(hand=FILLER, mana=0), active="champion")
+    s = scenario(
+        Side(rooms={"A": ["tithe-of-ash", key]}, mana=card.cost), Side(hand=FILLER, mana=0), active="champion"
+    )
     m = card_id(s, key)
     act(s, "raid room A", f"summon #{m}")
     summon, meet, combat = expect(card, "summon"), expect(card, "encounter"), expect(card, "combat")
@@ -161,7 +175,9 @@ def test_project(key: str) -> None:
 
 
 @pytest.mark.rules("SD-035", "SD-036")
-@pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].type == "spell" and CARDS[k].side == "overlord"])
+@pytest.mark.parametrize(
+    "key", [k for k in ids() if CARDS[k].type == "spell" and CARDS[k].side == "overlord"]
+)
 def test_overlord_spell(key: str) -> None:
     card = CARDS[key]
     s = scenario(Side(hand=[key], mana=card.cost, deck=OL_DECK), Side(hand=FILLER, curses=1))
@@ -175,7 +191,9 @@ def test_overlord_spell(key: str) -> None:
     assert s.curses == 1 + got["curse"]
 
 
-@pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].type == "spell" and CARDS[k].side == "champion"])
+@pytest.mark.parametrize(
+    "key", [k for k in ids() if CARDS[k].type == "spell" and CARDS[k].side == "champion"]
+)
 def test_champion_spell(key: str) -> None:
     card = CARDS[key]
     s = scenario(
@@ -208,7 +226,11 @@ def test_champion_spell(key: str) -> None:
 def test_champion_permanent(key: str) -> None:
     card = CARDS[key]
     s = scenario(
-        Side(hand=["tithe-of-ash", "dark-bargain"], deck=["dark-bargain", "gilded-ledger", "crown-of-cinders"], mana=9),
+        Side(
+            hand=["tithe-of-ash", "dark-bargain"],
+            deck=["dark-bargain", "gilded-ledger", "crown-of-cinders"],
+            mana=9,
+        ),
         Side(hand=[key], mana=card.cost, deck=FILLER, curses=1),
         active="champion",
     )
@@ -244,10 +266,14 @@ def test_champion_permanent(key: str) -> None:
         assert s.mana[s.ch] == mana + expect(card, "success")["mana"] + expect(card, "raid_end")["mana"]
     if "dawn" in card.on:
         while s.active == s.ch:
-            s.apply(s.legal_actions()[0] if s.decision.kind != "main" else s.game.parse_action(s, "spend action"))
+            s.apply(
+                s.legal_actions()[0] if s.decision.kind != "main" else s.game.parse_action(s, "spend action")
+            )
         stored, hand, mana = s.stored[c], len(s.zones[HAND[s.ch]]), s.mana[s.ch]
         while s.active == s.ol or s.decision.kind != "main":
-            s.apply(s.game.parse_action(s, "spend action") if s.decision.kind == "main" else s.legal_actions()[-1])
+            s.apply(
+                s.game.parse_action(s, "spend action") if s.decision.kind == "main" else s.legal_actions()[-1]
+            )
         dawn = expect(card, "dawn")
         assert len(s.zones[HAND[s.ch]]) == hand + dawn["draw"]
         pilgrim = 1  # the default riftcaller's Dawn
@@ -258,7 +284,12 @@ def test_champion_permanent(key: str) -> None:
 @pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].is_weapon])
 def test_weapon(key: str) -> None:
     card = CARDS[key]
-    foe = {"mortal": "bramble-hulk", "astral": "time-eater", "infernal": "molten-hound", "prismatic": "time-eater"}
+    foe = {
+        "mortal": "bramble-hulk",
+        "astral": "time-eater",
+        "infernal": "molten-hound",
+        "prismatic": "time-eater",
+    }
     minion = foe[card.resonance]
     s = scenario(
         Side(rooms={"A": ["tithe-of-ash", f"{minion}:up"]}, mana=0),
@@ -283,9 +314,21 @@ def test_weapon(key: str) -> None:
 def test_riftcaller(key: str) -> None:
     card = CARDS[key]
     role = card.side
-    side = Side(riftcaller=key, hand=[] if role == "champion" else ["tithe-of-ash"], deck=OL_DECK if role == "overlord" else FILLER)
-    other = Side(hand=FILLER[:3], rooms={"A": ["twilight-shrine"]}) if role == "champion" else Side(hand=FILLER[:3])
-    s = scenario(side, other, active="champion", ap=1) if role == "overlord" else scenario(other, side, active="overlord", ap=1)
+    side = Side(
+        riftcaller=key,
+        hand=[] if role == "champion" else ["tithe-of-ash"],
+        deck=OL_DECK if role == "overlord" else FILLER,
+    )
+    other = (
+        Side(hand=FILLER[:3], rooms={"A": ["twilight-shrine"]})
+        if role == "champion"
+        else Side(hand=FILLER[:3])
+    )
+    s = (
+        scenario(side, other, active="champion", ap=1)
+        if role == "overlord"
+        else scenario(other, side, active="overlord", ap=1)
+    )
     r = s.zones[RIFTCALLER[s.ol if role == "overlord" else s.ch]][0]
     assert s.defs[r].key == key
     statics = card.static_sum

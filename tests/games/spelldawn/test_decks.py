@@ -50,7 +50,9 @@ def test_an_illegal_overlord_deck_lists_every_problem() -> None:
     assert "unknown card 'not-a-card'" in text
     legal_size = parse_deck_text(
         'name = "Few points"\nrole = "overlord"\n[riftcaller]\nwarden-ysolde = 1\n'
-        "[cards]\ntithe-of-ash = 3\n" + "".join(f"{k} = 3\n" for k in _fillers(16)[1:]) + "iron-sentinel = 5\n"
+        "[cards]\ntithe-of-ash = 3\n"
+        + "".join(f"{k} = 3\n" for k in _fillers(16)[1:])
+        + "iron-sentinel = 5\n"
     )
     problems = GAME.validate_deck(legal_size)
     assert any("30 points" in p and "180" in p for p in problems), problems
@@ -64,8 +66,11 @@ def test_an_illegal_overlord_deck_lists_every_problem() -> None:
 
 def _fillers(n: int) -> list[str]:
     keys = [
-        k for k, c in GAME.cards.items()
-        if c.side == "overlord" and c.school in ("neutral", "law") and c.type in ("minion", "project", "spell")
+        k
+        for k, c in GAME.cards.items()
+        if c.side == "overlord"
+        and c.school in ("neutral", "law")
+        and c.type in ("minion", "project", "spell")
     ]
     return keys[:n]
 

@@ -12,7 +12,9 @@ from .util import Side, act, card_id, scenario
 
 @pytest.mark.rules("SD-R31", "SD-118")
 def test_a_card_seen_in_the_sanctum_stays_known_when_played_face_down() -> None:
-    s = scenario(Side(hand=["crown-of-cinders"], deck=["dark-bargain"] * 3), Side(mana=0), active="champion", ap=1)
+    s = scenario(
+        Side(hand=["crown-of-cinders"], deck=["dark-bargain"] * 3), Side(mana=0), active="champion", ap=1
+    )
     crown = card_id(s, "crown-of-cinders")
     act(s, "raid room sanctum", "done")
     assert s.knows(s.ch, crown)
@@ -31,7 +33,10 @@ def test_face_down_defenders_are_resampled_only_among_minions() -> None:
     s = scenario(
         Side(
             hand=["tithe-of-ash", "dark-bargain", "twilight-shrine", "ember-imp"],
-            rooms={"A": ["crown-of-cinders", "iron-sentinel", "cinder-golem"], "B": ["gilded-ledger:progress=2"]},
+            rooms={
+                "A": ["crown-of-cinders", "iron-sentinel", "cinder-golem"],
+                "B": ["gilded-ledger:progress=2"],
+            },
             deck=["starveil-warden", "hoard-of-suns", "deep-hoard", "ritual-of-patience"],
         ),
         Side(),
@@ -48,7 +53,11 @@ def test_face_down_defenders_are_resampled_only_among_minions() -> None:
 
 
 def test_the_champion_never_sees_an_unaccessed_face_down_card() -> None:
-    s = scenario(Side(hand=["tithe-of-ash"], rooms={"A": ["crown-of-cinders", "iron-sentinel"]}), Side(), active="champion")
+    s = scenario(
+        Side(hand=["tithe-of-ash"], rooms={"A": ["crown-of-cinders", "iron-sentinel"]}),
+        Side(),
+        active="champion",
+    )
     view = s.observe(s.ch)
     text = str(view)
     for key in ("crown-of-cinders", "iron-sentinel", "tithe-of-ash"):

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.errors import IllegalActionError
-from spellforge.games.spelldawn.base import ARENA, DEFENDERS, DISCARD, HAND, OCCUPANT, ROOM_NAMES, OUTER, INNER
+from spellforge.games.spelldawn.base import (
+    ARENA,
+    DEFENDERS,
+    DISCARD,
+    HAND,
+    INNER,
+    OCCUPANT,
+    OUTER,
+    ROOM_NAMES,
+)
 
 from .util import Side, act, card_id, legal, scenario
 

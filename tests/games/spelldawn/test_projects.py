@@ -53,7 +53,9 @@ def test_duskbound_unveils_at_the_end_of_the_champions_turn() -> None:
 
 @pytest.mark.rules("SD-R21", "SD-K26")
 def test_roombound_unveils_when_its_room_is_approached() -> None:
-    s = scenario(Side(rooms={"A": ["spiked-threshold"]}, mana=1), Side(hand=["windfall"] * 3), active="champion")
+    s = scenario(
+        Side(rooms={"A": ["spiked-threshold"]}, mana=1), Side(hand=["windfall"] * 3), active="champion"
+    )
     spikes = card_id(s, "spiked-threshold")
     act(s, "raid room A")
     assert s.decision.kind == "roombound" and f"unveil #{spikes}" in legal(s)
@@ -63,7 +65,11 @@ def test_roombound_unveils_when_its_room_is_approached() -> None:
 
 @pytest.mark.rules("SD-R21", "SD-K26")
 def test_summonbound_unveils_while_a_face_down_minion_is_approached() -> None:
-    s = scenario(Side(rooms={"A": ["tithe-of-ash", "iron-sentinel"], "B": ["summoning-circle"]}, mana=3), Side(), active="champion")
+    s = scenario(
+        Side(rooms={"A": ["tithe-of-ash", "iron-sentinel"], "B": ["summoning-circle"]}, mana=3),
+        Side(),
+        active="champion",
+    )
     circle = card_id(s, "summoning-circle")
     act(s, "raid room A")
     assert s.decision.kind == "summon" and f"unveil #{circle}" in legal(s)
@@ -73,7 +79,9 @@ def test_summonbound_unveils_while_a_face_down_minion_is_approached() -> None:
 
 @pytest.mark.rules("SD-K25")
 def test_a_trap_cannot_be_unveiled_and_acts_when_accessed() -> None:
-    s = scenario(Side(rooms={"A": ["gravecall-snare"]}, mana=5), Side(hand=["windfall"] * 3), active="champion")
+    s = scenario(
+        Side(rooms={"A": ["gravecall-snare"]}, mana=5), Side(hand=["windfall"] * 3), active="champion"
+    )
     snare = card_id(s, "gravecall-snare")
     act(s, "raid room A")
     assert s.decision.kind == "roombound" and legal(s) == ["pass"]

@@ -20,7 +20,11 @@ def walled(*defenders: str, occupant: str = "tithe-of-ash", ol_mana: int = 10, *
 @pytest.mark.rules("SD-100", "SD-101", "SD-102", "SD-105", "SD-R30", "SD-109", "SD-114", "SD-117")
 def test_defenders_are_approached_from_the_newest_inward_then_the_room() -> None:
     s = walled("bramble-hulk:up", "iron-sentinel:up", arena=["forged-greatsword"], mana=0)
-    golem, sentinel, sword = card_id(s, "bramble-hulk"), card_id(s, "iron-sentinel"), card_id(s, "forged-greatsword")
+    golem, sentinel, sword = (
+        card_id(s, "bramble-hulk"),
+        card_id(s, "iron-sentinel"),
+        card_id(s, "forged-greatsword"),
+    )
     act(s, "raid room A")
     assert s.raid_step == "encounter" and s.defender() == sentinel  # the outermost: played last
     act(s, f"use #{sword}")
@@ -71,13 +75,24 @@ def test_resonances_and_abyssal_is_astral() -> None:
     from spellforge.games.spelldawn.cards import CardModel, build
 
     model = CardModel.model_validate(
-        {"id": "old-halberd", "name": "Old Halberd", "side": "champion", "type": "artifact", "school": "neutral",
-         "subtype": "weapon", "cost": 2, "resonance": "abyssal", "attack": 2}
+        {
+            "id": "old-halberd",
+            "name": "Old Halberd",
+            "side": "champion",
+            "type": "artifact",
+            "school": "neutral",
+            "subtype": "weapon",
+            "cost": 2,
+            "resonance": "abyssal",
+            "attack": 2,
+        }
     )
     assert build(model, (), "x").resonance == "astral"
     s = walled()
     assert {s.defs[c].resonance for c in range(len(s.defs)) if s.defs[c].type == "minion"} <= {
-        "mortal", "astral", "infernal"
+        "mortal",
+        "astral",
+        "infernal",
     }
 
 
@@ -118,7 +133,9 @@ def test_sanctum_access_reveals_random_cards_and_any_order() -> None:
 
 @pytest.mark.rules("SD-120", "SD-R08", "SD-R09")
 def test_crypts_access_the_whole_pile_and_reveal_face_down_cards() -> None:
-    s = scenario(Side(discard=["tithe-of-ash", "twilight-shrine", "dark-bargain"]), Side(mana=5), active="champion")
+    s = scenario(
+        Side(discard=["tithe-of-ash", "twilight-shrine", "dark-bargain"]), Side(mana=5), active="champion"
+    )
     tithe, shrine = card_id(s, "tithe-of-ash"), card_id(s, "twilight-shrine")
     s.face_down[tithe] = s.face_down[shrine] = True
     s.forget(tithe)

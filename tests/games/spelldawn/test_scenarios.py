@@ -35,7 +35,9 @@ def test_1_the_scenarios_numbers() -> None:
         active="champion",
     )
     eater = card_id(s, "time-eater", 1)
-    big = SpelldawnCard("big", "Big", "minion", side="overlord", resonance="astral", health=5, shield=2, cost=3)
+    big = SpelldawnCard(
+        "big", "Big", "minion", side="overlord", resonance="astral", health=5, shield=2, cost=3
+    )
     s.defs = (*s.defs[:eater], big, *s.defs[eater + 1 :])
     lance = card_id(s, "starlance")
     assert s.defeat_cost(lance, eater) == 5
@@ -274,9 +276,13 @@ def test_18_raid_only_mana() -> None:
 
 @pytest.mark.rules("SD-089", "SD-R13", "SD-K24")
 def test_19_progress_legality() -> None:
-    s = scenario(Side(rooms={"A": ["tithe-of-ash"], "B": ["twilight-shrine"], "C": ["ritual-of-patience"]}, mana=0))
+    s = scenario(
+        Side(rooms={"A": ["tithe-of-ash"], "B": ["twilight-shrine"], "C": ["ritual-of-patience"]}, mana=0)
+    )
     assert not any(x.startswith("progress") for x in legal(s))
-    s = scenario(Side(rooms={"A": ["tithe-of-ash"], "B": ["twilight-shrine"], "C": ["ritual-of-patience"]}, mana=1))
+    s = scenario(
+        Side(rooms={"A": ["tithe-of-ash"], "B": ["twilight-shrine"], "C": ["ritual-of-patience"]}, mana=1)
+    )
     options = legal(s)
     assert "progress room A" in options and "progress room C" in options
     assert "progress room B" not in options

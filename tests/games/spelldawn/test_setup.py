@@ -73,7 +73,11 @@ def test_action_points_and_the_draw_phase() -> None:
 
 @pytest.mark.rules("SD-071", "SD-072", "SD-073", "SD-K01", "SD-K02")
 def test_dawn_and_dusk() -> None:
-    s = scenario(Side(riftcaller="thornmother", mana=0), Side(riftcaller="ilsa-of-the-green-dawn", deck=["windfall"]), ap=1)
+    s = scenario(
+        Side(riftcaller="thornmother", mana=0),
+        Side(riftcaller="ilsa-of-the-green-dawn", deck=["windfall"]),
+        ap=1,
+    )
     act(s, "spend action")  # the Champion's turn: Dawn with an empty hand draws
     assert s.active == s.ch and len(s.zones[HAND[s.ch]]) == 1
     act(s, *["spend action"] * 4)
@@ -86,7 +90,7 @@ def test_gain_mana_and_draw_each_cost_one_action_and_repeat() -> None:
     act(s, "gain mana", "gain mana")
     assert s.mana[s.ch] == 2 and s.ap == 2
     act(s, "draw", "draw")
-    assert len(s.zones[HAND[s.ch]]) == 2 and s.ap == 0 or s.active == s.ol
+    assert len(s.zones[HAND[s.ch]]) == 2 and s.active == s.ol  # four actions spent: the turn is over
     s = scenario(Side(), Side(deck=[]), active="champion")
     assert "draw" not in legal(s)
 

@@ -149,7 +149,9 @@ class PlayCard(Action):
     card: int
     room: Place | None = None
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s+in\s+" + TARGET_TEXT + ")?", re.I)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"play\s+" + CARD + r"(?:\s+in\s+" + TARGET_TEXT + ")?", re.I
+    )
 
     def __str__(self) -> str:
         return f"play #{self.card}" + (f" in {self.room}" if self.room is not None else "")

@@ -27,7 +27,9 @@ ROOM_OF_PLACE = {p: i for i, p in enumerate(ROOMS)}
 ZONES = (
     ZoneSpec("deck", True, Visibility.HIDDEN, "top = end of the list; the Overlord's deck is the Vault"),
     ZoneSpec("hand", True, Visibility.OWNER, "the Overlord's hand is the Sanctum"),
-    ZoneSpec("discard", True, Visibility.PUBLIC, "the Overlord's is the Crypts (face-down cards stay hidden)"),
+    ZoneSpec(
+        "discard", True, Visibility.PUBLIC, "the Overlord's is the Crypts (face-down cards stay hidden)"
+    ),
     ZoneSpec("riftcaller", True, Visibility.PUBLIC, "the riftcaller, in play from the start (SD-010)"),
     ZoneSpec("arena", True, Visibility.PUBLIC, "the Champion's artifacts, allies and evocations"),
     ZoneSpec("score", True, Visibility.PUBLIC, "scored schemes"),
@@ -69,10 +71,10 @@ class SpelldawnBase(State):
 
     __slots__ = (
         "ap",
+        "ch",
         "curses",
         "mana",
         "mulligans",
-        "ch",
         "ol",
         "points",
         "progress",

@@ -165,7 +165,9 @@ class EffectsMixin(SpelldawnBase):
         self.points[seat] += n
         self.emit(Event("points", seat, amount=n))
         if self.points[seat] >= WIN_POINTS:  # SD-134, SD-R10: at once, even mid-raid
-            self.finish((seat,), f"{'Overlord' if seat == self.ol else 'Champion'} scored {WIN_POINTS} points")
+            self.finish(
+                (seat,), f"{'Overlord' if seat == self.ol else 'Champion'} scored {WIN_POINTS} points"
+            )
 
     def score_by_overlord(self, cid: int) -> None:
         """SD-090..SD-092, SD-R24: face up, Score triggers, then points and the score area."""

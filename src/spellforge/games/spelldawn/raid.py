@@ -30,7 +30,6 @@ from .base import (
     DECK,
     DEFENDERS,
     DISCARD,
-    ENCOUNTER as ENCOUNTER_STEP,
     HAND,
     OCCUPANT,
     ROOM,
@@ -38,6 +37,9 @@ from .base import (
     ROOMS,
     SANCTUM,
     VAULT,
+)
+from .base import (
+    ENCOUNTER as ENCOUNTER_STEP,
 )
 from .effects import EffectsMixin
 

@@ -63,7 +63,9 @@ class Spelldawn(Ruleset):
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """The cards and problems of ``deck`` (see ``judge_deck``). A preconstructed deck is judged once per
         role: deck lists are immutable, and a new game checks both decks again."""
-        cache: dict[int, tuple[DeckList, str, list[CardDef], list[str]]] = self.__dict__.setdefault("_judged", {})
+        cache: dict[int, tuple[DeckList, str, list[CardDef], list[str]]] = self.__dict__.setdefault(
+            "_judged", {}
+        )
         hit = cache.get(id(deck))
         if hit is not None and hit[0] is deck and hit[1] == role:
             return list(hit[2]), list(hit[3])
@@ -96,7 +98,9 @@ class Spelldawn(Ruleset):
             if card.type != "riftcaller":
                 problems.append(f"[riftcaller] {card.name!r} is a {card.type}, not a riftcaller")
         if len(riftcallers) != 1:
-            problems.append(f"[riftcaller] names {len(riftcallers)} riftcallers; a deck has exactly 1 (SD-R27)")
+            problems.append(
+                f"[riftcaller] names {len(riftcallers)} riftcallers; a deck has exactly 1 (SD-R27)"
+            )
         schools = {c.school for c in riftcallers if isinstance(c, SpelldawnCard)}
         for card, _ in main + rift:
             assert isinstance(card, SpelldawnCard)
@@ -110,7 +114,9 @@ class Spelldawn(Ruleset):
         main_cards = expand(main)
         unknown = any("unknown card" in p for p in problems)
         if len(main_cards) != DECK_SIZE and not unknown:
-            problems.append(f"[cards] the deck has {len(main_cards)} cards; it needs exactly {DECK_SIZE} (SD-R27)")
+            problems.append(
+                f"[cards] the deck has {len(main_cards)} cards; it needs exactly {DECK_SIZE} (SD-R27)"
+            )
         problems += copy_problems(main, COPIES, "cards")
         if role == OVERLORD and not unknown:
             points = sum(c.points for c in main_cards if isinstance(c, SpelldawnCard))

@@ -113,7 +113,7 @@ def scenario(
     state.init_game()
     cid = 0
     for seat, items in enumerate(placements):
-        for key, where, opts in items:
+        for _key, where, opts in items:
             zone, face_down = _zone(where, seat)
             if state.zone_of[cid] != zone:
                 state.move(cid, zone)
@@ -146,7 +146,14 @@ def _zone(where: str, seat: int) -> tuple[int, bool]:
         return OCCUPANT[ROOM_INDEX[where.split(":")[1]]], True
     if where.startswith("defender:"):
         return DEFENDERS[ROOM_INDEX[where.split(":")[1]]], True
-    table = {"riftcaller": RIFTCALLER, "hand": HAND, "deck": DECK, "discard": DISCARD, "arena": ARENA, "score": SCORE}
+    table = {
+        "riftcaller": RIFTCALLER,
+        "hand": HAND,
+        "deck": DECK,
+        "discard": DISCARD,
+        "arena": ARENA,
+        "score": SCORE,
+    }
     return table[where][seat], False
 
 
