@@ -18,31 +18,50 @@ from .state import SpelldawnState
 
 
 def evaluate(state: State, seat: int) -> float | None:
-    """Points first (the race to 60), then what wins the next points: for the Overlord, progress on its
-    schemes and defenders in front of them; for the Champion, weapons, mana and cards (damage is paid with
-    cards). Reads only what ``seat`` could know: counts, face-up cards, progress counters, pools."""
+    """Points first (the race to 60), then what wins the next points.
+
+    For the Overlord: progress on its schemes, and defenders it can field in front of them (a face-down
+    minion counts only if its cost is in the pool: it is summoned when approached); a scheme behind no
+    defence is a gift to the Champion. For the Champion: weapons, mana, and cards in hand (damage is paid
+    with cards, and an empty hand loses). Bots call it on determinized states."""
     assert isinstance(state, SpelldawnState)
     if state.outcome is not None:
         if not state.outcome.winners:
             return 0.0
         return 1.0 if seat in state.outcome.winners else -1.0
     ol, ch = state.ol, state.ch
+    defs, fd, zones = state.defs, state.face_down, state.zones
+    mana = state.mana[ol]
     score = 3.0 * (state.points[ol] - state.points[ch])
-    progress = 0.0
-    defense = 0.0
-    for r in range(3, 8):
-        occ = state.zones[OCCUPANT[r]]
+    for r in range(8):
+        guards = 0
+        for m in zones[DEFENDERS[r]]:
+            if not fd[m] or defs[m].cost <= mana:
+                guards += 1
+        occ = zones[OCCUPANT[r]] if r >= 3 else ()
         if occ:
-            progress += 2.0 * state.progress[occ[0]]
-            defense += min(len(state.zones[DEFENDERS[r]]), 3) * 1.5
-    defense += sum(min(len(state.zones[DEFENDERS[r]]), 2) for r in range(3)) * 1.0
-    score += progress + defense + 0.5 * state.mana[ol]
-    weapons = sum(1 for c in state.in_play(ch) if state.defs[c].subtype == "weapon")
-    arena = len(state.in_play(ch)) - 1
-    score -= 4.0 * min(weapons, 3) + 1.5 * arena + 0.6 * state.mana[ch] + 1.0 * len(state.zones[HAND[ch]])
+            c = occ[0]
+            d = defs[c]
+            if d.type == "scheme":
+                score += 2.0 * state.progress[c] + 0.3 * d.points
+                score -= 0.25 * d.points / (1 + 1.5 * min(guards, 3))
+            score += 1.5 * min(guards, 3)
+        elif r < 3:
+            score += 1.0 * min(guards, 2)
+    score += 0.4 * mana
+    weapons = 0
+    arena = 0
+    for c in zones[ARENA[ch]]:
+        arena += 1
+        if defs[c].subtype == "weapon":
+            weapons += 1
+    hand = len(zones[HAND[ch]])
+    score -= 4.0 * min(weapons, 3) + 1.0 * arena + 0.5 * state.mana[ch] + 0.8 * min(hand, 6)
+    if hand < 3:
+        score += 3.0 * (3 - hand)  # one more damage may end the game
     score += 2.0 * state.curses
-    if len(state.zones[DECK[ol]]) < 5:
-        score -= 5.0 - len(state.zones[DECK[ol]])
+    if len(zones[DECK[ol]]) < 5:
+        score -= 5.0 - len(zones[DECK[ol]])
     value = math.tanh(score / (WIN_POINTS / 2))
     return value if seat == ol else -value
 
