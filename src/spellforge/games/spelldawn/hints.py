@@ -18,12 +18,13 @@ from .state import SpelldawnState
 
 
 def evaluate(state: State, seat: int) -> float | None:
-    """Points first (the race to 60), then what wins the next points.
+    """Points first (the race to 60), then what wins the next points, from public facts only (so the value
+    is the same for both seats, with opposite signs, and for every determinization).
 
-    For the Overlord: progress on its schemes, and defenders it can field in front of them (a face-down
-    minion counts only if its cost is in the pool: it is summoned when approached); a scheme behind no
-    defence is a gift to the Champion. For the Champion: weapons, mana, and cards in hand (damage is paid
-    with cards, and an empty hand loses). Bots call it on determinized states."""
+    For the Overlord: progress counters on its occupants, and defenders in front of them (a face-down one
+    counts for less: it may not be affordable when approached); an occupant behind no defence is exposed to
+    the Champion. For the Champion: weapons, mana, and cards in hand (damage is paid with cards, and an
+    empty hand loses)."""
     assert isinstance(state, SpelldawnState)
     if state.outcome is not None:
         if not state.outcome.winners:
@@ -34,20 +35,17 @@ def evaluate(state: State, seat: int) -> float | None:
     mana = state.mana[ol]
     score = 3.0 * (state.points[ol] - state.points[ch])
     for r in range(8):
-        guards = 0
+        guards = 0.0
         for m in zones[DEFENDERS[r]]:
-            if not fd[m] or defs[m].cost <= mana:
-                guards += 1
+            guards += 0.6 if fd[m] else 1.0
+        guards = min(guards, 3.0)
         occ = zones[OCCUPANT[r]] if r >= 3 else ()
         if occ:
             c = occ[0]
-            d = defs[c]
-            if d.type == "scheme":
-                score += 2.0 * state.progress[c] + 0.3 * d.points
-                score -= 0.25 * d.points / (1 + 1.5 * min(guards, 3))
-            score += 1.5 * min(guards, 3)
+            score += 2.0 * state.progress[c] + 1.5 * guards
+            score -= 4.0 / (1.0 + 1.5 * guards)  # an occupant may be a scheme worth stealing
         elif r < 3:
-            score += 1.0 * min(guards, 2)
+            score += 1.0 * min(guards, 2.0)
     score += 0.4 * mana
     weapons = 0
     arena = 0
