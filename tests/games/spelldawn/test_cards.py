@@ -141,7 +141,7 @@ def test_project(key: str) -> None:
     )
     p = card_id(s, key)
     if sub == "duskbound":
-        act(s, "spend action")
+        act(s, "pass")
         assert s.decision.kind == "dusk"
     before = Snapshot(s)
     if sub == "trap":
@@ -266,14 +266,10 @@ def test_champion_permanent(key: str) -> None:
         assert s.mana[s.ch] == mana + expect(card, "success")["mana"] + expect(card, "raid_end")["mana"]
     if "dawn" in card.on:
         while s.active == s.ch:
-            s.apply(
-                s.legal_actions()[0] if s.decision.kind != "main" else s.game.parse_action(s, "spend action")
-            )
+            s.apply(s.legal_actions()[0] if s.decision.kind != "main" else s.game.parse_action(s, "pass"))
         stored, hand, mana = s.stored[c], len(s.zones[HAND[s.ch]]), s.mana[s.ch]
         while s.active == s.ol or s.decision.kind != "main":
-            s.apply(
-                s.game.parse_action(s, "spend action") if s.decision.kind == "main" else s.legal_actions()[-1]
-            )
+            s.apply(s.game.parse_action(s, "pass") if s.decision.kind == "main" else s.legal_actions()[-1])
         dawn = expect(card, "dawn")
         assert len(s.zones[HAND[s.ch]]) == hand + dawn["draw"]
         pilgrim = 1  # the default riftcaller's Dawn
@@ -346,19 +342,19 @@ def test_riftcaller(key: str) -> None:
         s.raided_turn = s.turn  # this Champion turn had a successful raid
         s.curses = 1
         mana = s.mana[s.ol]
-        act(s, "spend action")
+        act(s, "pass")
         while s.decision.kind != "main":
             s.apply(s.legal_actions()[0])
         assert s.mana[s.ol] == mana + expect(card, "dusk")["mana"]
     if "dawn" in card.on:
         mana, hand = s.mana[s.ch], len(s.zones[HAND[s.ch]])
-        act(s, "spend action")
+        act(s, "pass")
         while s.decision.kind != "main":
             s.apply(s.legal_actions()[0])
         got = expect(card, "dawn")
         assert s.mana[s.ch] == mana + got["mana"] and len(s.zones[HAND[s.ch]]) == hand + got["draw"]
     if "raid" in card.on:
-        act(s, "spend action")
+        act(s, "pass")
         while s.decision.kind != "main":
             s.apply(s.legal_actions()[0])
         act(s, "raid room crypts")

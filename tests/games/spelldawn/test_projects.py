@@ -45,7 +45,7 @@ def test_unveil_when_activated() -> None:
 def test_duskbound_unveils_at_the_end_of_the_champions_turn() -> None:
     s = scenario(Side(rooms={"A": ["twilight-shrine"]}, mana=2), Side(), active="champion", ap=1)
     shrine = card_id(s, "twilight-shrine")
-    act(s, "spend action")
+    act(s, "pass")
     assert s.decision.kind == "dusk" and s.decision.seat == s.ol
     act(s, f"unveil #{shrine}")
     assert s.active == s.ol and s.mana[s.ol] == 3  # paid 2; then Dusk: the shrine's 2, Thornmother's 1

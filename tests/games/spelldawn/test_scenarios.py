@@ -202,7 +202,7 @@ def test_14_occupied_room() -> None:
 @pytest.mark.rules("SD-095", "SD-096", "SD-R17")
 def test_15_discard_choice() -> None:
     s = scenario(Side(), Side(hand=["windfall"] * 3 + ["glass-bow"] * 4), active="champion", ap=1)
-    act(s, "spend action")
+    act(s, "pass")
     assert s.decision.kind == "discard" and s.decision.seat == s.ch
     bow = card_id(s, "glass-bow")
     act(s, f"discard #{bow}")
@@ -291,9 +291,12 @@ def test_19_progress_legality() -> None:
 @pytest.mark.rules("SD-077", "SD-R18")
 def test_20_action_spending() -> None:
     s = scenario(Side(), Side(mana=0), active="champion", ap=1)
-    assert "spend action" in legal(s) and "done" not in legal(s)
-    act(s, "spend action")
+    assert "pass" in legal(s) and "done" not in legal(s)  # no way to end the turn but spending
+    act(s, "pass")
     assert s.active == s.ol
+    s = scenario(Side(), Side(mana=0), active="champion", ap=2)
+    act(s, "pass")
+    assert s.active == s.ch and s.ap == 1 and s.decision.kind == "main"
 
 
 def test_room_zones_are_what_the_scenario_says() -> None:

@@ -78,9 +78,9 @@ def test_dawn_and_dusk() -> None:
         Side(riftcaller="ilsa-of-the-green-dawn", deck=["windfall"]),
         ap=1,
     )
-    act(s, "spend action")  # the Champion's turn: Dawn with an empty hand draws
+    act(s, "pass")  # the Champion's turn: Dawn with an empty hand draws
     assert s.active == s.ch and len(s.zones[HAND[s.ch]]) == 1
-    act(s, *["spend action"] * 4)
+    act(s, *["pass"] * 4)
     assert s.active == s.ol and s.mana[s.ol] == 1  # Dusk: Thornmother's mana, before the draw
 
 

@@ -32,17 +32,6 @@ class DrawCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class SpendAction(Action):
-    """SD-R18: spend an action point doing nothing."""
-
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"spend\s+action", re.I)
-    declines: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return "spend action"
-
-
-@dataclass(frozen=True, slots=True)
 class RemoveCurse(Action):
     """SD-130: one action point and 2 mana remove one curse."""
 
@@ -197,7 +186,6 @@ class Raid(_RoomAction):
 ACTIONS: tuple[type[Action], ...] = (
     GainMana,
     DrawCard,
-    SpendAction,
     RemoveCurse,
     Dispel,
     Unveil,

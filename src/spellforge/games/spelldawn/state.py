@@ -28,7 +28,6 @@ from .actions import (
     Raid,
     RemoveCurse,
     Sacrifice,
-    SpendAction,
     Unveil,
 )
 from .base import (
@@ -55,7 +54,7 @@ from .cards import CHAMPION, OVERLORD
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
-GAIN, SPEND, DRAW, REMOVE_CURSE = GainMana(), SpendAction(), DrawCard(), RemoveCurse()
+GAIN, SPEND, DRAW, REMOVE_CURSE = GainMana(), Pass(), DrawCard(), RemoveCurse()  # pass: SD-R18
 PROGRESS = tuple(Progress(ROOMS[r]) for r in range(3, 8))
 RAID = tuple(Raid(p) for p in ROOMS)
 _PLAYS: dict[tuple[int, int], PlayCard] = {}
@@ -271,7 +270,7 @@ class SpelldawnState(ViewMixin):
         elif isinstance(action, DrawCard):
             self.ap -= 1
             self.draw(seat, 1)
-        elif isinstance(action, SpendAction):
+        elif isinstance(action, Pass):  # SD-R18: an action point spent doing nothing
             self.ap -= 1
             self.emit(Event("spend", seat))
         elif isinstance(action, PlayCard):
