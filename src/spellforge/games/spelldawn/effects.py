@@ -10,6 +10,7 @@ from __future__ import annotations
 from spellforge.core import events as ev
 from spellforge.core.cards import Effect
 from spellforge.core.events import Event
+from spellforge.core.kinds import flow_op
 from spellforge.core.modifiers import ENCOUNTER
 
 from .base import (
@@ -59,6 +60,7 @@ class EffectsMixin(SpelldawnBase):
         # raided_last_turn: the Champion's last turn, just before this Overlord turn (SD-R29's success)
         return self.raided_turn >= self.turn - 1 and self.raided_turn > 0
 
+    @flow_op("effects")
     def op_effects(self, source: int, trigger: str, start: int) -> None:
         card = self.defs[source]
         effects = card.on.get(trigger, ()) if trigger else card.on_resolve
@@ -176,6 +178,7 @@ class EffectsMixin(SpelldawnBase):
         self.emit(Event("scored", self.ol, cid))
         self.schedule(("effects", cid, "score", 0), ("overlord_points", cid))
 
+    @flow_op("overlord_points")
     def op_overlord_points(self, cid: int) -> None:
         self.move(cid, SCORE[self.ol])
         self.progress[cid] = 0

@@ -3,21 +3,13 @@
 The Overlord's summon, Roombound and Dusk windows offer options that come from face-down cards: the
 Overlord is asked at every face-down defender approached and every face-down occupant, whatever it holds,
 so that being asked tells the Champion nothing. The Champion's access choice depends on cards the Overlord
-may not have seen (the Vault's top), and a discard comes from a hidden hand: both are always asked.
-Mulligans, Main-phase actions, weapon choices, limits and raid targets come from public facts.
+may not have seen (the Vault's top), and a discard comes from a hidden hand: both are always asked. These
+kinds are registered with ``forced=NEVER`` (core/kinds.py). Mulligans, Main-phase actions, weapon choices,
+limits and raid targets come from public facts: a single option of theirs is taken without asking.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from spellforge.core.kinds import NEVER
 
-from spellforge.core.flow import Decision
-
-if TYPE_CHECKING:
-    from .base import SpelldawnBase
-
-HIDDEN_OPTIONS = frozenset({"summon", "roombound", "dusk", "access", "discard"})
-
-
-def publicly_forced(state: SpelldawnBase, d: Decision) -> bool:
-    return d.kind not in HIDDEN_OPTIONS
+__all__ = ["NEVER"]

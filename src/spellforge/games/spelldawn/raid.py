@@ -17,8 +17,10 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import ENCOUNTER
 
+from . import fair
 from .actions import Raid as RaidAction
 from .actions import Raze, Score, Summon, Unveil, UseWeapon
 from .base import (
@@ -61,6 +63,7 @@ class RaidMixin(EffectsMixin):
 
     # ------------------------------------------------------------------ 1. begin
 
+    @flow_op("raid_begin")
     def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
         self.clear_raid()
         self.raid_room = room
@@ -71,6 +74,7 @@ class RaidMixin(EffectsMixin):
         self.schedule(("raid_check",))
         self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
 
+    @flow_op("raid_check")
     def op_raid_check(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -90,6 +94,7 @@ class RaidMixin(EffectsMixin):
     def defender(self) -> int:
         return self.zones[DEFENDERS[self.raid_room]][self.raid_def]
 
+    @flow_op("raid_approach")
     def op_raid_approach(self) -> None:
         if self.raid_room < 0:
             return
@@ -102,6 +107,7 @@ class RaidMixin(EffectsMixin):
         else:
             self.schedule(("raid_encounter",))
 
+    @legal("summon", forced=fair.NEVER)
     def legal_summon(self) -> list[Action]:
         m = self.defender()
         out: list[Action] = [PASS]
@@ -110,6 +116,7 @@ class RaidMixin(EffectsMixin):
         out += [Unveil(p) for p in self.unveilable("summonbound")]
         return out
 
+    @act("summon")
     def act_summon(self, action: Action, d: Decision) -> None:
         if isinstance(action, Summon):
             self.schedule(("raid_encounter",))
@@ -141,6 +148,7 @@ class RaidMixin(EffectsMixin):
 
     # ------------------------------------------------------------------ 3. encounter
 
+    @flow_op("raid_encounter")
     def op_raid_encounter(self) -> None:
         if self.raid_room < 0:
             return
@@ -150,6 +158,7 @@ class RaidMixin(EffectsMixin):
         self.schedule(("raid_fight",))
         self.fire_card(m, "encounter")
 
+    @flow_op("raid_fight")
     def op_raid_fight(self) -> None:
         if self.raid_room >= 0:
             self.ask("encounter", self.ch)
@@ -165,9 +174,11 @@ class RaidMixin(EffectsMixin):
                     out.append(w)
         return out
 
+    @legal("encounter")
     def legal_encounter(self) -> list[Action]:
         return [PASS, *(UseWeapon(w) for w in self.usable_weapons())]
 
+    @act("encounter")
     def act_encounter(self, action: Action, d: Decision) -> None:
         m = self.defender()
         if isinstance(action, UseWeapon):
@@ -188,10 +199,12 @@ class RaidMixin(EffectsMixin):
             self.emit(Event("combat", self.ol, m))
             self.schedule(("effects", m, "combat", 0), ("raid_after_combat",))
 
+    @flow_op("raid_after_combat")
     def op_raid_after_combat(self) -> None:
         self.end_duration(ENCOUNTER)
         self.op_raid_next()
 
+    @flow_op("raid_next")
     def op_raid_next(self) -> None:
         """SD-109, SD-114: the next defender inward, or the room."""
         if self.raid_room < 0:
@@ -201,6 +214,7 @@ class RaidMixin(EffectsMixin):
 
     # ------------------------------------------------------------------ 4. the room
 
+    @flow_op("raid_room")
     def op_raid_room(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -212,6 +226,7 @@ class RaidMixin(EffectsMixin):
         if occupant >= 0 and self.face_down[occupant]:
             self.ask("roombound", self.ol)
 
+    @legal("roombound", forced=fair.NEVER)
     def legal_roombound(self) -> list[Action]:
         c = self.occupant(self.raid_room)
         d = self.defs[c]
@@ -220,12 +235,14 @@ class RaidMixin(EffectsMixin):
             out.append(Unveil(c))
         return out
 
+    @act("roombound")
     def act_roombound(self, action: Action, d: Decision) -> None:
         if isinstance(action, Unveil):
             self.unveil(action.card)
 
     # ------------------------------------------------------------------ 5. access
 
+    @flow_op("raid_access")
     def op_raid_access(self) -> None:
         if self.raid_room < 0:
             return
@@ -235,6 +252,7 @@ class RaidMixin(EffectsMixin):
         self.schedule(("raid_select",))
         self.fire("success")  # SD-R29: before the access set is chosen
 
+    @flow_op("raid_select")
     def op_raid_select(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -264,10 +282,12 @@ class RaidMixin(EffectsMixin):
             self.reveal_to_everyone(c)
             self.schedule(("effects", c, "access", 0))
 
+    @flow_op("raid_access_ask")
     def op_raid_access_ask(self) -> None:
         if self.raid_room >= 0:
             self.ask("access", self.ch)
 
+    @legal("access", forced=fair.NEVER)
     def legal_access(self) -> list[Action]:
         out: list[Action] = [DONE]
         can = self.available_mana(self.ch)
@@ -287,6 +307,7 @@ class RaidMixin(EffectsMixin):
                 out.append(Raze(c))  # SD-R09: not again from the Crypts
         return out
 
+    @act("access")
     def act_access(self, action: Action, d: Decision) -> None:
         if isinstance(action, Score):
             self.raid_done = (*self.raid_done, action.card)
@@ -303,9 +324,11 @@ class RaidMixin(EffectsMixin):
         else:
             self.end_raid(True)
 
+    @legal("raid_target")
     def legal_raid_target(self) -> list[Action]:
         return [RAID_ACTIONS[r] for r in range(8) if self.raidable(r)]
 
+    @act("raid_target")
     def act_raid_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, RaidAction)
         self.schedule(("raid_begin", ROOM_OF_PLACE[action.room], d.data[0], d.data[1]))

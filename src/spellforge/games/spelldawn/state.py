@@ -14,6 +14,7 @@ from spellforge.core import events as ev
 from spellforge.core.actions import Action, Choose, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 
 from . import fair
@@ -88,6 +89,7 @@ class SpelldawnState(ViewMixin):
         self.stored = [0] * n
         self.phase = "setup"
 
+    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in (self.ol, self.ch):
             deck = DECK[seat]
@@ -98,9 +100,11 @@ class SpelldawnState(ViewMixin):
             self.draw(seat, OPENING_HAND)  # SD-015
         self.ask("mulligan", self.ol)  # SD-016
 
+    @legal("mulligan")
     def legal_mulligan(self) -> list[Action]:
         return [KEEP, MULLIGAN]
 
+    @act("mulligan")
     def act_mulligan(self, action: Action, d: Decision) -> None:
         seat = d.seat
         if action == MULLIGAN:
@@ -119,6 +123,7 @@ class SpelldawnState(ViewMixin):
 
     # ------------------------------------------------------------------ the turn (SD-070)
 
+    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -128,33 +133,40 @@ class SpelldawnState(ViewMixin):
         self.emit(Event(ev.TURN, self.active, amount=self.turn))
         self.schedule(("phase", "start"))
 
+    @flow_op("start_of_turn")
     def op_start_of_turn(self) -> None:
         """SD-071..SD-073, SD-K01, SD-K02: Dawn for the Champion, Dusk for the Overlord."""
         seat = self.active
         self.fire("dawn" if seat == self.ch else "dusk", (seat,))
 
+    @flow_op("draw_phase")
     def op_draw_phase(self) -> None:
         if self.active == self.ol:  # SD-074, SD-R11
             self.draw(self.ol, 1)
 
+    @flow_op("main")
     def op_main(self) -> None:
         seat = self.active
         self.ap = self.seat_stat(seat, "action_points", ACTION_POINTS[self.role(seat)])
         self.op_main_next()
 
+    @flow_op("main_next")
     def op_main_next(self) -> None:
         """SD-077: the Main phase lasts while action points remain."""
         if self.ap > 0:
             self.ask("main", self.active)
 
+    @flow_op("discard_phase")
     def op_discard_phase(self) -> None:
         seat = self.active
         if len(self.zones[HAND[seat]]) > self.max_hand(seat):
             self.ask("discard", seat)
 
+    @legal("discard", forced=fair.NEVER)
     def legal_discard(self) -> list[Action]:
         return [Discard(c) for c in self.zones[HAND[self.active]]]
 
+    @act("discard")
     def act_discard(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Discard)
         seat = d.seat
@@ -164,12 +176,14 @@ class SpelldawnState(ViewMixin):
         self.emit(Event("discard", seat, action.card, secret=seat == self.ol))
         self.op_discard_phase()
 
+    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration_turn()
         self.schedule(("next_turn",))
         if self.active == self.ch and self.has_face_down_occupant():
             self.ask("dusk", self.ol)  # SD-R21: Duskbound window
 
+    @flow_op("next_turn")
     def op_next_turn(self) -> None:
         self.pass_turn()
         self.schedule(("turn_start",))
@@ -177,14 +191,17 @@ class SpelldawnState(ViewMixin):
     def has_face_down_occupant(self) -> bool:
         return any(self.face_down[c] for r in range(3, 8) for c in self.zones[OCCUPANT[r]])
 
+    @legal("dusk", forced=fair.NEVER)
     def legal_dusk(self) -> list[Action]:
         return [Pass(), *(Unveil(c) for c in self.unveilable("duskbound"))]
 
+    @act("dusk")
     def act_dusk(self, action: Action, d: Decision) -> None:
         if isinstance(action, Unveil):
             self.schedule(("dusk_again",))
             self.unveil(action.card)
 
+    @flow_op("dusk_again")
     def op_dusk_again(self) -> None:
         if self.has_face_down_occupant():
             self.ask("dusk", self.ol)
@@ -194,6 +211,7 @@ class SpelldawnState(ViewMixin):
 
     # ------------------------------------------------------------------ the Main phase (SD-076..SD-094)
 
+    @legal("main")
     def legal_main(self) -> list[Action]:
         seat = self.active
         zones = self.zones
@@ -261,6 +279,7 @@ class SpelldawnState(ViewMixin):
                 out.append(c)
         return out
 
+    @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         seat = d.seat
         self.schedule(("main_next",))
@@ -305,6 +324,7 @@ class SpelldawnState(ViewMixin):
         else:
             self.op_do_ability(c)
 
+    @flow_op("do_ability")
     def op_do_ability(self, c: int) -> None:
         e = self.defs[c].activated[0]
         seat = self.controller[c]
@@ -360,6 +380,7 @@ class SpelldawnState(ViewMixin):
             self.ap -= 1
             self.enter_arena(c)
 
+    @flow_op("spell_done")
     def op_spell_done(self, c: int) -> None:
         if self.zone_of[c] == LIMBO:
             self.move(c, DISCARD[self.owner[c]])  # SD-037, SD-062
@@ -378,6 +399,7 @@ class SpelldawnState(ViewMixin):
         self.emit(Event(ev.PLAY, seat, c))
         self.fire_card(c, "play")
 
+    @legal("limit")
     def legal_limit(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -386,6 +408,7 @@ class SpelldawnState(ViewMixin):
             return [Pass(), *(Sacrifice(m) for m in self.zones[DEFENDERS[what]])]
         return [Pass(), *(Sacrifice(c) for c in self.champion_cards(what))]
 
+    @act("limit")
     def act_limit(self, action: Action, d: Decision) -> None:
         c = self.zones[LIMBO][-1]
         what = d.data[0]
@@ -400,11 +423,6 @@ class SpelldawnState(ViewMixin):
             self.place_minion(c, what)
         else:
             self.enter_arena(c)
-
-    # ------------------------------------------------------------------ the fair flow (DESIGN 2b)
-
-    def publicly_forced(self, decision: Decision) -> bool:
-        return fair.publicly_forced(self, decision)
 
     def abandon(self, decision: Decision) -> None:
         """A resignation ends the two-player game at once, so nothing is left to continue."""
