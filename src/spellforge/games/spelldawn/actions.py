@@ -138,6 +138,7 @@ class PlayCard(Action):
     card: int
     room: Place | None = None
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("room",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"play\s+" + CARD + r"(?:\s+in\s+" + TARGET_TEXT + ")?", re.I
     )
@@ -157,6 +158,7 @@ class PlayCard(Action):
 class _RoomAction(Action):
     room: Place
     VERB: ClassVar[str] = ""
+    target_fields: ClassVar[tuple[str, ...]] = ("room",)
 
     def __str__(self) -> str:
         return f"{self.VERB} {self.room}"
