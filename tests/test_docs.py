@@ -13,7 +13,7 @@ from spellforge.core.decks import parse_deck_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-FINISHED = ["spellbattle", "spellweaver", "casters"]
+FINISHED = ["spellbattle", "spellweaver", "casters", "spelldawn"]
 
 
 @pytest.mark.parametrize("name", FINISHED)

@@ -371,6 +371,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(
             f"  seat wins {data['seat_wins']}, draws or unfinished {data['draws_or_unfinished']}, errors {data['errors']}"
         )
+        for spec, by_role in zip(data["bots"], data["bot_roles"], strict=False):
+            sides = ", ".join(f"{role} {r['wins']}/{r['games']}" for role, r in by_role.items() if r["games"])
+            print(f"  {spec:<24} by side: {sides}")
         print(f"  end reasons {data['reasons']}")
         print(
             f"  {data['avg_turns']} turns and {data['avg_decisions']} decisions per game; "
@@ -613,6 +616,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     saved_humans = [h for h in setup.get("humans", []) if isinstance(h, int)]
     if args.hotseat:
         humans = set(range(args.hotseat))
+    elif args.side:
+        if not game.roles:
+            raise UsageError(f"--side: {game.title} has no sides; choose a seat with --seat")
+        options = state.options if args.resume else game.resolve_options(players, parse_options(args.option))
+        roles = game.seat_roles(players, options)
+        if args.side not in roles:
+            raise UsageError(f"--side must be one of {', '.join(game.roles)}, not {args.side!r}")
+        humans = {roles.index(args.side)}
     elif args.seat is not None:
         humans = {args.seat - 1}
     else:
@@ -702,6 +713,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hotseat", type=whole(1), metavar="N", help="N people share this terminal (seats 1..N)")
     p.add_argument(
         "--seat", type=whole(1), metavar="K", help="your seat when playing bots (default 1, or the saved one)"
+    )
+    p.add_argument(
+        "--side", metavar="ROLE", help="in a game with roles, play this one (Spelldawn: overlord or champion)"
     )
     p.add_argument("--players", type=whole(1), metavar="N", help="number of players")
     p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")

@@ -192,5 +192,11 @@ def test_every_game_registers_every_kind_its_records_name(name: str) -> None:
     for kind in cls.KINDS.values():
         assert cls.LEGAL[kind.name] is kind.legal and cls.ACT[kind.name] is kind.act
     # a kind whose options come from a hidden hand declares its single-option rule (fair.py)
-    hand_kinds = {"spellbattle": "priority", "spellweaver": "main", "casters": "set", "spellfire": "pause"}
+    hand_kinds = {
+        "spellbattle": "priority",
+        "spellweaver": "main",
+        "casters": "set",
+        "spellfire": "pause",
+        "spelldawn": "discard",
+    }
     assert cls.KINDS[hand_kinds[name]].forced is not None

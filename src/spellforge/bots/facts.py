@@ -59,6 +59,14 @@ class SearchFacts:
     everyone. In a game whose playout policy plays the opponent's answer sensibly, "own" spends a longer
     search on the bot's own plan instead of on opponent nodes, whose statistics are learnt on
     determinizations that all hold the bot's true hand (the bot's ``tree=`` overrides it).
+
+    ``greedy_depth``: the greedy bot's default depth in this game (None: the bot's own default; the bot's
+    ``depth=`` overrides it). A game in which every action is followed by another decision of the same
+    player (Spelldawn's action points) searches its own follow-ups through the playout instead.
+
+    ``greedy_playout``: the greedy bot rolls positions forward with ``playout_action`` rather than by
+    passing: in a game where passing throws value away (a raid whose accessed scheme is scored only by
+    choosing to), the roll-forward must play sensibly for the bot to see what its action is worth.
     """
 
     game: str
@@ -67,6 +75,8 @@ class SearchFacts:
     playout_turns: int = 0
     search_prior: float = 0.0
     search_tree: str = "all"
+    greedy_depth: int | None = None
+    greedy_playout: bool = False
 
     def __post_init__(self) -> None:
         check_search_facts(self)
@@ -80,6 +90,9 @@ def check_search_facts(facts: SearchFacts) -> None:
         raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
     if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
         raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
+    depth = facts.greedy_depth
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
+        raise SpellforgeError(f"{where}: greedy_depth must be a whole number >= 0 or None, got {depth!r}")
     if tree not in SEARCH_TREES:
         raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
 

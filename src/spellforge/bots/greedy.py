@@ -24,13 +24,20 @@ from spellforge.core.state import State
 from .base import BaseBot, Observation, RepetitionGuard, register
 from .draft import PICKS, picker_for
 from .evaluate import Evaluator, evaluator_for
+from .facts import PlayoutPolicy, search_facts
 from .playout import passive_action
 
 HORIZON = 60  # decisions rolled forward at most after an action
 
 
 def lookahead(
-    state: State, seat: int, depth: int, evaluate: Evaluator, bot: BaseBot, horizon: int = HORIZON
+    state: State,
+    seat: int,
+    depth: int,
+    evaluate: Evaluator,
+    bot: BaseBot,
+    horizon: int = HORIZON,
+    policy: PlayoutPolicy | None = None,
 ) -> float:
     """The value for ``seat`` of ``state`` just after the bot acted: search its directly following own
     decisions ``depth`` levels deep, roll the rest forward passively, and score the result."""
@@ -45,7 +52,7 @@ def lookahead(
                 for action in legal:
                     child = state.clone()
                     child.apply(action)
-                    value = lookahead(child, seat, depth - 1, evaluate, bot, horizon)
+                    value = lookahead(child, seat, depth - 1, evaluate, bot, horizon, policy)
                     if value > best:
                         best = value
                 return best
@@ -53,7 +60,9 @@ def lookahead(
                 break
         if steps >= horizon:
             break
-        state.apply(passive_action(state.legal_actions(), bot.rng))
+        legal = state.legal_actions()
+        chosen = policy(state, legal, bot.rng) if policy is not None else None
+        state.apply(chosen if chosen is not None else passive_action(legal, bot.rng))
         steps += 1
     return evaluate(state, seat)
 
@@ -78,6 +87,7 @@ class GreedyBot(BaseBot):
         self.picker = picker_for(self.picks, self.rng)
         self._evaluators: dict[int, Evaluator] = {}
         self.guard = RepetitionGuard()
+        self.depth_given = "depth" in params
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -88,6 +98,11 @@ class GreedyBot(BaseBot):
         evaluate = self._evaluators.get(id(obs.game))
         if evaluate is None:
             evaluate = self._evaluators[id(obs.game)] = evaluator_for(obs.game)
+        facts = search_facts(obs.game)
+        depth = self.depth
+        if not self.depth_given and facts.greedy_depth is not None:
+            depth = facts.greedy_depth
+        policy = facts.playout_action if facts.greedy_playout else None
         self.guard.visit(obs)
         finish = self.guard.winding_up(obs)
         if finish is not None:
@@ -101,7 +116,7 @@ class GreedyBot(BaseBot):
                 state.apply(action)
                 if sample == 0:
                     repeats[i] = self.guard.repeats(state, obs.seat)
-                totals[i] += lookahead(state, obs.seat, self.depth, evaluate, self)
+                totals[i] += lookahead(state, obs.seat, depth, evaluate, self, policy=policy)
         if all(repeats):
             repeats = [False] * len(legal)
         best = max(v for v, r in zip(totals, repeats, strict=True) if not r)

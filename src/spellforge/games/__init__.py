@@ -7,6 +7,7 @@ from spellforge.core.ruleset import Ruleset
 
 from .casters import Casters
 from .spellbattle import SpellBattle
+from .spelldawn import Spelldawn
 from .spellfire import Spellfire
 from .spellweaver import Spellweaver
 
@@ -17,6 +18,7 @@ GAMES: dict[str, Ruleset] = {
         Spellweaver(),
         Casters(),
         Spellfire(),
+        Spelldawn(),
     )
 }
 

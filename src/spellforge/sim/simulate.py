@@ -216,6 +216,10 @@ class BatchResult:
     replays_verified: int = 0  # games whose record was replayed and reproduced them (--verify-replays)
     # per bot: the 95% Wilson interval of its wins over the games
     win_rate_ci95: list[list[float]] = field(default_factory=list)
+    # in a game with roles (Spelldawn's Overlord and Champion): wins by role, and per bot the games it
+    # played and won in each role, so that per-side win rates read directly
+    role_wins: dict[str, int] = field(default_factory=dict)
+    bot_roles: list[dict[str, dict[str, int]]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -251,6 +255,20 @@ def summarize(
         for i in range(len(specs)):
             think[i] += r.think_seconds[i] if i < len(r.think_seconds) else 0.0
             count[i] += r.think_count[i] if i < len(r.think_count) else 0
+    roles = _seat_roles(game, players, options)
+    role_wins: dict[str, int] = {}
+    bot_roles: list[dict[str, dict[str, int]]] = []
+    if roles:
+        role_wins = {role: 0 for role in dict.fromkeys(roles)}
+        bot_roles = [{role: {"games": 0, "wins": 0} for role in role_wins} for _ in specs]
+        for r in results:
+            for role in {roles[seat] for seat in r.winners}:
+                role_wins[role] += 1
+            for seat, slot in enumerate(r.slots):
+                if r.error:
+                    continue
+                bot_roles[slot][roles[seat]]["games"] += 1
+                bot_roles[slot][roles[seat]]["wins"] += seat in r.winners
     n = max(len(results), 1)
     decisions = sum(r.decisions for r in results)
     errors = [r for r in results if r.error]
@@ -276,7 +294,17 @@ def summarize(
         error_messages=[f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]],
         replays_verified=sum(1 for r in results if r.replay_verified),
         win_rate_ci95=[[round(x, 4) for x in wilson_interval(w, len(results))] for w in wins],
+        role_wins=role_wins,
+        bot_roles=bot_roles,
     )
+
+
+def _seat_roles(game: str, players: int, options: dict[str, Any]) -> tuple[str, ...]:
+    """The role of each seat when the game has roles (else empty)."""
+    ruleset = find_game(game)
+    if not ruleset.roles:
+        return ()
+    return ruleset.seat_roles(players, ruleset.resolve_options(players, options))
 
 
 def _chunks(n: int, k: int) -> list[list[int]]:

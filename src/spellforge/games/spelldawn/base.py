@@ -1,0 +1,228 @@
+"""The attributes of a Spelldawn state and the small reads every part of the rules shares.
+
+Spelldawn is two players, one per role (SD-001, SD-002), so zone numbers are module constants. The eight
+rooms (SD-019, SD-R01, SD-R02) are numbered 0-7: the Sanctum, the Vault, the Crypts, then outer rooms A-E.
+Each room has a zone of defenders (the end of the list is the outermost, SD-R30) and each outer room a zone
+for its occupant (a scheme or a project, SD-025).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import ClassVar
+
+from spellforge.core.state import State
+from spellforge.core.targets import Place
+from spellforge.core.zones import Layout, Visibility, ZoneSpec
+
+from .cards import CHAMPION, OVERLORD, SpelldawnCard
+
+ROOM_NAMES = ("sanctum", "vault", "crypts", "A", "B", "C", "D", "E")
+SANCTUM, VAULT, CRYPTS = 0, 1, 2
+INNER = (SANCTUM, VAULT, CRYPTS)  # SD-020
+OUTER = (3, 4, 5, 6, 7)  # SD-024
+ROOMS = tuple(Place("room", n) for n in ROOM_NAMES)
+ROOM_OF_PLACE = {p: i for i, p in enumerate(ROOMS)}
+
+ZONES = (
+    ZoneSpec("deck", True, Visibility.HIDDEN, "top = end of the list; the Overlord's deck is the Vault"),
+    ZoneSpec("hand", True, Visibility.OWNER, "the Overlord's hand is the Sanctum"),
+    ZoneSpec(
+        "discard", True, Visibility.PUBLIC, "the Overlord's is the Crypts (face-down cards stay hidden)"
+    ),
+    ZoneSpec("riftcaller", True, Visibility.PUBLIC, "the riftcaller, in play from the start (SD-010)"),
+    ZoneSpec("arena", True, Visibility.PUBLIC, "the Champion's artifacts, allies and evocations"),
+    ZoneSpec("score", True, Visibility.PUBLIC, "scored schemes"),
+    *(ZoneSpec(f"defenders_{n}", False, Visibility.PUBLIC, f"minions defending {n}") for n in ROOM_NAMES),
+    *(ZoneSpec(f"occupant_{n}", False, Visibility.PUBLIC, f"the scheme or project in {n}") for n in "ABCDE"),
+    ZoneSpec("limbo", False, Visibility.PUBLIC, "a card being played"),
+)
+LAYOUT = Layout(ZONES, 2)
+DECK: tuple[int, int] = LAYOUT.deck
+HAND: tuple[int, int] = LAYOUT.hand
+DISCARD: tuple[int, int] = LAYOUT.discard
+RIFTCALLER: tuple[int, int] = LAYOUT.riftcaller
+ARENA: tuple[int, int] = LAYOUT.arena
+SCORE: tuple[int, int] = LAYOUT.score
+DEFENDERS: tuple[int, ...] = tuple(getattr(LAYOUT, f"defenders_{n}") for n in ROOM_NAMES)
+OCCUPANT: tuple[int, ...] = (-1, -1, -1, *(getattr(LAYOUT, f"occupant_{n}") for n in "ABCDE"))
+LIMBO: int = LAYOUT.limbo
+DEFENDER_ZONES = frozenset(DEFENDERS)
+OCCUPANT_LIST = OCCUPANT[3:]
+OCCUPANT_ZONES = frozenset(OCCUPANT_LIST)
+ROOM_OF_ZONE = {z: r for r, z in enumerate(DEFENDERS)} | {z: r for r, z in enumerate(OCCUPANT) if z >= 0}
+
+ACTION_POINTS = {OVERLORD: 3, CHAMPION: 4}  # SD-068, SD-069
+START_MANA = 5  # SD-014
+OPENING_HAND = 5  # SD-015
+HAND_SIZE = 5  # SD-096
+WIN_POINTS = 60  # SD-007, SD-134
+MAX_MINIONS = 4  # SD-026
+LIMITS = {"weapon": 4, "artifact": 10, "evocation": 5, "ally": 5}  # SD-R20
+CURSE_COST = 2  # SD-130, SD-R19
+DISPEL_COST = 2  # SD-132, SD-R19
+
+# The raid's steps (SD-102): shown in the View, so the Start-of-Raid check's result is public.
+BEGIN, APPROACH, ENCOUNTER, ROOM, ACCESS, END = "begin", "approach", "encounter", "room", "access", "end"
+
+
+class SpelldawnBase(State):
+    """Every attribute of a Spelldawn state (the mixins and the concrete class add none)."""
+
+    __slots__ = (
+        "ap",
+        "ch",
+        "curses",
+        "mana",
+        "mulligans",
+        "ol",
+        "points",
+        "progress",
+        "raid_accessed",
+        "raid_def",
+        "raid_done",
+        "raid_extra",
+        "raid_mana",
+        "raid_room",
+        "raid_step",
+        "raid_used",
+        "raided_turn",
+        "stored",
+    )
+    COPY: ClassVar[dict[str, str]] = {
+        "mana": "list",
+        "points": "list",
+        "progress": "list",
+        "stored": "list",
+    }
+    CARD_ARRAYS = (*State.CARD_ARRAYS, "progress", "stored")
+
+    defs: tuple[SpelldawnCard, ...]
+    ol: int  # the Overlord's seat
+    ch: int  # the Champion's seat
+    ap: int  # action points left to the active seat (SD-068, SD-069)
+    mana: list[int]  # per seat (SD-014)
+    points: list[int]  # per seat (SD-007)
+    curses: int  # the Champion's curses (SD-R19)
+    mulligans: int  # mulligan decisions made (SD-016, SD-017)
+    raided_turn: int  # the last turn in which the Champion made a successful raid
+    # the raid in progress (SD-R15: one at a time), as plain values so that clone() copies nothing
+    raid_room: int  # the target room, -1 when no raid is in progress
+    raid_step: str
+    raid_def: int  # index in the room's defenders of the minion approached (-1: none)
+    raid_mana: int  # raid-only mana left (SD-R23)
+    raid_extra: int  # extra cards to access (a raid spell's "access 1 more")
+    raid_used: tuple[int, ...]  # weapons used in this raid
+    raid_accessed: tuple[int, ...]  # the cards accessed, in order
+    raid_done: tuple[int, ...]  # accessed cards already scored or razed
+    progress: list[int]  # per card: progress counters (SD-089)
+    stored: list[int]  # per card: stored mana (SD-K11)
+
+    # ------------------------------------------------------------------ reads
+
+    def room_of(self, cid: int) -> int:
+        return ROOM_OF_ZONE.get(self.zone_of[cid], -1)
+
+    def occupant(self, room: int) -> int:
+        z = OCCUPANT[room]
+        if z < 0:
+            return -1
+        ids = self.zones[z]
+        return ids[0] if ids else -1
+
+    def in_play(self, seat: int) -> list[int]:
+        """The face-up cards of ``seat`` in play whose abilities work from play: the riftcaller, the
+        Champion's arena, the Overlord's face-up occupants (a minion's abilities are all its own triggers,
+        fired by the raid: cards.py checks it)."""
+        zones = self.zones
+        out = list(zones[RIFTCALLER[seat]])
+        if seat == self.ch:
+            out += zones[ARENA[seat]]
+        else:
+            fd = self.face_down
+            for z in OCCUPANT_LIST:
+                for c in zones[z]:
+                    if not fd[c]:
+                        out.append(c)
+        return out
+
+    def static_total(self, verb: str) -> int:
+        """The sum of a static ability over every face-up card in play (both sides)."""
+        total = 0
+        defs = self.defs
+        for seat in (self.ol, self.ch):
+            for c in self.in_play(seat):
+                s = defs[c].static_sum
+                if s:
+                    total += s.get(verb, 0)
+        return total
+
+    def max_hand(self, seat: int) -> int:
+        """SD-096: 5, changed by the seat's own statics and modifiers."""
+        bonus = 0
+        for c in self.in_play(seat):
+            bonus += self.defs[c].static_sum.get("hand_size", 0)
+        return max(0, self.seat_stat(seat, "hand_size", HAND_SIZE) + bonus)
+
+    def weapon_attack(self, w: int) -> int:
+        return self.card_stat(w, "attack", self.defs[w].attack)
+
+    def available_mana(self, seat: int) -> int:
+        """What ``seat`` can pay now: its pool, plus the raid's own mana for the Champion (SD-R23)."""
+        if seat == self.ch:
+            return self.mana[seat] + self.raid_mana
+        return self.mana[seat]
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Pay ``amount`` mana; the Champion spends raid mana first (SD-R23)."""
+        if seat == self.ch and self.raid_mana > 0:
+            used = min(self.raid_mana, amount)
+            self.raid_mana -= used
+            amount -= used
+        self.mana[seat] -= amount
+
+    def raze_cost(self, cid: int) -> int:
+        """SD-K29: the printed raze cost plus "projects cost +N to destroy" statics."""
+        return self.defs[cid].raze + self.static_total("raze_tax")
+
+    def defeat_cost(self, weapon: int, minion: int) -> int:
+        """SD-R07: mana to defeat ``minion`` with ``weapon``, or -1 when it cannot.
+
+        ``boosts * boost_cost + max(0, shield - breach)`` with ``boosts = ceil(shortfall / bonus)``; a Slow
+        weapon doubles the shield before breach (SD-K27); resonance must match or be Prismatic (SD-R06)."""
+        w = self.defs[weapon]
+        m = self.defs[minion]
+        if w.resonance != "prismatic" and w.resonance != m.resonance:
+            return -1
+        short = m.health - self.weapon_attack(weapon)
+        cost = 0
+        if short > 0:
+            if w.boost_bonus <= 0:
+                return -1
+            cost = -(-short // w.boost_bonus) * w.boost_cost
+        shield = m.shield * 2 if "slow" in w.keywords else m.shield
+        return cost + max(0, shield - w.breach)
+
+    # ------------------------------------------------------------------ determinize (SD-R31, DESIGN 2b)
+
+    def position_needs(self, zone: int, index: int, cid: int) -> Hashable | None:
+        """A face-down defender (or a minion being played) is a minion; a face-down occupant is a scheme or
+        a project, and one with progress counters a scheme short of them or a Level Up card."""
+        if not self.face_down[cid]:
+            return None
+        if zone in DEFENDER_ZONES or zone == LIMBO:
+            return "minion"
+        if zone in OCCUPANT_ZONES:
+            n = self.progress[cid]
+            return ("progressed", n) if n else "occupant"
+        return None
+
+    def fits_position(self, need: Hashable, cid: int) -> bool:
+        d = self.defs[cid]
+        if need == "minion":
+            return d.type == "minion"
+        if need == "occupant":
+            return d.type in ("scheme", "project")
+        if isinstance(need, tuple):
+            return (d.type == "scheme" and d.progress > need[1]) or "level_up" in d.keywords
+        return True

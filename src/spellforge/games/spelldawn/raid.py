@@ -1,0 +1,334 @@
+"""The raid: one explicit procedure over windows (SD-100..SD-126).
+
+1. ``raid_begin``: Raid triggers (SD-103, SD-K06), then the Start-of-Raid check (SD-104, SD-R14): to the
+   Encounter phase if a defender is face up or a face-down one is affordable, otherwise straight to the room.
+2. ``raid_approach``: each defender from the outermost (SD-105, SD-R30). A face-down one asks the Overlord
+   whether to summon it (SD-106; the Overlord is asked even when it cannot pay, so that being asked tells
+   the Champion nothing) or to unveil a Summonbound project (SD-R21).
+3. ``raid_encounter``: Encounter triggers (SD-K08), then the Champion uses a weapon (SD-R07) or lets the
+   Combat ability fire (SD-110, SD-K04); "End the raid" ends it as a failure (SD-R16).
+4. ``raid_room``: the target room is approached: a Roombound project there may be unveiled (SD-R21).
+5. ``raid_access``: Successful Raid triggers (SD-117, SD-R29), the access set by room (SD-118..SD-121,
+   SD-R08), traps act (SD-K25), then the Champion scores, razes, and ends the raid (SD-122..SD-126).
+"""
+
+from __future__ import annotations
+
+from spellforge.core.actions import Action, Done, Pass
+from spellforge.core.events import Event
+from spellforge.core.flow import Decision
+from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.modifiers import ENCOUNTER
+
+from . import fair
+from .actions import Raid as RaidAction
+from .actions import Raze, Score, Summon, Unveil, UseWeapon
+from .base import (
+    ACCESS,
+    APPROACH,
+    ARENA,
+    BEGIN,
+    CRYPTS,
+    DECK,
+    DEFENDERS,
+    DISCARD,
+    HAND,
+    OCCUPANT,
+    ROOM,
+    ROOM_OF_PLACE,
+    ROOMS,
+    SANCTUM,
+    VAULT,
+)
+from .base import (
+    ENCOUNTER as ENCOUNTER_STEP,
+)
+from .effects import EffectsMixin
+
+PASS, DONE = Pass(), Done()
+RAID_ACTIONS = tuple(RaidAction(p) for p in ROOMS)
+OCCUPANT_ZONE_LIST = OCCUPANT[3:]
+
+
+class RaidMixin(EffectsMixin):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ legality (SD-093, SD-R15)
+
+    def raidable(self, room: int) -> bool:
+        return room < 3 or bool(self.zones[OCCUPANT[room]])
+
+    def start_raid(self, room: int, mana: int = 0, extra: int = 0) -> None:
+        self.schedule(("raid_begin", room, mana, extra))
+
+    # ------------------------------------------------------------------ 1. begin
+
+    @flow_op("raid_begin")
+    def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
+        self.clear_raid()
+        self.raid_room = room
+        self.raid_step = BEGIN
+        self.raid_mana = mana
+        self.raid_extra = extra
+        self.emit(Event("raid", self.ch, amount=room))
+        self.schedule(("raid_check",))
+        self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
+
+    @flow_op("raid_check")
+    def op_raid_check(self) -> None:
+        room = self.raid_room
+        if room < 0:
+            return
+        defenders = self.zones[DEFENDERS[room]]
+        mana = self.mana[self.ol]
+        defs, fd = self.defs, self.face_down
+        if any(not fd[m] or defs[m].cost <= mana for m in defenders):
+            self.raid_step = APPROACH
+            self.raid_def = len(defenders) - 1
+            self.schedule(("raid_approach",))
+        else:
+            self.schedule(("raid_room",))
+
+    # ------------------------------------------------------------------ 2. approach
+
+    def defender(self) -> int:
+        return self.zones[DEFENDERS[self.raid_room]][self.raid_def]
+
+    @flow_op("raid_approach")
+    def op_raid_approach(self) -> None:
+        if self.raid_room < 0:
+            return
+        if self.raid_def < 0:
+            self.schedule(("raid_room",))
+            return
+        self.raid_step = APPROACH
+        if self.face_down[self.defender()]:
+            self.ask("summon", self.ol)
+        else:
+            self.schedule(("raid_encounter",))
+
+    @legal("summon", forced=fair.NEVER)
+    def legal_summon(self) -> list[Action]:
+        m = self.defender()
+        out: list[Action] = [PASS]
+        if self.defs[m].cost <= self.mana[self.ol]:
+            out.append(Summon(m))
+        out += [Unveil(p) for p in self.unveilable("summonbound")]
+        return out
+
+    @act("summon")
+    def act_summon(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Summon):
+            self.schedule(("raid_encounter",))
+            self.summon(action.card)  # its Summon trigger resolves before the encounter
+        elif isinstance(action, Unveil):
+            self.schedule(("raid_approach",))
+            self.unveil(action.card)
+        else:
+            self.schedule(("raid_next",))  # SD-108: a face-down minion is passed by
+
+    def summon(self, m: int) -> None:
+        """SD-043, SD-106, SD-107: pay, turn face up, Summon triggers."""
+        self.mana[self.ol] -= self.defs[m].cost
+        self.face_down[m] = False
+        self.reveal_to_everyone(m)
+        self.emit(Event("summon", self.ol, m))
+        self.fire_card(m, "summon")
+
+    def unveilable(self, subtype: str) -> list[int]:
+        """The Overlord's face-down projects of ``subtype`` it can pay to unveil now (SD-R21)."""
+        out = []
+        mana = self.mana[self.ol]
+        defs, fd, zones = self.defs, self.face_down, self.zones
+        for z in OCCUPANT_ZONE_LIST:
+            for c in zones[z]:
+                if fd[c] and defs[c].subtype == subtype and defs[c].cost <= mana:
+                    out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ 3. encounter
+
+    @flow_op("raid_encounter")
+    def op_raid_encounter(self) -> None:
+        if self.raid_room < 0:
+            return
+        self.raid_step = ENCOUNTER_STEP
+        m = self.defender()
+        self.emit(Event("encounter", self.ch, m))
+        self.schedule(("raid_fight",))
+        self.fire_card(m, "encounter")
+
+    @flow_op("raid_fight")
+    def op_raid_fight(self) -> None:
+        if self.raid_room >= 0:
+            self.ask("encounter", self.ch)
+
+    def usable_weapons(self) -> list[int]:
+        m = self.defender()
+        can = self.available_mana(self.ch)
+        out = []
+        for w in self.zones[ARENA[self.ch]]:
+            if self.defs[w].subtype == "weapon":
+                cost = self.defeat_cost(w, m)
+                if 0 <= cost <= can:
+                    out.append(w)
+        return out
+
+    @legal("encounter")
+    def legal_encounter(self) -> list[Action]:
+        return [PASS, *(UseWeapon(w) for w in self.usable_weapons())]
+
+    @act("encounter")
+    def act_encounter(self, action: Action, d: Decision) -> None:
+        m = self.defender()
+        if isinstance(action, UseWeapon):
+            w = action.card
+            card = self.defs[w]
+            cost = self.defeat_cost(w, m)
+            short = self.defs[m].health - self.weapon_attack(w)
+            if short > 0:  # SD-115, SD-116: boosts last this encounter only
+                boosts = -(-short // card.boost_bonus)
+                self.modify_card(w, "attack", boosts * card.boost_bonus, ENCOUNTER, source=w)
+            self.pay(self.ch, cost)
+            if w not in self.raid_used:
+                self.raid_used = (*self.raid_used, w)
+            self.emit(Event("defeat", self.ch, m, amount=cost, other=w))  # SD-113: it stays in its room
+            self.end_duration(ENCOUNTER)
+            self.schedule(("raid_next",))
+        else:
+            self.emit(Event("combat", self.ol, m))
+            self.schedule(("effects", m, "combat", 0), ("raid_after_combat",))
+
+    @flow_op("raid_after_combat")
+    def op_raid_after_combat(self) -> None:
+        self.end_duration(ENCOUNTER)
+        self.op_raid_next()
+
+    @flow_op("raid_next")
+    def op_raid_next(self) -> None:
+        """SD-109, SD-114: the next defender inward, or the room."""
+        if self.raid_room < 0:
+            return
+        self.raid_def -= 1
+        self.schedule(("raid_approach",))
+
+    # ------------------------------------------------------------------ 4. the room
+
+    @flow_op("raid_room")
+    def op_raid_room(self) -> None:
+        room = self.raid_room
+        if room < 0:
+            return
+        self.raid_step = ROOM
+        self.raid_def = -1
+        occupant = self.occupant(room)
+        self.schedule(("raid_access",))
+        if occupant >= 0 and self.face_down[occupant]:
+            self.ask("roombound", self.ol)
+
+    @legal("roombound", forced=fair.NEVER)
+    def legal_roombound(self) -> list[Action]:
+        c = self.occupant(self.raid_room)
+        d = self.defs[c]
+        out: list[Action] = [PASS]
+        if self.face_down[c] and d.subtype == "roombound" and d.cost <= self.mana[self.ol]:
+            out.append(Unveil(c))
+        return out
+
+    @act("roombound")
+    def act_roombound(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Unveil):
+            self.unveil(action.card)
+
+    # ------------------------------------------------------------------ 5. access
+
+    @flow_op("raid_access")
+    def op_raid_access(self) -> None:
+        if self.raid_room < 0:
+            return
+        self.raid_step = ACCESS
+        self.raided_turn = self.turn
+        self.emit(Event("raid_success", self.ch, amount=self.raid_room))
+        self.schedule(("raid_select",))
+        self.fire("success")  # SD-R29: before the access set is chosen
+
+    @flow_op("raid_select")
+    def op_raid_select(self) -> None:
+        room = self.raid_room
+        if room < 0:
+            return
+        ol = self.ol
+        if room == SANCTUM:  # SD-118: random cards from the hand
+            hand = list(self.zones[HAND[ol]])
+            n = 1 + self.static_total("sanctum_access") + self.raid_extra
+            picked: list[int] = []
+            while hand and len(picked) < n:
+                picked.append(hand.pop(self.rng.randrange(len(hand))))
+        elif room == VAULT:  # SD-119: the top cards, seen by the Champion only
+            n = 1 + self.static_total("vault_access") + self.raid_extra
+            picked = list(reversed(self.zones[DECK[ol]][-n:]))
+        elif room == CRYPTS:  # SD-120, SD-R08: the whole pile
+            picked = list(self.zones[DISCARD[ol]])
+        else:  # SD-121: the occupant
+            picked = list(self.zones[OCCUPANT[room]])
+        for c in picked:
+            self.reveal_to(c, self.ch)
+            self.emit(Event("access", self.ch, c, secret=True))
+        self.raid_accessed = tuple(picked)
+        self.schedule(("raid_access_ask",))
+        traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
+        for c in reversed(traps):  # SD-K25: a Trap acts when accessed
+            self.face_down[c] = False
+            self.reveal_to_everyone(c)
+            self.schedule(("effects", c, "access", 0))
+
+    @flow_op("raid_access_ask")
+    def op_raid_access_ask(self) -> None:
+        if self.raid_room >= 0:
+            self.ask("access", self.ch)
+
+    @legal("access", forced=fair.NEVER)
+    def legal_access(self) -> list[Action]:
+        out: list[Action] = [DONE]
+        can = self.available_mana(self.ch)
+        defs = self.defs
+        ol = self.ol
+        crypts = DISCARD[ol]
+        ol_cards = (DECK[ol], HAND[ol], crypts, *OCCUPANT_ZONE_LIST)
+        done = self.raid_done
+        for c in self.raid_accessed:
+            z = self.zone_of[c]
+            if c in done or z not in ol_cards:
+                continue
+            d = defs[c]
+            if d.type == "scheme":
+                out.append(Score(c))
+            elif d.type == "project" and z != crypts and self.raze_cost(c) <= can:
+                out.append(Raze(c))  # SD-R09: not again from the Crypts
+        return out
+
+    @act("access")
+    def act_access(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Score):
+            self.raid_done = (*self.raid_done, action.card)
+            self.schedule(("raid_access_ask",))
+            self.score_by_champion(action.card)
+        elif isinstance(action, Raze):
+            c = action.card
+            self.pay(self.ch, self.raze_cost(c))
+            self.raid_done = (*self.raid_done, c)
+            self.face_down[c] = False
+            self.reveal_to_everyone(c)
+            self.to_discard(c, "razed")
+            self.schedule(("raid_access_ask",))
+        else:
+            self.end_raid(True)
+
+    @legal("raid_target")
+    def legal_raid_target(self) -> list[Action]:
+        return [RAID_ACTIONS[r] for r in range(8) if self.raidable(r)]
+
+    @act("raid_target")
+    def act_raid_target(self, action: Action, d: Decision) -> None:
+        assert isinstance(action, RaidAction)
+        self.schedule(("raid_begin", ROOM_OF_PLACE[action.room], d.data[0], d.data[1]))

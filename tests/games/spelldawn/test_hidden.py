@@ -1,0 +1,68 @@
+"""Hidden information: face-down cards, what the Champion learned, determinize (SD-R31, DESIGN 2b)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spellforge.core.rng import Rng
+from spellforge.games.spelldawn.base import DEFENDERS, HAND, OCCUPANT
+
+from .util import Side, act, card_id, scenario
+
+
+@pytest.mark.rules("SD-R31", "SD-118")
+def test_a_card_seen_in_the_sanctum_stays_known_when_played_face_down() -> None:
+    s = scenario(
+        Side(hand=["crown-of-cinders"], deck=["dark-bargain"] * 3), Side(mana=0), active="champion", ap=1
+    )
+    crown = card_id(s, "crown-of-cinders")
+    act(s, "raid room sanctum", "done")
+    assert s.knows(s.ch, crown)
+    s.apply(s.legal_actions()[0] if s.decision.kind != "main" else s.game.parse_action(s, "gain mana"))
+    while s.active != s.ol or s.decision.kind != "main":
+        s.apply(s.legal_actions()[0])
+    act(s, f"play #{crown} in room B")
+    room = s.observe(s.ch)["rooms"][4]["occupant"]
+    assert room["key"] == "crown-of-cinders" and room["face_down"]
+    det = s.determinize(s.ch, Rng(5))
+    assert det.zones[OCCUPANT[4]] == [crown]  # known: never resampled
+
+
+@pytest.mark.rules("SD-033", "SD-042")
+def test_face_down_defenders_are_resampled_only_among_minions() -> None:
+    s = scenario(
+        Side(
+            hand=["tithe-of-ash", "dark-bargain", "twilight-shrine", "ember-imp"],
+            rooms={
+                "A": ["crown-of-cinders", "iron-sentinel", "cinder-golem"],
+                "B": ["gilded-ledger:progress=2"],
+            },
+            deck=["starveil-warden", "hoard-of-suns", "deep-hoard", "ritual-of-patience"],
+        ),
+        Side(),
+        active="champion",
+    )
+    for seed in range(30):
+        det = s.determinize(s.ch, Rng(seed))
+        assert all(det.defs[c].type == "minion" for c in det.zones[DEFENDERS[3]])
+        assert det.defs[det.zones[OCCUPANT[3]][0]].type in ("scheme", "project")
+        b = det.zones[OCCUPANT[4]][0]
+        d = det.defs[b]
+        assert (d.type == "scheme" and d.progress > 2) or "level_up" in d.keywords
+        assert det.observe(s.ch) | {"log": []} == s.observe(s.ch) | {"log": []}
+
+
+def test_the_champion_never_sees_an_unaccessed_face_down_card() -> None:
+    s = scenario(
+        Side(hand=["tithe-of-ash"], rooms={"A": ["crown-of-cinders", "iron-sentinel"]}),
+        Side(),
+        active="champion",
+    )
+    view = s.observe(s.ch)
+    text = str(view)
+    for key in ("crown-of-cinders", "iron-sentinel", "tithe-of-ash"):
+        assert key not in text
+    mine = str(s.observe(s.ol))
+    assert all(k in mine for k in ("crown-of-cinders", "iron-sentinel", "tithe-of-ash"))
+    assert "cards" not in view["players"][s.ol]["hand"] and view["players"][s.ol]["hand"]["count"] == 1
+    assert HAND[s.ol] != HAND[s.ch]
