@@ -74,6 +74,7 @@ class AttackRealm(Action):
     """Phase 4, step A: name the realm (or dungeon) attacked (SF-117, SF-177)."""
 
     target: Place
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + TARGET_TEXT, re.I)
 
     def __str__(self) -> str:
@@ -90,6 +91,7 @@ class Rebuild(Action):
     """Phase 2: turn a razed realm face up by discarding three cards (SF-149)."""
 
     target: Place
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"rebuild\s+" + TARGET_TEXT, re.I)
 
     def __str__(self) -> str:
