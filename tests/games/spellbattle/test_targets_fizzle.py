@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import Resign
+from spellforge.core.targets import CardRef, PlayerRef
 from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
@@ -30,7 +31,7 @@ def test_the_players_own_choice_is_made_as_the_card_is_played() -> None:
     assert {f"play #{lance} -> P1", f"play #{lance} -> P2", f"play #{lance} -> #{ox}"} <= set(legal(s))
     assert f"play #{lance}" not in legal(s)  # there is no way to play it without choosing
     do(s, f"play #{lance} -> #{ox}")
-    assert s.stack[-1].targets == (ox,) and s.observe(1)["limbo"][0]["targets"] == [f"#{ox}"]
+    assert s.stack[-1].targets == (CardRef(ox),) and s.observe(1)["limbo"][0]["targets"] == [f"#{ox}"]
     assert s.damage[ox] == 0  # chosen, not yet dealt
 
 
@@ -43,7 +44,7 @@ def test_the_opponent_chooses_only_when_the_card_resolves() -> None:
     tithe = card(s, "blood-tithe")
     assert f"play #{tithe} -> P2" in legal(s) and f"play #{tithe} -> #{card(s, 'war-ox')}" not in legal(s)
     do(s, f"play #{tithe} -> P2")  # the opponent is named now ...
-    assert s.decision is not None and s.decision.kind == "priority" and s.stack[-1].targets == (-2,)
+    assert s.decision is not None and s.decision.kind == "priority" and s.stack[-1].targets == (PlayerRef(1),)
     resolve(s)
     assert (
         s.decision is not None and s.decision.kind == "sacrifice" and s.decision.seat == 1
