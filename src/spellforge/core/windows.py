@@ -353,7 +353,9 @@ class WindowState(State):
 
     @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
-        """Resolve the top item of the stack (hook: a game with a stack writes it)."""
+        """Resolve the top item of the stack (hook: a game with a stack writes it). There is no default:
+        what a resolved card does is the game's (a character enters play, a minion is summoned, an
+        equipment attaches); the effects it carries run through ``core.resolution.StackState``."""
         raise NotImplementedError(f"{type(self).__name__} has a window that resolves but no op_resolve_top")
 
     # ------------------------------------------------------------------ triggered abilities waiting

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import Resign
+from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef
 from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
@@ -244,3 +245,16 @@ def test_a_copy_in_limbo_is_targeted_like_an_ability_not_a_card() -> None:
     do(s, f"play #{card(s, 'dispel-echo')} -> @{copy.uid}")
     resolve(s)
     assert s.life(0) == 20 and s.life(1) == 17  # the copy was countered; the original resolved
+
+
+@pytest.mark.rules("SB-R17", "SB-139")
+def test_an_effect_runs_on_its_choices_still_legal_only() -> None:
+    """Core's run_effect (StackState): an effect whose chosen card is no longer a legal choice does nothing
+    to it -- here a Tactical Retreat whose character is already in the discard pile when its effect runs
+    (a whole card with no legal choice left fizzles before that, SB-138)."""
+    s = scenario(Seat(hand=["tactical-retreat"], discard=["war-ox"], play=["hedge-knight"], farms=1), Seat())
+    retreat, ox, knight = card(s, "tactical-retreat"), card(s, "war-ox"), card(s, "hedge-knight")
+    for target, moved in ((ox, False), (knight, True)):
+        s.resolving = StackItem(s.next_uid(), "card", retreat, 0, -1, (CardRef(target),))
+        s.op_run_effect(0)
+        assert (s.zone_of[target] == s.layout.hand[0]) == moved
