@@ -36,6 +36,10 @@ class StackState(WindowState, Selecting):
 
     # ------------------------------------------------------------------ hooks
 
+    def stack_items(self) -> list[StackItem]:
+        """The items on the stack, for selectors of ``STACK_ZONE`` (all of them, bottom first)."""
+        return self.stack
+
     def item_effects(self, item: StackItem) -> tuple[Effect, ...]:
         """The effects ``item`` carries out when it resolves, in order (hook)."""
         raise NotImplementedError(f"{type(self).__name__} resolves stack items but has no item_effects")

@@ -248,9 +248,6 @@ class CastersBase(StackState):
 
     # ------------------------------------------------------------------ selectors (core.effects.Selecting)
 
-    def stack_items(self) -> list[StackItem]:
-        return self.stack
-
     def item_is(self, item: StackItem, noun: str) -> bool:
         """A card or response ability on the stack is an "activation" (what Negate answers)."""
         return item.kind in ("card", "ability") and noun == "activation"

@@ -228,9 +228,6 @@ class SBBase(StackState):
             sel = replace(sel, relation="any")  # SB-R26: the shared discard pile is everyone's own
         return super().matches(sel, cid, ctx)
 
-    def stack_items(self) -> list[StackItem]:
-        return self.stack
-
     def item_is(self, item: StackItem, noun: str) -> bool:
         """A spell waiting in limbo is a "spell"; an ability waiting there is an "ability"."""
         if noun == "ability":
