@@ -121,14 +121,19 @@ def test_pass_and_done_decline_and_name_no_card() -> None:
 
 
 def test_masked_tells_apart_what_the_seat_can_tell_apart() -> None:
+    from spellforge.core.targets import CardRef, PlayerRef
     from spellforge.games.spellweaver.actions import NONE, Attack, Take
 
     # two plays of different unknown cards look alike; an unknown card never looks like "no card"
     assert Take(3).masked({9}) == Take(4).masked({9}) != Take(NONE).masked({9})
     assert Take(3).masked({3}) != Take(4).masked({3})
     # a target that is a player is not a card, and the attacker stays known
-    assert Attack(5, -2).masked(set()) != Attack(5, 7).masked({5})
-    assert Attack(5, 7).masked({5}) == Attack(5, 8).masked({5}) != Attack(6, 8).masked({5})
+    assert Attack(5, PlayerRef(1)).masked(set()) != Attack(5, CardRef(7)).masked({5})
+    assert (
+        Attack(5, CardRef(7)).masked({5})
+        == Attack(5, CardRef(8)).masked({5})
+        != Attack(6, CardRef(8)).masked({5})
+    )
 
 
 def toy_games() -> list[Any]:

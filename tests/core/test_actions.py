@@ -4,19 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.actions import (
-    STACK_BASE,
-    Choose,
-    Done,
-    Pass,
-    Resign,
-    is_player,
-    parse_seat,
-    parse_target,
-    player_target,
-    target_seat,
-    target_str,
-)
+from spellforge.core.actions import Attack, Choose, ChooseTarget, Done, Pass, Play, Resign, Use
+from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
 
 @pytest.mark.parametrize("action", [Pass(), Done(), Choose("keep"), Choose("#12"), Resign(0), Resign(3)])
@@ -24,13 +13,40 @@ def test_common_actions_round_trip(action: object) -> None:
     assert type(action).parse(str(action)) == action  # type: ignore[attr-defined]
 
 
-def test_targets_encode_cards_players_and_stack_items() -> None:
-    assert parse_target("#12") == 12 and target_str(12) == "#12"
-    p2 = player_target(1)
-    assert is_player(p2) and target_seat(p2) == 1 and target_str(p2) == "P2" and parse_target("P2") == p2
-    assert parse_target("@4") == STACK_BASE + 4 and target_str(STACK_BASE + 4) == "@4"
-    assert parse_target("P0") is None and parse_target("x") is None
-    assert parse_seat("P3") == 2 and parse_seat("#3") is None
+def test_an_action_target_is_a_typed_value_printed_as_its_text() -> None:
+    assert (
+        Play.parse("play #4 -> #12") == Play(4, CardRef(12)) and str(Play(4, CardRef(12))) == "play #4 -> #12"
+    )
+    assert Play.parse("play #4 -> P2") == Play(4, PlayerRef(1)) and Play(4, PlayerRef(1)) != Play(
+        4, CardRef(1)
+    )
+    assert (
+        Play.parse("play #4 -> @4") == Play(4, StackRef(4)) and str(Play(4, StackRef(4))) == "play #4 -> @4"
+    )
+    assert Play.parse("play #4") == Play(4) and Play(4).target is None
+    assert str(Play(4, Place("room", "vault"))) == "play #4 -> room vault"  # a game's place prints too ...
+    # ... but core's actions read cards, players and stack items only; a part that is no such target makes
+    # the text no action of the kind (never an action without its target)
+    for bad in ("play #4 -> P0", "play #4 -> room vault", "play #4 -> slot P0.A", "play #4 -> x"):
+        assert Play.parse(bad) is None
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Use(3), Use(3, 1), Use(3, 0, PlayerRef(0)), Use(3, 2, StackRef(7)), Use(3, 1, CardRef(12))],
+    ids=str,
+)
+def test_the_shared_use_action_round_trips(action: Use) -> None:
+    assert Use.parse(str(action)) == action
+
+
+def test_the_cards_an_action_names_include_a_card_target_only() -> None:
+    assert Play(4, CardRef(12)).card_ids() == (4, 12)
+    assert Play(4, PlayerRef(1)).card_ids() == (4,) and Use(4, 0, StackRef(12)).card_ids() == (4,)
+    assert ChooseTarget(CardRef(9)).card_ids() == (9,) and Attack(1, CardRef(2)).card_ids() == (1, 2)
+    assert Attack(1, CardRef(2)).masked({1, 2}) == Attack(1, CardRef(2))
+    assert Attack(1, CardRef(2)).masked({1}) == Attack(1, CardRef(3)).masked({1})
+    assert Attack(1, CardRef(2)).masked({1}) != Attack(1, PlayerRef(2)).masked({1})
 
 
 def test_meta_actions_are_flagged() -> None:

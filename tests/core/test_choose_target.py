@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from spellforge.core.actions import STACK_BASE, ChooseTarget, player_target
+from spellforge.core.actions import ChooseTarget
+from spellforge.core.targets import CardRef, PlayerRef, StackRef
 
 
 def test_choose_target_round_trips_cards_players_and_stack_items() -> None:
-    for target in (0, 17, player_target(0), player_target(1), STACK_BASE + 3):
+    for target in (CardRef(0), CardRef(17), PlayerRef(0), PlayerRef(1), StackRef(3)):
         action = ChooseTarget(target)
         assert ChooseTarget.parse(str(action)) == action
-    assert str(ChooseTarget(player_target(1))) == "target P2"
+    assert str(ChooseTarget(PlayerRef(1))) == "target P2" and str(ChooseTarget(StackRef(3))) == "target @3"
     assert ChooseTarget.parse("target the moon") is None

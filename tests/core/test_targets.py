@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.actions import NO_TARGET, Attack, Block, Play, player_target
+from spellforge.core.actions import Attack, Block, Play
 from spellforge.core.errors import RecordError
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, parse, parse_strict
 
@@ -75,17 +75,20 @@ def test_a_formation_slot_is_the_target_of_an_action_that_prints_and_parses_back
 def test_the_shared_play_and_block_actions_print_and_parse_back() -> None:
     for action, text in (
         (Play(12), "play #12"),
-        (Play(12, player_target(1)), "play #12 -> P2"),
-        (Play(12, 7), "play #12 -> #7"),
+        (Play(12, PlayerRef(1)), "play #12 -> P2"),
+        (Play(12, CardRef(7)), "play #12 -> #7"),
         (Block(31, 12), "block #31 -> #12"),
     ):
         assert str(action) == text and type(action).parse(text) == action
-    assert Play(12).target == NO_TARGET and Play.parse("play #12 -> P0") is None
+    assert Play(12).target is None and Play.parse("play #12 -> P0") is None
 
 
 def test_the_shared_attack_action_names_a_player_or_a_card() -> None:
-    assert str(Attack(3, player_target(1))) == "attack #3 -> P2" and str(Attack(3, 9)) == "attack #3 -> #9"
-    assert Attack.parse("attack #3 -> P2") == Attack(3, -2) and Attack.parse("attack #3 -> @4") is not None
+    assert (
+        str(Attack(3, PlayerRef(1))) == "attack #3 -> P2" and str(Attack(3, CardRef(9))) == "attack #3 -> #9"
+    )
+    assert Attack.parse("attack #3 -> P2") == Attack(3, PlayerRef(1))
+    assert Attack.parse("attack #3 -> @4") == Attack(3, StackRef(4))
     assert Attack.parse("attack #3 -> P0") is None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from spellforge.core.actions import Pass, Play
+from spellforge.core.actions import Pass, Play, Resign
 from spellforge.core.kinds import close_condition, flow_op
 from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH, PASSES, UNTIL
@@ -261,3 +261,25 @@ def test_a_window_with_a_bad_close_rule_or_condition_is_refused() -> None:
     with pytest.raises(ValueError, match="until="):
         s.open_window("pause", (0, 1), UNTIL)
     assert windows(s) == [("main", PASSES, 0, 0)]
+
+
+# ---------------------------------------------------------------------- a seat that leaves while asked
+
+
+def test_a_seat_that_resigns_while_a_window_asks_it_is_skipped_and_the_window_goes_on() -> None:
+    """Core's ``abandon``: the one-action-each pause asks the next seat it has not asked (nobody twice);
+    a priority round starts again without the seat."""
+    s = deal(PAUSE, [["storm", "boon"], ["calm"], ["calm"], ["calm"]])
+    play(s, 0, "storm")
+    s.apply(Pass())  # P2's one action
+    assert asked(s) == ("pause", 2)
+    s.apply(Resign(2))  # P3 leaves while the pause asks it
+    assert windows(s) == [("main", PASSES, 0, 0), ("pause", EACH, 3, 1)] and s.windows[-1].order == (1, 3)
+    assert asked(s) == ("pause", 3)
+    s.apply(Pass())
+    assert asked(s) == ("main", 0) and windows(s) == [("main", PASSES, 0, 0)]
+    last = deal(PAUSE, [["storm", "boon"], ["calm"], ["calm"]], players=3)
+    play(last, 0, "storm")
+    last.apply(Pass())
+    last.apply(Resign(2))  # the last seat the pause had to ask: the pause is over
+    assert asked(last) == ("main", 0) and windows(last) == [("main", PASSES, 0, 0)]

@@ -1,13 +1,14 @@
 """Actions are frozen values with a readable ``str()`` that parses back.
 
 A card instance is written ``#12``; a player (seat 0, 1, ...) is written ``P1``, ``P2``, ...; an item on a
-stack is written ``@3``. A *target* is one int: a card id (>= 0), a player encoded as ``-1 - seat``, or a
-stack item encoded as ``STACK_BASE + uid``, so all fit in one hashable field.
+stack is written ``@3``. An action's *target* is a typed value of ``core.targets`` (``CardRef``,
+``PlayerRef``, ``StackRef``, ``Place``), or None when there is none; it prints as its text.
 
 >>> str(Pass()), Pass.parse("pass")
 ('pass', Pass())
->>> target_str(player_target(1)), parse_target("#7")
-('P2', 7)
+>>> from spellforge.core.targets import PlayerRef
+>>> str(Play(12, PlayerRef(1))), Play.parse("play #12 -> #7")
+('play #12 -> P2', Play(card=12, target=CardRef(id=7)))
 """
 
 from __future__ import annotations
@@ -17,65 +18,21 @@ from collections.abc import Container, Hashable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
-from .targets import CardRef
+from .targets import CardRef, Target, matched_target, parse_strict
 
 CardId: TypeAlias = int
 Seat: TypeAlias = int
-Target: TypeAlias = int  # card id >= 0, or -1 - seat for a player
-
-
-def player_target(seat: Seat) -> Target:
-    return -1 - seat
-
-
-def is_player(target: Target) -> bool:
-    return target < 0
-
-
-def target_seat(target: Target) -> Seat:
-    return -1 - target
 
 
 def seat_name(seat: Seat) -> str:
     return f"P{seat + 1}"
 
 
-STACK_BASE = 1_000_000  # a target >= STACK_BASE names the stack item with uid (target - STACK_BASE)
-NO_TARGET = -(10**9)  # a card, skill or ability played without a target
-
-
-def target_str(target: Target) -> str:
-    if target < 0:
-        return f"P{-target}"
-    if target >= STACK_BASE:
-        return f"@{target - STACK_BASE}"
-    return f"#{target}"
-
-
-_TARGET = re.compile(r"^(?:#(\d+)|[Pp](\d+)|@(\d+))$")
-
-
-def parse_target(text: str) -> Target | None:
-    """Read ``#12`` (a card), ``P2`` (a player) or ``@3`` (the stack item with uid 3)."""
-    m = _TARGET.match(text.strip())
-    if not m:
-        return None
-    if m.group(1) is not None:
-        return int(m.group(1))
-    if m.group(3) is not None:
-        return STACK_BASE + int(m.group(3))
-    seat = int(m.group(2)) - 1
-    return player_target(seat) if seat >= 0 else None
-
-
-def parse_seat(text: str) -> Seat | None:
-    t = parse_target(text)
-    return None if t is None or t >= 0 else target_seat(t)
-
-
-# Regex fragments the action classes share.
+# Regex fragments the action classes share. TARGET (one group) matches a card, a player or a stack item
+# (``#12``, ``P2``, ``@3``: every text it matches parses); an action of a game that names places (a room, a
+# formation slot) uses ``core.targets.TARGET_TEXT``, which also matches ``<kind> <name>``.
 CARD = r"#(\d+)"
-TARGET = r"(#\d+|[Pp]\d+|@\d+)"
+TARGET = r"(#\d+|[Pp]0*[1-9]\d*|@\d+)"
 SEAT = r"[Pp](\d+)"
 
 
@@ -98,7 +55,7 @@ class Action:
     declines: ClassVar[bool] = False
     # Fields holding a card id (a negative value names no card) ...
     card_fields: ClassVar[tuple[str, ...]] = ()
-    # ... and fields holding a Target (a card only when 0 <= target < STACK_BASE).
+    # ... and fields holding a Target or None (naming a card when it is a CardRef).
     target_fields: ClassVar[tuple[str, ...]] = ()
 
     def card_ids(self) -> tuple[CardId, ...]:
@@ -109,9 +66,9 @@ class Action:
             if cid >= 0:
                 out.append(cid)
         for name in self.target_fields:
-            cid = target_card(getattr(self, name))
-            if cid >= 0:
-                out.append(cid)
+            target = getattr(self, name)
+            if type(target) is CardRef:
+                out.append(target.id)
         return tuple(out)
 
     def masked(self, known: Container[CardId]) -> Hashable:
@@ -129,14 +86,19 @@ class Action:
             if f.name in self.card_fields:
                 value = UNKNOWN_CARD if value in hidden else value
             elif f.name in self.target_fields:
-                value = UNKNOWN_CARD if target_card(value) in hidden else value
+                value = UNKNOWN_CARD if type(value) is CardRef and value.id in hidden else value
             values.append(value)
         return tuple(values)
 
     @classmethod
     def parse(cls, text: str) -> Action | None:
         m = cls.pattern.fullmatch(text.strip())
-        return cls.from_match(m) if m else None
+        if not m:
+            return None
+        try:
+            return cls.from_match(m)
+        except ValueError:  # a part that reads as no value (a target such as "Room x"): not this action
+            return None
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
@@ -144,13 +106,6 @@ class Action:
 
 
 UNKNOWN_CARD = "#?"  # how ``Action.masked`` writes a card the seat does not know
-
-
-def target_card(target: Any) -> CardId:
-    """The card a target field names (an int Target or a typed ``CardRef``), or -1 when it names none."""
-    if isinstance(target, int):
-        return target if 0 <= target < STACK_BASE else -1
-    return target.id if isinstance(target, CardRef) else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +157,11 @@ class ChooseTarget(Action):
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
-        return f"target {target_str(self.target)}"
+        return f"target {self.target}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(1))
-        return cls(t) if t is not None else None
+        return cls(parse_strict(m.group(1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,22 +172,19 @@ class Play(Action):
     lists a Play with a target)."""
 
     card: CardId
-    target: Target = NO_TARGET
+    target: Target | None = None
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"(?:\s*->\s*" + TARGET + r")?", re.I)
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
-        if self.target != NO_TARGET:
-            return f"play #{self.card} -> {target_str(self.target)}"
+        if self.target is not None:
+            return f"play #{self.card} -> {self.target}"
         return f"play #{self.card}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        if m.group(2) is None:
-            return cls(int(m.group(1)))
-        t = parse_target(m.group(2))
-        return cls(int(m.group(1)), t) if t is not None else None
+        return cls(int(m.group(1)), matched_target(m.group(2)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,12 +217,38 @@ class Attack(Action):
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
-        return f"attack #{self.card} -> {target_str(self.target)}"
+        return f"attack #{self.card} -> {self.target}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        t = parse_target(m.group(2))
-        return cls(int(m.group(1)), t) if t is not None else None
+        return cls(int(m.group(1)), parse_strict(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Use an activated ability of a card, naming its target when it takes one now: ``use #12``,
+    ``use #12/2 -> P2`` (``ability`` counts from 0 and prints from ``/2``; the first prints bare).
+
+    Not a common action: a game with activated abilities lists it among its own."""
+
+    card: CardId
+    ability: int = 0
+    target: Target | None = None
+    pattern: ClassVar[re.Pattern[str]] = re.compile(
+        r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
+    )
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
+
+    def __str__(self) -> str:
+        which = f"/{self.ability + 1}" if self.ability else ""
+        tail = f" -> {self.target}" if self.target is not None else ""
+        return f"use #{self.card}{which}{tail}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        ability = int(m.group(2)) - 1 if m.group(2) else 0
+        return cls(int(m.group(1)), ability, matched_target(m.group(3))) if ability >= 0 else None
 
 
 @dataclass(frozen=True, slots=True)

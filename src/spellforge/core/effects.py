@@ -4,21 +4,23 @@ A verb is a function ``verb(state, effect, ctx)``. The verbs here are written on
 their work through a few State hooks with the game's own meaning (``draw_cards``, ``deal_damage``,
 ``destroy_card``, ...). A game's vocabulary is ``SHARED_VERBS`` (the ones it supports) plus its own.
 
-:class:`Selecting` is mixed into a game's State: it turns a parsed :class:`Selection` into the card ids
-and player targets it names right now, using the hooks ``card_is``, ``has_keyword``, ``is_enemy``,
-``seats_in_game`` and ``zone_cards``.
+:class:`Selecting` is mixed into a game's State: it turns a parsed :class:`Selection` into the targets
+(``core.targets``) it names right now -- cards, players, and the items on the stack when the game names a
+selector zone for them (``STACK_ZONE``) -- using the hooks ``card_is``, ``has_keyword``, ``is_enemy``,
+``seats_in_game``, ``zone_cards`` and, for stack items, ``stack_items`` and ``item_is``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, NamedTuple
 
-from .actions import is_player, player_target, target_seat
 from .cards import Effect
 from .events import Event
 from .selectors import Selection, Selector
+from .stack import StackItem
+from .targets import CardRef, PlayerRef, StackRef, Target, card_ref, player_ref, stack_ref
 
 
 class Context(NamedTuple):
@@ -26,7 +28,7 @@ class Context(NamedTuple):
 
     source: int  # the card whose effect it is (-1: none)
     controller: int  # the seat that controls the effect
-    targets: tuple[int, ...] = ()  # targets chosen on play that are still legal
+    targets: tuple[Target, ...] = ()  # targets chosen on play that are still legal
     event: Event | None = None  # the event that triggered it, for triggered abilities
     uid: int = -1  # the stack item it resolves from, if any
 
@@ -39,6 +41,9 @@ class Selecting(ABC):
 
     __slots__ = ()
     controller: list[int]
+    # The selector zone word naming the items waiting on the stack ("limbo"): they are selected as
+    # StackRefs, through ``stack_items`` and ``item_is`` ("" : the game's selectors never name the stack).
+    STACK_ZONE: ClassVar[str] = ""
 
     # ---- hooks the game provides
     @abstractmethod
@@ -64,6 +69,14 @@ class Selecting(ABC):
     def card_controller(self, cid: int) -> int:
         return self.controller[cid]
 
+    def stack_items(self) -> Sequence[StackItem]:
+        """The items on the stack, for selectors of ``STACK_ZONE`` (hook; default: none)."""
+        return ()
+
+    def item_is(self, item: StackItem, noun: str) -> bool:
+        """Whether stack item ``item`` is a ``noun`` other than "card" (hook; default: never)."""
+        return False
+
     # ---- evaluation
     def matches(self, sel: Selector, cid: int, ctx: Context) -> bool:
         if sel.this:
@@ -88,43 +101,67 @@ class Selecting(ABC):
             return self.is_enemy(ctx.controller, seat)
         return True
 
-    def select(self, selection: Selection, ctx: Context) -> list[int]:
-        """Every target (card ids, and ``player_target(seat)`` for players) the selection names now, each
-        once: a target two alternatives both name ("card or ability in limbo": an ability is matched by
-        both) is one choice, not two equal legal actions."""
-        out: list[int] = []
+    def item_matches(self, sel: Selector, item: StackItem, ctx: Context) -> bool:
+        """Whether stack item ``item`` is one ``sel`` names (an item is never "this", nor has keywords)."""
+        if sel.this or (sel.noun != "card" and not self.item_is(item, sel.noun)):
+            return False
+        if sel.relation == "you":
+            return item.controller == ctx.controller and not sel.keywords
+        if sel.relation == "enemy" and not self.is_enemy(ctx.controller, item.controller):
+            return False
+        return not sel.keywords
+
+    def select(self, selection: Selection, ctx: Context) -> list[Target]:
+        """Every target (cards, players, stack items) the selection names now, each once: a target two
+        alternatives both name ("card or ability in limbo": an ability is matched by both) is one choice,
+        not two equal legal actions."""
+        out: list[Target] = []
         alternatives = selection.alternatives
         for sel in alternatives:
             if sel.is_player:
-                out.extend(player_target(s) for s in self.seats_in_game() if self.player_matches(sel, s, ctx))
+                out.extend(player_ref(s) for s in self.seats_in_game() if self.player_matches(sel, s, ctx))
             elif sel.this:
                 if ctx.source >= 0 and (sel.noun == "card" or self.card_is(ctx.source, sel.noun)):
-                    out.append(ctx.source)
+                    out.append(card_ref(ctx.source))
+            elif sel.zone == self.STACK_ZONE:
+                out.extend(stack_ref(i.uid) for i in self.stack_items() if self.item_matches(sel, i, ctx))
             else:
-                out.extend(c for c in self.zone_cards(sel.zone, ctx) if self.matches(sel, c, ctx))
+                out.extend(card_ref(c) for c in self.zone_cards(sel.zone, ctx) if self.matches(sel, c, ctx))
         if len(alternatives) > 1 and len(out) > 1:
             out = list(dict.fromkeys(out))  # first occurrence kept, so the order stays the printed one
         return out
 
-    def still_legal(self, selection: Selection, target: int, ctx: Context) -> bool:
+    def still_legal(self, selection: Selection, target: Target, ctx: Context) -> bool:
         """Whether a target chosen on play is still a legal choice for ``selection``."""
         for sel in selection.alternatives:
-            if is_player(target):
+            if sel.is_player:
                 if (
-                    sel.is_player
-                    and target_seat(target) in self.seats_in_game()
-                    and self.player_matches(sel, target_seat(target), ctx)
+                    isinstance(target, PlayerRef)
+                    and target.seat in self.seats_in_game()
+                    and self.player_matches(sel, target.seat, ctx)
                 ):
                     return True
+            elif sel.zone == self.STACK_ZONE:
+                if isinstance(target, StackRef):
+                    item = next((i for i in self.stack_items() if i.uid == target.uid), None)
+                    if item is not None and self.item_matches(sel, item, ctx):
+                        return True
             elif (
-                not sel.is_player
-                and target in self.zone_cards(sel.zone, ctx)
-                and self.matches(sel, target, ctx)
+                isinstance(target, CardRef)
+                and target.id in self.zone_cards(sel.zone, ctx)
+                and self.matches(sel, target.id, ctx)
             ):
                 return True
         return False
 
-    def affected(self, effect: Effect, ctx: Context) -> list[int]:
+    def live_targets(self, effect: Effect, targets: tuple[Target, ...], ctx: Context) -> tuple[Target, ...]:
+        """Those of ``targets`` (chosen on play) still legal for ``effect``'s target selection."""
+        selection = effect.target
+        if selection is None:
+            return ()
+        return tuple(t for t in targets if self.still_legal(selection, t, ctx))
+
+    def affected(self, effect: Effect, ctx: Context) -> list[Target]:
         """What an effect acts on: its chosen targets, else everything its ``to`` selector names now."""
         if effect.target is not None:
             return list(ctx.targets)
@@ -136,16 +173,18 @@ class Selecting(ABC):
 # ---------------------------------------------------------------------- shared verbs
 
 
-def _players(targets: Iterable[int]) -> list[int]:
-    return [target_seat(t) for t in targets if is_player(t)]
+def players_of(targets: Iterable[Target]) -> list[int]:
+    """The seats of the players among ``targets``."""
+    return [t.seat for t in targets if type(t) is PlayerRef]
 
 
-def _cards(targets: Iterable[int]) -> list[int]:
-    return [t for t in targets if not is_player(t)]
+def cards_of(targets: Iterable[Target]) -> list[int]:
+    """The card ids of the cards among ``targets``."""
+    return [t.id for t in targets if type(t) is CardRef]
 
 
 def verb_draw(state: Any, effect: Effect, ctx: Context) -> None:
-    seats = _players(state.affected(effect, ctx)) or [ctx.controller]
+    seats = players_of(state.affected(effect, ctx)) or [ctx.controller]
     for seat in seats:
         state.draw_cards(seat, effect.amount or 1)
 
@@ -156,50 +195,50 @@ def verb_damage(state: Any, effect: Effect, ctx: Context) -> None:
 
 
 def verb_destroy(state: Any, effect: Effect, ctx: Context) -> None:
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.destroy_card(cid, ctx.source)
 
 
 def verb_gain_life(state: Any, effect: Effect, ctx: Context) -> None:
-    seats = _players(state.affected(effect, ctx)) or [ctx.controller]
+    seats = players_of(state.affected(effect, ctx)) or [ctx.controller]
     for seat in seats:
         state.gain_life(seat, effect.amount)
 
 
 def verb_modify(state: Any, effect: Effect, ctx: Context) -> None:
     stat = effect.param("stat")
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.add_modifier(cid, stat, effect.amount, effect.duration or "turn", ctx.source)
 
 
 def verb_tap(state: Any, effect: Effect, ctx: Context) -> None:
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.set_tapped(cid, True)
 
 
 def verb_untap(state: Any, effect: Effect, ctx: Context) -> None:
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.set_tapped(cid, False)
 
 
 def verb_return_to_hand(state: Any, effect: Effect, ctx: Context) -> None:
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.return_to_hand(cid)
 
 
 def verb_gain_control(state: Any, effect: Effect, ctx: Context) -> None:
-    for cid in _cards(state.affected(effect, ctx)):
+    for cid in cards_of(state.affected(effect, ctx)):
         state.gain_control(cid, ctx.controller)
 
 
 def verb_discard(state: Any, effect: Effect, ctx: Context) -> None:
-    seats = _players(state.affected(effect, ctx)) or [ctx.controller]
+    seats = players_of(state.affected(effect, ctx)) or [ctx.controller]
     for seat in seats:
         state.discard_cards(seat, effect.amount or 1, ctx)
 
 
 def verb_mill(state: Any, effect: Effect, ctx: Context) -> None:
-    seats = _players(state.affected(effect, ctx)) or [ctx.controller]
+    seats = players_of(state.affected(effect, ctx)) or [ctx.controller]
     for seat in seats:
         state.mill_cards(seat, effect.amount or 1)
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .targets import Target
+
 
 class Event(NamedTuple):
     kind: str
     seat: int = -1  # the player the event is about (who drew, who was damaged, who played ...)
     card: int = -1  # the card instance involved, if any
     amount: int = 0
-    other: int = -1  # a second card or target (the damage source, the destination zone ...)
+    other: int = -1  # a second card (the damage source, the blocked attacker ...) or a number (a zone)
     secret: bool = False  # True: ``card`` is shown only to ``seat`` (a draw, a face-down play)
     note: str = ""  # a short free text for the log (a reason, a mode)
+    target: Target | None = None  # what the card was played, used or sent at (a card, a player, an item)
 
 
 # Kinds that the shared verbs emit. Games add their own (strings are cheap to compare and read well).

@@ -1,23 +1,15 @@
 """The items of a stack (Spell Battle's limbo, Casters' chain).
 
 Items are immutable records; the stack is a list on the State, last in first out (see ``core.windows``,
-which holds it and runs the priority rounds that resolve it). A target naming an item is
-``STACK_BASE + uid``.
+which holds it and runs the priority rounds that resolve it). A target naming an item is a
+``core.targets.StackRef`` of its uid.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import STACK_BASE
-
-
-def stack_target(uid: int) -> int:
-    return STACK_BASE + uid
-
-
-def is_stack_target(target: int) -> bool:
-    return target >= STACK_BASE
+from .targets import Target
 
 
 class StackItem(NamedTuple):
@@ -34,7 +26,7 @@ class StackItem(NamedTuple):
     card: int
     controller: int
     effect: int = -1
-    targets: tuple[int, ...] = ()
+    targets: tuple[Target, ...] = ()
     data: tuple[Any, ...] = ()
 
     @property

@@ -40,6 +40,7 @@ from .modifiers import ADD, TURN, WHILE_IN_PLAY, Modifier, card_value, check, en
 from .replay import encode_state
 from .rng import Rng
 from .seating import Seating
+from .targets import CardRef, Target
 from .zones import Layout
 
 if TYPE_CHECKING:
@@ -462,6 +463,15 @@ class State(Seating, ABC):
         """A visible card's public fields beyond id, key, name and type: cost, stats, ... (hook)."""
         return {}
 
+    def describe_card(self, cid: int) -> str:
+        """A card as a log line names it (hook; default: ``Name #12``)."""
+        return f"{self.defs[cid].name} #{cid}"
+
+    def describe_target(self, target: Target) -> str:
+        """A target as a log line names it: a card by ``describe_card``, anything else by its text (a
+        player ``P2``, a stack item ``@3``, a place ``room vault``). Only for a card the seat may see."""
+        return self.describe_card(target.id) if isinstance(target, CardRef) else str(target)
+
     def describe_event(self, e: Event, seat: int | None) -> str:
         """A log line for ``event`` as ``seat`` may read it; "" leaves it out of the log (hook).
 
@@ -564,12 +574,11 @@ class State(Seating, ABC):
 
     def abandon(self, decision: Decision) -> None:
         """Carry on after ``decision``'s seat left the game (hook). Reached only when the game goes on and
-        the seat was not the last of its side to play this turn (that turn simply ends): a game in which
-        seats other than the active one decide says how play continues without them."""
-        raise NotImplementedError(
-            f"{type(self).__name__}: {seat_name(decision.seat)} left the game at a {decision.kind!r} "
-            "decision; the game must say how play goes on (State.abandon)"
-        )
+        the seat was not the last of its side to play this turn (that turn simply ends). Default: as if
+        the seat declined -- the work already scheduled after the question (the rest of the step, the
+        combat, the resolution that asked) carries on without the answer. A window's question restarts
+        the window (``WindowState``); a game whose continuation needs an answer says what replaces it."""
+        return None
 
     # ------------------------------------------------------------------ elimination
 

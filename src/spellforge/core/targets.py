@@ -14,6 +14,11 @@ equal (``CardRef(1) != PlayerRef(1)``), so one set or dict may hold targets of e
 ['#12', 'P2', '@3', 'slot P2.B']
 >>> parse("slot P2.B") == Place("slot", "B", 1), parse("room vault"), parse("#x")
 (True, Place(kind='room', name='vault', seat=-1), None)
+
+Targets are built on hot paths (every legal target of every playable card), so ``card_ref``, ``player_ref``
+and ``stack_ref`` hand out shared instances: equal to a fresh ``CardRef(12)``, and cheaper to make and to
+compare (a list or a tuple compares the same object at once). A hash is a small int computed from the kind
+and the number, so sets and dicts of targets iterate in the same order in every run.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ class CardRef:
     def __str__(self) -> str:
         return f"#{self.id}"
 
+    def __hash__(self) -> int:
+        return self.id << 2
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
@@ -42,6 +50,9 @@ class PlayerRef:
     def __str__(self) -> str:
         return f"P{self.seat + 1}"
 
+    def __hash__(self) -> int:
+        return (self.seat << 2) | 1
+
 
 @dataclass(frozen=True, slots=True)
 class StackRef:
@@ -51,6 +62,9 @@ class StackRef:
 
     def __str__(self) -> str:
         return f"@{self.uid}"
+
+    def __hash__(self) -> int:
+        return (self.uid << 2) | 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +89,45 @@ class Place:
 
 Target: TypeAlias = CardRef | PlayerRef | StackRef | Place
 
+# Shared instances for the numbers games use (grown on demand; a fresh instance is equal, only slower).
+_CARDS: list[CardRef] = [CardRef(i) for i in range(256)]
+_PLAYERS: tuple[PlayerRef, ...] = tuple(PlayerRef(i) for i in range(16))
+_ITEMS: list[StackRef] = [StackRef(i) for i in range(64)]
+
+
+def card_ref(cid: int) -> CardRef:
+    """The target naming card ``cid`` (a shared instance)."""
+    cards = _CARDS
+    if 0 <= cid < len(cards):
+        return cards[cid]
+    if cid < 0:
+        raise ValueError(f"card id {cid}: expected 0 or more")
+    cards.extend(CardRef(i) for i in range(len(cards), cid + 1))
+    return cards[cid]
+
+
+def player_ref(seat: int) -> PlayerRef:
+    """The target naming the player at ``seat`` (a shared instance)."""
+    return _PLAYERS[seat] if 0 <= seat < len(_PLAYERS) else PlayerRef(seat)
+
+
+def stack_ref(uid: int) -> StackRef:
+    """The target naming the stack item with ``uid`` (a shared instance)."""
+    items = _ITEMS
+    if 0 <= uid < len(items):
+        return items[uid]
+    if uid < 0:
+        raise ValueError(f"stack item uid {uid}: expected 0 or more")
+    items.extend(StackRef(i) for i in range(len(items), uid + 1))
+    return items[uid]
+
+
 _KIND = re.compile(r"[a-z][a-z_]*")
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 
-# A regex fragment (one group) matching any target's text, for the patterns of actions that take one.
-TARGET_TEXT = r"(#\d+|[Pp]\d+|@\d+|[a-z][a-z_]*\s+(?:[Pp]\d+\.)?[A-Za-z0-9_-]+)"
+# A regex fragment (one group) matching any target's text, for the patterns of actions that take one: every
+# text it matches parses (seats print from P1, so P0 is not matched).
+TARGET_TEXT = r"(#\d+|[Pp]0*[1-9]\d*|@\d+|[a-z][a-z_]*\s+(?:[Pp]0*[1-9]\d*\.)?[A-Za-z0-9_-]+)"
 
 _TARGET = re.compile(
     r"#(?P<card>\d+)|[Pp](?P<seat>\d+)|@(?P<uid>\d+)"
@@ -94,11 +142,11 @@ def parse(text: str) -> Target | None:
         return None
     card, seat, uid, kind, pseat, name = m.group("card", "seat", "uid", "kind", "pseat", "name")
     if card is not None:
-        return CardRef(int(card))
+        return card_ref(int(card))
     if uid is not None:
-        return StackRef(int(uid))
+        return stack_ref(int(uid))
     if seat is not None:
-        return PlayerRef(int(seat) - 1) if int(seat) >= 1 else None
+        return player_ref(int(seat) - 1) if int(seat) >= 1 else None
     if pseat is not None and int(pseat) < 1:
         return None
     return Place(kind, name, int(pseat) - 1 if pseat is not None else -1)
@@ -113,3 +161,9 @@ def parse_strict(text: str) -> Target:
             "or a place (room vault, slot P2.B)"
         )
     return target
+
+
+def matched_target(text: str | None) -> Target | None:
+    """The target an optional ``TARGET_TEXT`` group of an action's pattern matched (``m.group(k)``), or None
+    when the group did not take part: the one way the actions of every game read their target."""
+    return None if text is None else parse_strict(text)

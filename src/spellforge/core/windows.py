@@ -306,6 +306,25 @@ class WindowState(State):
         if self.outcome is None and not self.active_seats():
             self.windows.clear()
 
+    def abandon(self, decision: Decision) -> None:
+        """As core's; when the seat that left was being asked by the top window, the window's round starts
+        again from its first participant still in it (as a priority round does when something new happens),
+        so the others may still act. An EACH window goes on from the first participant it has not asked."""
+        w = self.window
+        if w is None or w.holder != decision.seat or self.window_decision(w, decision.seat) != decision.kind:
+            return
+        if not w.order:
+            self.windows.pop()
+            return
+        if w.close == EACH:  # the seats before it in the order have had their action
+            if w.passes >= len(w.order):
+                self.windows.pop()
+                return
+            self.windows[-1] = _moved(w, w.order[w.passes], w.passes)
+            self.schedule(("window_ask", w.wid))
+            return
+        self.restart_window()
+
     def leave_windows(self, seat: int) -> None:
         """``seat`` left the game: it takes no further part in any open window."""
         self.windows = [
@@ -334,7 +353,9 @@ class WindowState(State):
 
     @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
-        """Resolve the top item of the stack (hook: a game with a stack writes it)."""
+        """Resolve the top item of the stack (hook: a game with a stack writes it). There is no default:
+        what a resolved card does is the game's (a character enters play, a minion is summoned, an
+        equipment attaches); the effects it carries run through ``core.resolution.StackState``."""
         raise NotImplementedError(f"{type(self).__name__} has a window that resolves but no op_resolve_top")
 
     # ------------------------------------------------------------------ triggered abilities waiting

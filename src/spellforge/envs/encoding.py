@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from spellforge.core.actions import COMMON_ACTIONS, NO_TARGET, STACK_BASE, Action
+from spellforge.core.actions import COMMON_ACTIONS, Action
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
 if TYPE_CHECKING:
@@ -160,14 +160,6 @@ class ActionCodec:
 
     def target_code(self, state: State, seat: int, target: Any, stack_rank: dict[int, int]) -> int:
         n = state.n_seats
-        if isinstance(target, int):
-            if target == NO_TARGET:
-                return 0
-            if target < 0:
-                return 1 + (-1 - target - seat) % n
-            if target >= STACK_BASE:
-                return self.t_stack + stack_rank.get(target - STACK_BASE, STACK_SLOTS - 1)
-            return self._card_target(state, seat, target)
         if target is None:
             return 0
         if isinstance(target, PlayerRef):
@@ -284,8 +276,6 @@ def _stack_ranks(legal: Iterable[Action]) -> dict[int, int]:
             t = getattr(action, name)
             if isinstance(t, StackRef):
                 uids.add(t.uid)
-            elif isinstance(t, int) and t >= STACK_BASE:
-                uids.add(t - STACK_BASE)
     if not uids:
         return {}
     return {uid: min(i, STACK_SLOTS - 1) for i, uid in enumerate(sorted(uids, reverse=True))}

@@ -6,8 +6,8 @@ import pytest
 
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.errors import IllegalActionError
+from spellforge.core.targets import CardRef, PlayerRef, StackRef
 from spellforge.games.casters.actions import (
-    NO_TARGET,
     Attack,
     Block,
     Discard,
@@ -29,19 +29,19 @@ SAMPLES: list[Action] = [
     SetCard(12),
     Reveal(3),
     Play(4),
-    Play(4, 9),
-    Play(4, -2),
+    Play(4, CardRef(9)),
+    Play(4, PlayerRef(1)),
     Equip(5, 6),
     Recycle(7),
     Discard(8),
     Sacrifice(9),
-    Attack(1, -2),
-    Attack(1, 14),
+    Attack(1, PlayerRef(1)),
+    Attack(1, CardRef(14)),
     Skip(),
     Block(2),
     Use(3),
-    Use(3, 1, 1_000_004),
-    Target(5),
+    Use(3, 1, StackRef(4)),
+    Target(CardRef(5)),
     Take(40),
     Pass(),
     Done(),
@@ -54,7 +54,9 @@ def test_every_action_round_trips_through_its_text(action: Action) -> None:
 
 
 def test_readable_forms() -> None:
-    assert [str(a) for a in (Play(4, 9), Attack(1, -2), Use(3, 1, 1_000_004), Play(4, NO_TARGET))] == [
+    assert [
+        str(a) for a in (Play(4, CardRef(9)), Attack(1, PlayerRef(1)), Use(3, 1, StackRef(4)), Play(4))
+    ] == [
         "play #4 -> #9",
         "attack #1 -> P2",
         "use #3/2 -> @4",
@@ -68,7 +70,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     state = scenario(Side(field=["dusk-ravager", "gravel-ghoul:tapped"]), Side(field=["reef-lancer"]))
     before = state.to_json()
     for bad in (
-        Attack(card_id := state.zones[state.layout.field[0]][1], -2),
+        Attack(card_id := state.zones[state.layout.field[0]][1], PlayerRef(1)),
         SetCard(0),
         Block(card_id),
         Pass(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.errors import IllegalActionError
+from spellforge.core.targets import CardRef
 from spellforge.games.casters.actions import Attack
 from spellforge.games.casters.base import GRAVEYARD, HAND, STAGE_DECK
 
@@ -87,7 +88,7 @@ def test_attacking_a_tapped_minion_trades_blows_and_excess_is_lost() -> None:
     ghoul = card_id(state, "gravel-ghoul")
     before = state.to_json()
     with pytest.raises(IllegalActionError):
-        state.apply(Attack(knight, ghoul))  # untapped minions cannot be attacked
+        state.apply(Attack(knight, CardRef(ghoul)))  # untapped minions cannot be attacked
     assert state.to_json() == before
     act(state, f"attack #{knight} -> #{revenant}")
     assert state.zone_of[revenant] == GRAVEYARD[1]

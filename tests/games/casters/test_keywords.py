@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spellforge.core.errors import IllegalActionError
+from spellforge.core.targets import CardRef
 from spellforge.games.casters import cards as card_data
 from spellforge.games.casters.actions import Attack, Block
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGES
@@ -73,10 +74,13 @@ def test_a_passive_spell_stays_is_never_attacked_and_dies_to_destroy() -> None:
     )
     targets = [a.target for a in battle.legal_actions() if isinstance(a, Attack)]
     assert (
-        card_id(battle, "banner-of-the-vanguard") not in targets and card_id(battle, "reef-lancer") in targets
+        CardRef(card_id(battle, "banner-of-the-vanguard")) not in targets
+        and CardRef(card_id(battle, "reef-lancer")) in targets
     )
     with pytest.raises(IllegalActionError):
-        battle.apply(Attack(card_id(battle, "dusk-ravager"), card_id(battle, "banner-of-the-vanguard")))
+        battle.apply(
+            Attack(card_id(battle, "dusk-ravager"), CardRef(card_id(battle, "banner-of-the-vanguard")))
+        )
     assert before.zone_of[banner] == FIELD[0]
 
 
@@ -250,7 +254,7 @@ def test_a_minion_used_as_equipment_cannot_attack_block_or_be_attacked() -> None
     )
     ghoul = card_id(state, "gravel-ghoul")
     targets = [a.target for a in state.legal_actions() if isinstance(a, Attack)]
-    assert ghoul not in targets
+    assert CardRef(ghoul) not in targets and targets  # the others are attackable
     act(state, f"attack #{card_id(state, 'dusk-ravager')} -> P2")
     assert Block(ghoul) not in state.legal_actions()
 

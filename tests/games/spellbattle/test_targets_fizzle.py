@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spellforge import Resign
+from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, PlayerRef
 from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
@@ -30,7 +32,7 @@ def test_the_players_own_choice_is_made_as_the_card_is_played() -> None:
     assert {f"play #{lance} -> P1", f"play #{lance} -> P2", f"play #{lance} -> #{ox}"} <= set(legal(s))
     assert f"play #{lance}" not in legal(s)  # there is no way to play it without choosing
     do(s, f"play #{lance} -> #{ox}")
-    assert s.stack[-1].targets == (ox,) and s.observe(1)["limbo"][0]["targets"] == [f"#{ox}"]
+    assert s.stack[-1].targets == (CardRef(ox),) and s.observe(1)["limbo"][0]["targets"] == [f"#{ox}"]
     assert s.damage[ox] == 0  # chosen, not yet dealt
 
 
@@ -43,7 +45,7 @@ def test_the_opponent_chooses_only_when_the_card_resolves() -> None:
     tithe = card(s, "blood-tithe")
     assert f"play #{tithe} -> P2" in legal(s) and f"play #{tithe} -> #{card(s, 'war-ox')}" not in legal(s)
     do(s, f"play #{tithe} -> P2")  # the opponent is named now ...
-    assert s.decision is not None and s.decision.kind == "priority" and s.stack[-1].targets == (-2,)
+    assert s.decision is not None and s.decision.kind == "priority" and s.stack[-1].targets == (PlayerRef(1),)
     resolve(s)
     assert (
         s.decision is not None and s.decision.kind == "sacrifice" and s.decision.seat == 1
@@ -243,3 +245,16 @@ def test_a_copy_in_limbo_is_targeted_like_an_ability_not_a_card() -> None:
     do(s, f"play #{card(s, 'dispel-echo')} -> @{copy.uid}")
     resolve(s)
     assert s.life(0) == 20 and s.life(1) == 17  # the copy was countered; the original resolved
+
+
+@pytest.mark.rules("SB-R17", "SB-139")
+def test_an_effect_runs_on_its_choices_still_legal_only() -> None:
+    """Core's run_effect (StackState): an effect whose chosen card is no longer a legal choice does nothing
+    to it -- here a Tactical Retreat whose character is already in the discard pile when its effect runs
+    (a whole card with no legal choice left fizzles before that, SB-138)."""
+    s = scenario(Seat(hand=["tactical-retreat"], discard=["war-ox"], play=["hedge-knight"], farms=1), Seat())
+    retreat, ox, knight = card(s, "tactical-retreat"), card(s, "war-ox"), card(s, "hedge-knight")
+    for target, moved in ((ox, False), (knight, True)):
+        s.resolving = StackItem(s.next_uid(), "card", retreat, 0, -1, (CardRef(target),))
+        s.op_run_effect(0)
+        assert (s.zone_of[target] == s.layout.hand[0]) == moved

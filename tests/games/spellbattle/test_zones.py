@@ -8,6 +8,7 @@ import pytest
 
 from spellforge import Done, Pass, find_game
 from spellforge.core.rng import Rng
+from spellforge.core.targets import CardRef
 from spellforge.games.spellbattle.base import OFF_THE_TOP
 from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
@@ -304,7 +305,7 @@ def test_activated_and_triggered_abilities_go_into_limbo_too() -> None:
     )
     archer, guard, herald = card(s, "hedge-archer"), card(s, "tower-guard"), card(s, "shadow-herald")
     do(s, f"use #{archer} -> #{guard}")
-    assert [(i.kind, i.card, i.targets) for i in s.stack] == [("ability", archer, (guard,))]
+    assert [(i.kind, i.card, i.targets) for i in s.stack] == [("ability", archer, (CardRef(guard),))]
     assert s.damage[guard] == 0 and s.tapped[archer]
     assert s.observe(1)["limbo"][0]["kind"] == "ability"
     resolve(s)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spellforge.core.actions import Action, ChooseTarget, Done, Pass
+from spellforge.core.targets import CardRef, Target
 from spellforge.games.spellweaver.actions import Play
 from spellforge.games.spellweaver.scenario import Scenario, Side, build, card, creature
 from spellforge.games.spellweaver.state import SpellweaverState
@@ -41,8 +42,9 @@ def can(state: SpellweaverState, text: str) -> bool:
     return text in legal(state)
 
 
-def play(state: SpellweaverState, cid: int, target: int | None = None) -> None:
-    """Play a card from hand, choosing its target when asked (the only one if ``target`` is None)."""
+def play(state: SpellweaverState, cid: int, target: int | Target | None = None) -> None:
+    """Play a card from hand, choosing its target when asked (the only one if ``target`` is None; an int
+    is a card id)."""
     state.apply(Play(cid))
     d = state.decision
     if d is not None and d.kind == "target" and d.seat == state.controller[cid]:
@@ -50,7 +52,7 @@ def play(state: SpellweaverState, cid: int, target: int | None = None) -> None:
             (only,) = state.legal_actions()
             state.apply(only)
         else:
-            state.apply(ChooseTarget(target))
+            state.apply(ChooseTarget(CardRef(target) if isinstance(target, int) else target))
 
 
 def finish_decision(state: SpellweaverState) -> None:

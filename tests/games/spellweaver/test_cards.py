@@ -11,14 +11,14 @@ from collections.abc import Callable
 import pytest
 
 from spellforge import find_game
-from spellforge.core.actions import player_target
+from spellforge.core.targets import PlayerRef
 from spellforge.games.spellweaver.cards import ASPECTS, SWCard
 
 from .helpers import Scenario, Side, build, can, creature, do, legal, play, row, skip_to, taken, zone_name
 
 GAME = find_game("spellweaver")
 CARDS: dict[str, SWCard] = GAME.cards  # type: ignore[assignment]
-P1, P2 = player_target(0), player_target(1)
+P1, P2 = PlayerRef(0), PlayerRef(1)
 CHECKS: dict[str, Callable[[], None]] = {}
 
 

@@ -13,15 +13,16 @@ from spellforge.bots.evaluate import evaluator_for
 from spellforge.bots.facts import SEARCH_FACTS, search_facts
 from spellforge.bots.greedy import GreedyBot, lookahead
 from spellforge.bots.ismcts import DEFAULT_ITERATIONS, SETTLE_EVERY, ISMCTSBot, Node
-from spellforge.core.actions import Done, player_target
+from spellforge.core.actions import Done
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.rng import Rng
+from spellforge.core.targets import PlayerRef
 from spellforge.games import find_game
 from spellforge.games.spellweaver.actions import Attack, Block
 from spellforge.games.spellweaver.policy import playout_action
 from spellforge.games.spellweaver.scenario import Side, build, creature
 
-P2 = player_target(1)
+P2 = PlayerRef(1)
 
 
 def test_the_policy_attacks_the_hero_with_every_creature_that_can_then_stops() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import find_game
-from spellforge.core.actions import player_target
+from spellforge.core.targets import PlayerRef
 
 from .helpers import (
     Side,
@@ -25,7 +25,7 @@ from .helpers import (
 )
 
 GAME = find_game("spellweaver")
-P2 = player_target(1)
+P2 = PlayerRef(1)
 
 
 @pytest.mark.rules("SW-001", "SW-K01")

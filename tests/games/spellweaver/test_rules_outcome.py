@@ -7,9 +7,9 @@ import json
 import pytest
 
 from spellforge import IllegalActionError, Resign, find_game
-from spellforge.core.actions import player_target
 from spellforge.core.clock import TimeUsed
 from spellforge.core.rng import Rng
+from spellforge.core.targets import PlayerRef
 
 from .helpers import Side, build, card, creature, do, play
 
@@ -20,7 +20,7 @@ GAME = find_game("spellweaver")
 def test_life_below_one_loses_when_the_action_has_resolved() -> None:
     sc = build(Side(hand=["bolt:firebolt"], levels={"rage": 1}), Side(life=2))
     s = sc.state
-    play(s, sc["bolt"], player_target(1))
+    play(s, sc["bolt"], PlayerRef(1))
     assert s.outcome is not None and s.outcome.winners == (0,) and s.outcome.reason == "life"
 
 

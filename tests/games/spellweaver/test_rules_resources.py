@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.actions import player_target
+from spellforge.core.targets import PlayerRef
 from spellforge.games.spellweaver.actions import UseSkill
 
 from .helpers import Side, build, can, card, do, legal, play, row, skip_to, zone_name
@@ -117,7 +117,7 @@ def test_no_maximum_for_crystals_levels_or_life() -> None:
 @pytest.mark.rules("SW-020", "SW-122")
 def test_the_hero_takes_the_damage_aimed_at_the_player() -> None:
     sc = build(Side(hand=["bolt:firebolt"], levels={"rage": 1}), Side())
-    play(sc.state, sc["bolt"], player_target(1))
+    play(sc.state, sc["bolt"], PlayerRef(1))
     assert sc.state.life[1] == 18
     assert zone_name(sc.state, sc.state.hero_card(1)) == "hero"
 

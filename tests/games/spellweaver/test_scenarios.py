@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.core.actions import player_target
+from spellforge.core.targets import CardRef, PlayerRef
 
 from .helpers import (
     Side,
@@ -22,7 +22,7 @@ from .helpers import (
     zone_name,
 )
 
-P2 = player_target(1)
+P2 = PlayerRef(1)
 
 
 def attack_and_block(state, attacks, blocks=(), post=()):  # type: ignore[no-untyped-def]
@@ -182,7 +182,7 @@ def test_7_murder_instinct_one_blocker_stops_every_combat() -> None:
     s = sc.state
     do(s, f"attack #{sc['m']} -> #{sc['x']}", f"attack #{sc['m']} -> #{sc['z']}")
     close(s, "attack")
-    assert s.att_tgt[sc["m"]] == (sc["x"], sc["z"])
+    assert s.att_tgt[sc["m"]] == (CardRef(sc["x"]), CardRef(sc["z"]))
     do(s, f"block #{sc['g']} -> #{sc['m']}")
     close(s, "block")
     skip_to(s, "main")

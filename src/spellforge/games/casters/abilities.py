@@ -8,17 +8,18 @@ second player first, so the initiative player's resolve first (CA-038).
 
 from __future__ import annotations
 
-from spellforge.core.actions import STACK_BASE, Action, Choose, Pass, is_player, target_seat
+from spellforge.core.actions import Action, Choose, ChooseTarget, Pass
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb
+from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref
 
 from . import fair
-from .actions import NO_TARGET, Discard, Take, Target, Use
+from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
 from .costs import parse_cost
 
@@ -142,12 +143,12 @@ class AbilityMixin(CastersBase):
         self.window_acted()  # the seat that responds keeps priority
         self.use_ability(d.seat, action.card, action.ability, action.target)
 
-    def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
+    def use_ability(self, seat: int, cid: int, index: int, target: Target | None) -> None:
         """A response ability: its cost (tap this, or sacrifice this) is paid, then it activates."""
         effect = self.defs[cid].activated[index]
         if effect.cost("tap", False):
             self.tapped[cid] = True
-        targets = (target,) if target != NO_TARGET else ()
+        targets = (target,) if target is not None else ()
         item = StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets, (cid,))
         if effect.cost("sacrifice", False):
             self.sacrifice(cid)
@@ -226,11 +227,11 @@ class AbilityMixin(CastersBase):
         assert self.decision is not None
         card, effect_index, source, _ = self.decision.data
         effect = self.defs[card].effects[effect_index]
-        return [Target(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
+        return [ChooseTarget(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
 
     @act("trigger_target")
     def act_trigger_target(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Target)
+        assert isinstance(action, ChooseTarget)
         card, effect_index, source, event_card = d.data
         item = StackItem(
             self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card)
@@ -262,33 +263,12 @@ class AbilityMixin(CastersBase):
                 self.schedule(("check",))
                 self.summon(card, item.controller, on_play=NEGATED not in item.data)  # CA-R05, CA-R28
                 return
-            effect = d.target_effect
-            if item.targets and effect is not None and effect.target is not None:
-                ctx = Context(card, item.controller)
-                if not any(self.still_legal(effect.target, t, ctx) for t in item.targets):
-                    self.emit(Event("fizzle", item.controller, card))
-                    self.move(card, GRAVEYARD[self.owner[card]])
-                    return
+            if self.all_targets_gone(item, d.target_effect, card):
+                self.emit(Event("fizzle", item.controller, card))
+                self.move(card, GRAVEYARD[self.owner[card]])
+                return
         self.resolving = item
         self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
-
-    @flow_op("run_effect")
-    def op_run_effect(self, index: int) -> None:
-        item = self.resolving
-        assert item is not None
-        effects = self.item_effects(item)
-        if index >= len(effects):
-            return
-        self.schedule(("run_effect", index + 1))
-        effect = effects[index]
-        source = self.item_source(item)
-        targets: tuple[int, ...] = ()
-        if effect.target is not None:
-            ctx0 = Context(source, item.controller)
-            targets = tuple(t for t in item.targets if self.still_legal(effect.target, t, ctx0))
-            if not targets:
-                return
-        self.run_verb(effect, Context(source, item.controller, targets, uid=item.uid))
 
     @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
@@ -309,8 +289,9 @@ class AbilityMixin(CastersBase):
     def resolve_equip(self, item: StackItem) -> None:
         """CA-068: attach to the chosen minion if it is still yours on the field; otherwise it is wasted."""
         card = item.card
-        host = item.targets[0]
-        if not self.is_minion(host) or self.controller[host] != item.controller:
+        target = item.targets[0]
+        host = target.id if isinstance(target, CardRef) else -1
+        if host < 0 or not self.is_minion(host) or self.controller[host] != item.controller:
             self.emit(Event("fizzle", item.controller, card))
             self.move(card, GRAVEYARD[self.owner[card]])
             return
@@ -318,7 +299,7 @@ class AbilityMixin(CastersBase):
         self.controller[card] = item.controller
         self.attached_to[card] = host
         self.refresh_field()
-        self.emit(Event("equip", item.controller, card, other=host))
+        self.emit(Event("equip", item.controller, card, target=target))
 
     def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None:
         """CA-008/CA-K20: onto its controller's field untapped; then its On Play triggers (CA-R05)."""
@@ -387,11 +368,10 @@ class AbilityMixin(CastersBase):
         attacker, target, blockers = self.combat
         if cid == attacker:
             self.combat = None
-        elif cid == target or cid in blockers:
-            # NO_TARGET, not -1: a negative target is a player, and -1 is P1's Hero
+        elif target == card_ref(cid) or cid in blockers:
             self.combat = (
                 attacker,
-                target if cid != target else NO_TARGET,
+                None if target == card_ref(cid) else target,  # None: the attacked minion is gone
                 tuple(b for b in blockers if b != cid),
             )
 
@@ -416,11 +396,11 @@ class AbilityMixin(CastersBase):
     def run_verb(self, effect: Effect, ctx: Context) -> None:
         VERBS[effect.verb](self, effect, ctx)
 
-    def affected(self, effect: Effect, ctx: Context) -> list[int]:
+    def affected(self, effect: Effect, ctx: Context) -> list[Target]:
         return [
             t
             for t in super().affected(effect, ctx)
-            if t < 0 or t >= STACK_BASE or not self.immune_to(t, ctx.source)
+            if not isinstance(t, CardRef) or not self.immune_to(t.id, ctx.source)
         ]
 
     def draw_cards(self, seat: int, n: int) -> None:
@@ -435,25 +415,25 @@ class AbilityMixin(CastersBase):
             self.move(cid, hand)
             self.emit(Event("draw", seat, cid, secret=True))
 
-    def deal_damage(self, source: int, target: int, amount: int) -> None:
+    def deal_damage(self, source: int, target: Target, amount: int) -> None:
         """Damage to a Hero wears Stages away (CA-R08); to a minion it stays until end of turn (CA-049),
         unless a Shield takes the whole instance instead (CA-067, CA-R24)."""
         if amount <= 0:
             return
-        if is_player(target):
-            self.hit_hero(target_seat(target), amount, source)
+        if isinstance(target, PlayerRef):
+            self.hit_hero(target.seat, amount, source)
             return
-        if not self.is_minion(target):
+        if not isinstance(target, CardRef) or not self.is_minion(cid := target.id):
             return
-        shields = self.shields_on(target)
+        shields = self.shields_on(cid)
         if shields:
             s = shields[-1]
             self.shield_host[s] = -1
             self.move(s, DECK[self.owner[s]])
-            self.emit(Event("shield_used", self.controller[target], target, amount, other=source))
+            self.emit(Event("shield_used", self.controller[cid], cid, amount, other=source))
             return
-        self.damage[target] += amount
-        self.emit(Event("damage", self.controller[target], target, amount, other=source))
+        self.damage[cid] += amount
+        self.emit(Event("damage", self.controller[cid], cid, amount, other=source))
 
     def hit_hero(self, seat: int, amount: int, source: int) -> None:
         self.stage_damage[seat] += amount
@@ -590,7 +570,7 @@ class AbilityMixin(CastersBase):
 
 def verb_negate(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     for t in ctx.targets:
-        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
         if item is not None:
             state.negate_item(item, ctx.controller)
 
@@ -614,15 +594,15 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 
 
 def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    hosts = state.affected(effect, ctx) if effect.to is not None else [ctx.source]
+    hosts = cards_of(state.affected(effect, ctx)) if effect.to is not None else [ctx.source]
     for host in hosts:
-        if 0 <= host < STACK_BASE:
+        if host >= 0:
             state.gain_shields(host, ctx.controller, effect.amount or 1)
 
 
 def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    for cid in ctx.targets:
-        if 0 <= cid < STACK_BASE and state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
+    for cid in cards_of(ctx.targets):
+        if state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
             state.summon(cid, ctx.controller)
 
 

@@ -1,10 +1,11 @@
 """Casters' actions, each printed the way a player would say it, and parsed back.
 
->>> str(SetCard(12)), str(Reveal(12)), str(Play(12, 7)), str(Recycle(12))
+>>> from spellforge.core.targets import CardRef, PlayerRef
+>>> str(SetCard(12)), str(Reveal(12)), str(Play(12, CardRef(7))), str(Recycle(12))
 ('set #12', 'reveal #12', 'play #12 -> #7', 'recycle #12')
->>> str(Attack(3, -2)), str(Attack(3, 9)), str(Block(9)), str(Equip(5, 3))
+>>> str(Attack(3, PlayerRef(1))), str(Attack(3, CardRef(9))), str(Block(9)), str(Equip(5, 3))
 ('attack #3 -> P2', 'attack #3 -> #9', 'block #9', 'equip #5 -> #3')
->>> Play.parse("play #12 -> P2") == Play(12, -2)
+>>> Play.parse("play #12 -> P2") == Play(12, PlayerRef(1))
 True
 
 ``recycle`` is a reveal's Option 2: the card goes to the Graveyard and its owner draws 2 (CA-037).
@@ -16,24 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import (
-    CARD,
-    NO_TARGET,
-    TARGET,
-    Action,
-    Attack,
-    ChooseTarget,
-    Play,
-    parse_target,
-    target_str,
-)
-
-
-def _target(text: str | None) -> int:
-    if text is None:
-        return NO_TARGET
-    t = parse_target(text)
-    return NO_TARGET if t is None else t
+from spellforge.core.actions import CARD, Action, Attack, ChooseTarget, Play, Use
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,31 +118,6 @@ class Skip(Action):
 
     def __str__(self) -> str:
         return "skip"
-
-
-@dataclass(frozen=True, slots=True)
-class Use(Action):
-    """Use a response ability of a face-up card ("...you may tap this: negate it"). ``ability`` counts
-    from 0 and prints from 1 when a card has several."""
-
-    card: int
-    ability: int = 0
-    target: int = NO_TARGET
-    pattern: ClassVar[re.Pattern[str]] = re.compile(
-        r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
-    )
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    target_fields: ClassVar[tuple[str, ...]] = ("target",)
-
-    def __str__(self) -> str:
-        which = f"/{self.ability + 1}" if self.ability else ""
-        tail = f" -> {target_str(self.target)}" if self.target != NO_TARGET else ""
-        return f"use #{self.card}{which}{tail}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        ability = int(m.group(2)) - 1 if m.group(2) else 0
-        return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
 
 
 Target = ChooseTarget  # choosing the target of a triggered ability or a copy: "target #5"

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
-from spellforge.core.effects import Context, Selecting
+from spellforge.core.effects import Context
 from spellforge.core.modifiers import card_value
+from spellforge.core.resolution import StackState
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, Target
 from spellforge.core.windows import WindowState
 from spellforge.core.zones import Layout, Visibility, ZoneSpec
 
@@ -61,7 +62,7 @@ BATTLE = "battle"
 END = "end"
 
 
-class CastersBase(WindowState, Selecting):
+class CastersBase(StackState):
     """Every attribute of a Casters state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -74,7 +75,6 @@ class CastersBase(WindowState, Selecting):
         "listening",
         "negate_next",
         "payment",
-        "resolving",
         "responders",
         "set_quota",
         "shield_host",
@@ -94,6 +94,7 @@ class CastersBase(WindowState, Selecting):
     DERIVED = WindowState.DERIVED | {"statics", "responders", "listening", "hosts"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
     RECORDS: ClassVar[tuple[type, ...]] = (*WindowState.RECORDS, CostPart)
+    STACK_ZONE = "stack"  # "stack activation": what is on the stack is a target (a StackRef)
 
     defs: tuple[CastersCard, ...]
     initiative: int  # the seat holding the coin (CA-019)
@@ -107,13 +108,10 @@ class CastersBase(WindowState, Selecting):
     # per seat
     stage_damage: list[int]  # Hero damage this turn not yet worth a Stage (CA-R08)
     negate_next: list[int]  # pending "negate the next card an opponent activates this turn"
-    # the stack (the stack itself, its windows and the trigger queue are core's: WindowState); a waiting
-    # trigger is (seat, effect card, effect index, source, event card)
-    resolving: StackItem | None
+    # the stack (the stack itself, the item resolving, its windows and the trigger queue are core's:
+    # StackState); a waiting trigger is (seat, effect card, effect index, source, event card)
     payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
-    combat: (
-        tuple[int, int, tuple[int, ...]] | None
-    )  # (attacker, target or NO_TARGET if gone, blockers in order)
+    combat: tuple[int, Target | None, tuple[int, ...]] | None  # (attacker, target or None if gone, blockers)
     # derived from the cards face up (recomputed, never saved)
     statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
     responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability
@@ -224,8 +222,6 @@ class CastersBase(WindowState, Selecting):
         return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
 
     def has_keyword(self, cid: int, keyword: str) -> bool:
-        if cid >= STACK_BASE:
-            return False
         if keyword == "tapped":
             return self.tapped[cid]
         if keyword == "untapped":
@@ -248,18 +244,15 @@ class CastersBase(WindowState, Selecting):
 
     def immune_to(self, cid: int, source: int) -> bool:
         """CA-K22: an Immune minion is not affected by spells (Veilguard Golem's "Immune to spells")."""
-        return (
-            0 <= source < STACK_BASE
-            and self.defs[source].type == "spell"
-            and "immune" in self.defs[cid].keywords
-        )
+        return source >= 0 and self.defs[source].type == "spell" and "immune" in self.defs[cid].keywords
 
     # ------------------------------------------------------------------ selectors (core.effects.Selecting)
 
+    def item_is(self, item: StackItem, noun: str) -> bool:
+        """A card or response ability on the stack is an "activation" (what Negate answers)."""
+        return item.kind in ("card", "ability") and noun == "activation"
+
     def card_is(self, cid: int, noun: str) -> bool:
-        if cid >= STACK_BASE:
-            item = self.find_item(cid - STACK_BASE)
-            return item is not None and item.kind in ("card", "ability") and noun in ("activation", "card")
         d = self.defs[cid]
         if self.zone_of[cid] in FIELD_ZONES:
             if self.attached_to[cid] >= 0:
@@ -267,37 +260,25 @@ class CastersBase(WindowState, Selecting):
             return noun == "card" or d.type == noun
         return noun == "card" or d.type == noun
 
-    def card_controller(self, cid: int) -> int:
-        if cid >= STACK_BASE:
-            item = self.find_item(cid - STACK_BASE)
-            return item.controller if item else -1
-        return self.controller[cid]
-
     def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
         if zone == "play":
             return [*self.zones[FIELD[0]], *self.zones[FIELD[1]]]
-        if zone == "stack":
-            return [STACK_BASE + item.uid for item in self.stack]
         if zone == "graveyard":
             return [*self.zones[GRAVEYARD[0]], *self.zones[GRAVEYARD[1]]]
         return list(self.zones[HAND[ctx.controller]])
 
-    def targets_for(self, effect: Effect, ctx: Context) -> list[int]:
+    def targets_for(self, effect: Effect, ctx: Context) -> list[Target]:
         """Legal choices for an effect's ``target`` now: never a card Immune to its source (CA-K22)."""
         assert effect.target is not None
         found = self.select(effect.target, ctx)
-        return [t for t in found if t < 0 or t >= STACK_BASE or not self.immune_to(t, ctx.source)]
-
-    def describe_card(self, cid: int) -> str:
-        return f"{self.defs[cid].name} #{cid}"
+        return [t for t in found if not isinstance(t, CardRef) or not self.immune_to(t.id, ctx.source)]
 
     if TYPE_CHECKING:  # provided by the mixins of CastersState; declared here for the type checker
 
-        def run_verb(self, effect: Effect, ctx: Context) -> None: ...
         def refresh_field(self) -> None: ...
         def leave_field(self, cid: int, dest: int, *, death: bool) -> None: ...
         def destroy_card(self, cid: int, source: int) -> None: ...
-        def deal_damage(self, source: int, target: int, amount: int) -> None: ...
+        def deal_damage(self, source: int, target: Target, amount: int) -> None: ...
         def draw_cards(self, seat: int, n: int) -> None: ...
         def push_item(self, item: StackItem) -> None: ...
         def start_payment(

@@ -10,12 +10,13 @@ CA-R20). Destroyed minions go to the Graveyard right after, before any Stage the
 
 from __future__ import annotations
 
-from spellforge.core.actions import Action, Done, is_player, player_target
+from spellforge.core.actions import Action, Done
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player_ref
 
-from .actions import NO_TARGET, Attack, Block, Skip
+from .actions import Attack, Block, Skip
 from .base import CastersBase
 
 
@@ -41,9 +42,9 @@ class BattleMixin(CastersBase):
         assert self.decision is not None
         seat = self.decision.seat
         enemy = self.opponent(seat)
-        hero = player_target(enemy)
+        hero = player_ref(enemy)
         tapped = self.tapped
-        targets = [c for c in self.minions(enemy) if tapped[c]]  # CA-046: only tapped minions
+        targets = [card_ref(c) for c in self.minions(enemy) if tapped[c]]  # CA-046: only tapped minions
         out: list[Action] = [Skip()]
         for a in self.untapped_minions(seat):
             out.append(Attack(a, hero))
@@ -63,7 +64,7 @@ class BattleMixin(CastersBase):
         self.tapped[a] = True  # CA-042
         self.attacks[a] += 1
         self.combat = (a, action.target, ())
-        self.emit(Event("attack", seat, a, other=action.target))  # On Attack triggers (CA-K13)
+        self.emit(Event("attack", seat, a, target=action.target))  # On Attack triggers (CA-K13)
         self.schedule(("window",), ("blocks",), ("battle_turn", self.opponent(seat), 0))
 
     # ------------------------------------------------------------------ blocking (CA-044, CA-045, CA-R22)
@@ -74,7 +75,7 @@ class BattleMixin(CastersBase):
         if combat is None:
             return  # the attacker left the field before damage
         attacker, target, _ = combat
-        if target != NO_TARGET and is_player(target):
+        if isinstance(target, PlayerRef):
             self.ask("block", self.opponent(self.controller[attacker]))
             return
         self.schedule(("combat_damage",))
@@ -109,10 +110,10 @@ class BattleMixin(CastersBase):
             return
         attacker, target, blockers = combat
         power = self.attack_of(attacker)
-        hits: list[tuple[int, int, int]] = []  # (source, target, amount): all dealt at the same time
-        if target == NO_TARGET:
+        hits: list[tuple[int, Target, int]] = []  # (source, target, amount): all dealt at the same time
+        if target is None:
             pass  # the attacked minion left the field before damage: the attack hits nothing
-        elif is_player(target):
+        elif isinstance(target, PlayerRef):
             left = power
             for b in blockers:
                 if not self.is_minion(b):
@@ -120,21 +121,25 @@ class BattleMixin(CastersBase):
                 if left > 0:
                     taken = min(left, self.health_of(b) - self.damage[b])
                     if taken > 0:
-                        hits.append((attacker, b, taken))
+                        hits.append((attacker, card_ref(b), taken))
                         left -= taken
-                hits.append((b, attacker, self.attack_of(b)))
+                hits.append((b, card_ref(attacker), self.attack_of(b)))
             if left > 0:
                 hits.append((attacker, target, left))  # excess reaches the Hero (CA-053)
-        elif self.is_minion(target) and self.controller[target] != self.controller[attacker]:
+        elif (
+            isinstance(target, CardRef)
+            and self.is_minion(minion := target.id)
+            and self.controller[minion] != self.controller[attacker]
+        ):
             hits.append((attacker, target, power))  # excess is lost (CA-054)
-            hits.append((target, attacker, self.attack_of(target)))
+            hits.append((minion, card_ref(attacker), self.attack_of(minion)))
         for source, victim, amount in hits:
             self.deal_damage(source, victim, amount)
         # CA-R21: minions dealt lethal damage are destroyed at once after the damage step, before any
         # Stage that damage costs the Hero is lost (CA-R08, scheduled by deal_damage): a dying minion
         # can no longer pay that Stage's cost.
         self.schedule(("check",))
-        self.emit(Event("combat", self.controller[attacker], attacker, power, other=target))
+        self.emit(Event("combat", self.controller[attacker], attacker, power, target=target))
         # CA-071 / CA-R26: Double Strike untaps once the first attack of the turn has resolved.
         if (
             self.attacks[attacker] == 1

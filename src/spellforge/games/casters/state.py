@@ -15,10 +15,11 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import Target, card_ref
 
 from . import fair
 from .abilities import AbilityMixin
-from .actions import NO_TARGET, Equip, Play, Recycle, Reveal, SetCard
+from .actions import Equip, Play, Recycle, Reveal, SetCard
 from .base import (
     DECK,
     FIELD,
@@ -62,7 +63,6 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         self.stage_damage = [0, 0]
         self.negate_next = [0, 0]
         self.init_windows()
-        self.resolving = None
         self.payment = None
         self.combat = None
         self.refresh_field()
@@ -212,8 +212,9 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
             self.emit(Event("recycle", seat, action.card))
             self.draw_cards(seat, 2)  # CA-037
             return
+        target: Target | None
         if isinstance(action, Equip):
-            card, mode, target = action.card, "equip", action.host
+            card, mode, target = action.card, "equip", card_ref(action.host)
         else:
             assert isinstance(action, Play)
             card, mode, target = action.card, "play", action.target
@@ -222,9 +223,9 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
         )
 
     @flow_op("activate_card")
-    def op_activate_card(self, card: int, seat: int, mode: str, target: int) -> None:
+    def op_activate_card(self, card: int, seat: int, mode: str, target: Target | None) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
-        targets = (target,) if target != NO_TARGET else ()
+        targets = (target,) if target is not None else ()
         item = StackItem(self.next_uid(), "card", card, seat, -1, targets, (mode,))
         self.push_item(item)
         self.activated(item)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from spellforge.core.actions import STACK_BASE, seat_name, target_str
+from spellforge.core.actions import seat_name
 from spellforge.core.events import Event
 from spellforge.core.observe import card_view, event_visible_card, zone_view
 
-from .actions import NO_TARGET
 from .base import DECK, FIELD, GRAVEYARD, HAND, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
 
@@ -90,7 +89,7 @@ class ViewMixin(CastersBase):
             attacker, target, blockers = self.combat
             combat = {
                 "attacker": attacker,
-                "target": target_str(target) if target != NO_TARGET else None,
+                "target": str(target) if target is not None else None,
                 "blockers": list(blockers),
             }
         return {
@@ -122,7 +121,7 @@ class ViewMixin(CastersBase):
             "card": item.card,
             "name": d.name,
             "controller": item.controller,
-            "targets": [self.target_name(t) for t in item.targets],
+            "targets": [self.describe_target(t) for t in item.targets],
             "negated": "negated" in item.data,
             "mode": item.data[0] if item.kind == "card" else "",
         }
@@ -146,18 +145,13 @@ class ViewMixin(CastersBase):
             text = f"take a {'LvL' + str(level) + ' ' if level else ''}{kind} from your Main Deck"
         return text
 
-    def target_name(self, target: int) -> str:
-        if target >= STACK_BASE or target < 0:
-            return target_str(target)
-        return self.describe_card(target)
-
     def describe_event(self, e: Event, seat: int | None) -> str:
         who = seat_name(e.seat) if e.seat >= 0 else ""
         card = self.describe_card(e.card) if e.card >= 0 and event_visible_card(e, seat) else "a card"
         k = e.kind
         template = TEMPLATES.get(k)
         if template is not None:
-            other = self.target_name(e.other) if k in ("attack", "equip") else ""
+            other = self.describe_target(e.target) if e.target is not None else ""
             return template.format(who=who, card=card, amount=e.amount, note=e.note, other=other)
         if k == "activate":
             return f"{who} activates {card}" + ("'s ability" if e.note == "ability" else "")

@@ -5,16 +5,17 @@ shared verbs call (drawing with the discard-pile reshuffle, damage, destruction,
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import STACK_BASE, Action, is_player, target_seat
+from spellforge.core.actions import Action, ChooseTarget
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb
+from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref, stack_ref
 
-from .actions import Pick, Target
+from .actions import Pick
 from .base import SBBase
 
 # The events each trigger word listens to (SB-107).
@@ -53,14 +54,14 @@ class AbilityMixin(SBBase):
             self.controller[cid] = seat
             self.emit(Event(ev.DRAW, seat, cid, secret=True))
 
-    def deal_damage(self, source: int, target: int, amount: int, by: int = -1) -> None:
+    def deal_damage(self, source: int, target: Target, amount: int, by: int = -1) -> None:
         if amount <= 0:
             return
-        if is_player(target):
-            self.deal_player_damage(source, target_seat(target), amount, by)
-        elif self.is_character(target):
-            self.damage[target] += amount  # SB-R18: stays marked until the end of turn or combat
-            self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
+        if isinstance(target, PlayerRef):
+            self.deal_player_damage(source, target.seat, amount, by)
+        elif isinstance(target, CardRef) and self.is_character(cid := target.id):
+            self.damage[cid] += amount  # SB-R18: stays marked until the end of turn or combat
+            self.emit(Event(ev.DAMAGE, self.controller[cid], cid, amount, other=source))
 
     def destroy_card(self, cid: int, source: int) -> None:
         """SB-090 / SB-K10, with replacement abilities first (SB-109/110) and death triggers."""
@@ -70,7 +71,7 @@ class AbilityMixin(SBBase):
             ctx = Context(src, self.controller[src])
             if effect.to is not None and any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives):
                 self.emit(Event("replaced", self.controller[cid], cid, note=effect.verb))
-                self.run_verb(effect, Context(src, self.controller[src], (cid,)))
+                self.run_verb(effect, Context(src, self.controller[src], (card_ref(cid),)))
                 return
         seat = self.controller[cid]
         for effect in self.defs[cid].triggered:
@@ -177,11 +178,11 @@ class AbilityMixin(SBBase):
         seat, (src, effect_index) = self.decision.seat, self.decision.data
         effect = self.defs[src].effects[effect_index]
         assert effect.target is not None
-        return [Target(t) for t in self.select(effect.target, Context(src, seat))]
+        return [ChooseTarget(t) for t in self.select(effect.target, Context(src, seat))]
 
     @act("trigger_target")
     def act_trigger_target(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Target)
+        assert isinstance(action, ChooseTarget)
         src, effect_index = d.data
         self.push_item(StackItem(self.next_uid(), "trigger", src, d.seat, effect_index, (action.target,)))
 
@@ -191,24 +192,24 @@ class AbilityMixin(SBBase):
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
-    def copy_targets(self, card: int, effect_index: int, seat: int, original: int) -> list[int]:
+    def copy_targets(self, card: int, effect_index: int, seat: int, original: int) -> list[Target]:
         """New targets for a copy of stack item ``original``: what its effect could target, except the
         original itself (a copy of a copy effect aimed back at its original would copy it forever)."""
         effect = self.copy_effect(card, effect_index)
         if effect is None or effect.target is None:
             return []
-        avoid = STACK_BASE + original
+        avoid = stack_ref(original)
         return [t for t in self.select(effect.target, Context(card, seat)) if t != avoid]
 
     @legal("copy_target")
     def legal_copy_target(self) -> list[Action]:
         assert self.decision is not None
         _, card, effect_index, original = self.decision.data
-        return [Target(t) for t in self.copy_targets(card, effect_index, self.decision.seat, original)]
+        return [ChooseTarget(t) for t in self.copy_targets(card, effect_index, self.decision.seat, original)]
 
     @act("copy_target")
     def act_copy_target(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Target)
+        assert isinstance(action, ChooseTarget)
         kind, card, effect_index, _ = d.data
         self.push_item(
             StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,))
@@ -243,7 +244,7 @@ class AbilityMixin(SBBase):
 def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     """SB-K08: a countered card goes to its owner's discard pile; a countered ability ceases to exist."""
     for t in ctx.targets:
-        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
         if item is None:
             continue
         state.stack.remove(item)
@@ -255,7 +256,7 @@ def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     """SB-K09: a copy goes into limbo under the copier's control, with new choices made by the copier."""
     for t in ctx.targets:
-        item = state.find_item(t - STACK_BASE) if t >= STACK_BASE else None
+        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
         if item is None:
             continue
         chosen = state.copy_effect(item.card, item.effect)
@@ -269,9 +270,7 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 
 def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     """SB-K12: face up into the shared set-aside pile, out of the game."""
-    for cid in state.affected(effect, ctx):
-        if cid < 0 or cid >= STACK_BASE:
-            continue
+    for cid in cards_of(state.affected(effect, ctx)):
         seat = state.controller[cid]
         if state.in_play(cid):
             state.leave_play(cid, state.layout.aside)
@@ -284,9 +283,9 @@ def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     """SB-134/136: the opponent named on play chooses on resolution (as many as they can, SB-R17)."""
     for t in ctx.targets:
-        if not is_player(t):
+        if not isinstance(t, PlayerRef):
             continue
-        seat = target_seat(t)
+        seat = t.seat
         chars = state.characters(seat)
         n = effect.amount or 1
         if len(chars) <= n:
@@ -310,9 +309,7 @@ def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
 def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     """To the card's owner's hand, even from a borrower: a hand holds cards its owner plays, and a card
     stays part of its owner's deck (SB-029, SB-121, SB-124); card texts say "its owner's hand"."""
-    for cid in state.affected(effect, ctx):
-        if cid < 0 or cid >= STACK_BASE:
-            continue
+    for cid in cards_of(state.affected(effect, ctx)):
         seat = state.owner[cid] if state.owner[cid] >= 0 else ctx.controller
         if state.in_play(cid):
             state.leave_play(cid, state.layout.hand[seat])

@@ -1,11 +1,13 @@
 """Spell Battle's actions, each printed the way a player would say it.
 
->>> str(Play(17, farm=True)), str(Play(4, target=-2)), str(Attack(12, -2)), str(Block(31, 12))
+>>> from spellforge.core.targets import PlayerRef
+>>> P2 = PlayerRef(1)
+>>> str(Play(17, farm=True)), str(Play(4, target=P2)), str(Attack(12, P2)), str(Block(31, 12))
 ('play #17 as farm', 'play #4 -> P2', 'attack #12 -> P2', 'block #31 -> #12')
 
 Playing a farm is two short choices (``farm``, then ``play #17 as farm``), so the option to play a farm is
 one entry in the list however many cards are in hand.
->>> Attack.parse("attack #12 -> P2") == Attack(12, -2)  # core's Attack: a player is the target -1 - seat
+>>> Attack.parse("attack #12 -> P2") == Attack(12, P2)  # core's Attack, with a typed target
 True
 """
 
@@ -15,24 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import (
-    CARD,
-    NO_TARGET,
-    TARGET,
-    Action,
-    Attack,
-    Block,
-    ChooseTarget,
-    parse_target,
-    target_str,
-)
-
-
-def _target(text: str | None) -> int:
-    if text is None:
-        return NO_TARGET
-    t = parse_target(text)
-    return NO_TARGET if t is None else t
+from spellforge.core.actions import CARD, TARGET, Action, Attack, Block, ChooseTarget, Use
+from spellforge.core.targets import Target as TargetValue  # (``Target`` below is the action)
+from spellforge.core.targets import matched_target
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +27,7 @@ class Play(Action):
     """Play a card from hand: as itself (optionally with its on-play target), or face down as a farm."""
 
     card: int
-    target: int = NO_TARGET
+    target: TargetValue | None = None
     farm: bool = False
     pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"play\s+" + CARD + r"(?:\s+(as\s+farm)|\s*->\s*" + TARGET + r")?", re.I
@@ -51,13 +38,13 @@ class Play(Action):
     def __str__(self) -> str:
         if self.farm:
             return f"play #{self.card} as farm"
-        if self.target != NO_TARGET:
-            return f"play #{self.card} -> {target_str(self.target)}"
+        if self.target is not None:
+            return f"play #{self.card} -> {self.target}"
         return f"play #{self.card}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), _target(m.group(3)), bool(m.group(2)))
+        return cls(int(m.group(1)), matched_target(m.group(3)), bool(m.group(2)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,30 +55,6 @@ class Farm(Action):
 
     def __str__(self) -> str:
         return "farm"
-
-
-@dataclass(frozen=True, slots=True)
-class Use(Action):
-    """Use an activated ability of a card in play ("Turn this sideways: ..."). ``ability`` counts from 0."""
-
-    card: int
-    ability: int = 0
-    target: int = NO_TARGET
-    pattern: ClassVar[re.Pattern[str]] = re.compile(
-        r"use\s+" + CARD + r"(?:/(\d+))?(?:\s*->\s*" + TARGET + r")?", re.I
-    )
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    target_fields: ClassVar[tuple[str, ...]] = ("target",)
-
-    def __str__(self) -> str:
-        which = f"/{self.ability + 1}" if self.ability else ""
-        tail = f" -> {target_str(self.target)}" if self.target != NO_TARGET else ""
-        return f"use #{self.card}{which}{tail}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        ability = int(m.group(2)) - 1 if m.group(2) else 0
-        return cls(int(m.group(1)), ability, _target(m.group(3))) if ability >= 0 else None
 
 
 @dataclass(frozen=True, slots=True)

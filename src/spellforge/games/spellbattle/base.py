@@ -10,12 +10,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
-from spellforge.core.actions import STACK_BASE
 from spellforge.core.cards import Effect
-from spellforge.core.effects import Context, Selecting
+from spellforge.core.effects import Context
 from spellforge.core.modifiers import card_value
+from spellforge.core.resolution import StackState
 from spellforge.core.selectors import Selector
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import Target
 from spellforge.core.windows import WindowState
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ LIFE = 20  # SB-012
 AS_ONE_LIFE = 30  # SB-156
 
 
-class SBBase(WindowState, Selecting):
+class SBBase(StackState):
     """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -54,7 +55,6 @@ class SBBase(WindowState, Selecting):
         "pending_dmg",
         "pool_damage",
         "pool_of",
-        "resolving",
         "statics",
         "tapped",
     )
@@ -75,6 +75,7 @@ class SBBase(WindowState, Selecting):
     DERIVED = WindowState.DERIVED | {"statics", "listening"}
     SETUP = WindowState.SETUP | {"pool_of", "life_max"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage")
+    STACK_ZONE = "limbo"  # "limbo spell": a spell waiting in limbo is a target (a StackRef)
 
     defs: tuple[SBCard, ...]
     # life (fixed for the game; the seating itself is core's: teams, sides, alive, active)
@@ -90,8 +91,7 @@ class SBBase(WindowState, Selecting):
     damage: list[int]
     statics: tuple[tuple[int, Effect], ...]
     listening: frozenset[str]
-    # limbo (the stack itself, its windows and the trigger queue are core's: WindowState)
-    resolving: StackItem | None
+    # limbo (the stack itself, the item resolving, its windows and the trigger queue are core's: StackState)
     # combat
     attack_group: dict[int, int]
     group_target: list[int]
@@ -99,7 +99,7 @@ class SBBase(WindowState, Selecting):
     block_group: dict[int, int]
     dealt: set[int]
     deadly_marked: set[int]
-    pending_dmg: list[tuple[int, int, int]]
+    pending_dmg: list[tuple[int, Target, int]]  # (source card, the character or player hit, amount)
     # limited formats
     draft_round: int
 
@@ -205,7 +205,7 @@ class SBBase(WindowState, Selecting):
         return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
 
     def has_keyword(self, cid: int, keyword: str) -> bool:
-        return cid < STACK_BASE and keyword in self.defs[cid].keywords
+        return keyword in self.defs[cid].keywords
 
     # ------------------------------------------------------------------ zones for selectors
 
@@ -217,8 +217,6 @@ class SBBase(WindowState, Selecting):
     def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
         if zone == "play":
             return self.zones[self.layout.play]
-        if zone == "limbo":
-            return [STACK_BASE + item.uid for item in self.stack]
         zones = self.layout.discard if zone == "discard" else self.layout.hand
         out: list[int] = []
         for z in sorted(set(zones)):
@@ -230,20 +228,13 @@ class SBBase(WindowState, Selecting):
             sel = replace(sel, relation="any")  # SB-R26: the shared discard pile is everyone's own
         return super().matches(sel, cid, ctx)
 
-    def card_controller(self, cid: int) -> int:
-        if cid >= STACK_BASE:
-            item = self.find_item(cid - STACK_BASE)
-            return item.controller if item else -1
-        return self.controller[cid]
+    def item_is(self, item: StackItem, noun: str) -> bool:
+        """A spell waiting in limbo is a "spell"; an ability waiting there is an "ability"."""
+        if noun == "ability":
+            return not item.is_card
+        return item.is_card and self.defs[item.card].type == noun
 
     def card_is(self, cid: int, noun: str) -> bool:
-        if cid >= STACK_BASE:
-            item = self.find_item(cid - STACK_BASE)
-            if item is None:
-                return False
-            if noun == "ability":
-                return not item.is_card
-            return item.is_card and (noun == "card" or self.defs[item.card].type == noun)
         if self.zone_of[cid] == self.layout.play:
             if noun == "farm":
                 return self.face_down[cid]
@@ -263,16 +254,12 @@ class SBBase(WindowState, Selecting):
                 return e
         return None
 
-    def describe_card(self, cid: int) -> str:
-        return f"{self.defs[cid].name} #{cid}"
-
     if TYPE_CHECKING:  # provided by the mixins of SpellBattleState; declared here for the type checker
 
         def check_state(self) -> None: ...
         def destroy_card(self, cid: int, source: int) -> None: ...
         def leave_play(self, cid: int, zone: int) -> None: ...
         def refresh_play(self) -> None: ...
-        def run_verb(self, effect: Effect, ctx: Context) -> None: ...
         def remove_from_combat(self, cid: int) -> None: ...
         def deal_player_damage(self, source: int, seat: int, amount: int, by: int = -1) -> None: ...
         def clear_combat(self) -> None: ...

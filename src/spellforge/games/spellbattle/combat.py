@@ -8,10 +8,11 @@ opens with a priority round, which is when an ambush character can be played to 
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, Done, player_target, target_seat
+from spellforge.core.actions import Action, Done
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.targets import CardRef, PlayerRef, card_ref, player_ref
 
 from .actions import Assign, Attack, Block, Bond
 from .base import SBBase
@@ -79,7 +80,7 @@ class CombatMixin(SBBase):
             if self.tapped[cid] or cid in self.attack_group:
                 continue
             for t in targets:
-                out.append(Attack(cid, player_target(t)))
+                out.append(Attack(cid, player_ref(t)))
             for g, leader in leaders.items():
                 if self.can_join(cid, g):
                     out.append(Bond(cid, leader))
@@ -91,7 +92,8 @@ class CombatMixin(SBBase):
             return
         if isinstance(action, Attack):
             group = len(self.group_target)
-            target = target_seat(action.target)
+            assert isinstance(action.target, PlayerRef)  # characters attack players (only they are legal)
+            target = action.target.seat
             self.group_target.append(target)
             self.group_blocked.append(False)
             cid = action.card
@@ -102,7 +104,7 @@ class CombatMixin(SBBase):
         seat = self.controller[cid]
         self.attack_group[cid] = group
         self.tapped[cid] = True  # SB-054
-        self.emit(Event("attack", seat, cid, other=player_target(target), amount=group))
+        self.emit(Event("attack", seat, cid, amount=group, target=player_ref(target)))
         self.ask("attackers", seat)
 
     # ------------------------------------------------------------------ blockers (SB-055..057, SB-099, SB-R07)
@@ -202,13 +204,13 @@ class CombatMixin(SBBase):
         if cid in self.attack_group:
             g = self.attack_group[cid]
             if not self.group_blocked[g] or self.overrun[self.controller[cid]]:
-                self.pending_dmg.append((cid, player_target(self.group_target[g]), amount))  # SB-058
+                self.pending_dmg.append((cid, player_ref(self.group_target[g]), amount))  # SB-058
                 return
         opponents = self.opponents_in_combat(cid)
         if not opponents:
             return  # SB-R08: a blocked attacker whose blockers are gone deals no damage
         if len(opponents) == 1:
-            self.pending_dmg.append((cid, opponents[0], amount))
+            self.pending_dmg.append((cid, card_ref(opponents[0]), amount))
             return
         self.ask("assign", self.controller[cid], cid, amount, tuple(opponents))
 
@@ -223,7 +225,7 @@ class CombatMixin(SBBase):
         """SB-060/061: the controller splits the damage among the characters in combat with it."""
         assert isinstance(action, Assign)
         cid, remaining, opponents = d.data
-        self.pending_dmg.append((cid, action.target, action.amount))
+        self.pending_dmg.append((cid, card_ref(action.target), action.amount))
         if remaining > action.amount:
             self.ask("assign", d.seat, cid, remaining - action.amount, opponents)
 
@@ -231,11 +233,11 @@ class CombatMixin(SBBase):
     def op_apply_damage(self) -> None:
         """All damage of one speed step is dealt at once (SB-064), then the checkpoint (SB-R09)."""
         for src, target, amount in self.pending_dmg:
-            if target < 0:
-                self.deal_player_damage(src, -1 - target, amount)
-            elif self.is_character(target):
-                self.damage[target] += amount
-                self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=src))
+            if isinstance(target, PlayerRef):
+                self.deal_player_damage(src, target.seat, amount)
+            elif isinstance(target, CardRef) and self.is_character(cid := target.id):
+                self.damage[cid] += amount
+                self.emit(Event(ev.DAMAGE, self.controller[cid], cid, amount, other=src))
         self.pending_dmg = []
         self.check_state()
 

@@ -16,10 +16,11 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
+from spellforge.core.targets import Target
 
 from . import fair
 from .abilities import AbilityMixin
-from .actions import NO_TARGET, CallTime, Farm, Play, Use
+from .actions import CallTime, Farm, Play, Use
 from .base import AS_ONE, DRAFT, SEALED, SBBase
 from .combat import CombatMixin
 from .limited import LimitedMixin
@@ -61,7 +62,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.statics = ()
         self.listening = frozenset()
         self.init_windows()
-        self.resolving = None
         self.attack_group = {}
         self.group_target = []
         self.group_blocked = []
@@ -193,7 +193,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         return out
 
     def add_targeted(self, out: list[Action], cid: int, seat: int, effects: Any, make: Any) -> None:
-        """Append ``make(target)`` for each legal on-play target (SB-133), or ``make(NO_TARGET)``.
+        """Append ``make(target)`` for each legal on-play target (SB-133), or ``make(None)``.
 
         A card whose on-play choice has no legal option cannot be played (SB-135).
         """
@@ -202,7 +202,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                 for t in self.select(e.target, Context(cid, seat)):
                     out.append(make(t))
                 return
-        out.append(make(NO_TARGET))
+        out.append(make(None))
 
     @act("priority")
     def act_priority(self, action: Action, d: Decision) -> None:
@@ -251,25 +251,25 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         for cid in self.untapped_farms(seat)[:amount]:
             self.tapped[cid] = True
 
-    def play_card(self, seat: int, cid: int, target: int) -> None:
+    def play_card(self, seat: int, cid: int, target: Target | None) -> None:
         """SB-031: a played card goes into limbo with its on-play choice made (SB-133)."""
         self.pay(seat, self.defs[cid].cost)
         self.move(cid, self.layout.limbo)
         self.controller[cid] = seat
-        targets = (target,) if target != NO_TARGET else ()
+        targets = (target,) if target is not None else ()
         item = StackItem(self.next_uid(), "card", cid, seat, -1, targets)
         self.stack.append(item)
-        self.emit(Event(ev.PLAY, seat, cid, other=target if target != NO_TARGET else -1))
+        self.emit(Event(ev.PLAY, seat, cid, target=target))
 
-    def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
+    def use_ability(self, seat: int, cid: int, index: int, target: Target | None) -> None:
         """SB-101..106: turning the card sideways (and any Pay X) is the cost; the effect goes into limbo."""
         effect = self.defs[cid].activated[index]
         if effect.cost("tap", True):
             self.tapped[cid] = True
         self.pay(seat, effect.cost("pay", 0))
-        targets = (target,) if target != NO_TARGET else ()
+        targets = (target,) if target is not None else ()
         self.stack.append(StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets))
-        self.emit(Event("activate", seat, cid, other=target if target != NO_TARGET else -1))
+        self.emit(Event("activate", seat, cid, target=target))
 
     # ------------------------------------------------------------------ resolution (SB-130, SB-R05, SB-R17)
 
@@ -277,13 +277,9 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         self.resolving = item
-        sel_effect = self.item_selection_effect(item)
-        if item.targets and sel_effect is not None:
-            ctx = Context(item.card, item.controller)
-            assert sel_effect.target is not None
-            if not any(self.still_legal(sel_effect.target, t, ctx) for t in item.targets):
-                self.fizzle(item)
-                return
+        if self.all_targets_gone(item, self.item_selection_effect(item), item.card):
+            self.fizzle(item)
+            return
         if item.is_card and self.defs[item.card].type == "character":
             self.emit(Event(ev.RESOLVE, item.controller, item.card))
             self.enter_play(item.card, item.controller)
@@ -292,21 +288,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             return
         self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item.kind))
         self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
-
-    @flow_op("run_effect")
-    def op_run_effect(self, index: int) -> None:
-        item = self.resolving
-        assert item is not None
-        effects = self.item_effects(item)
-        if index >= len(effects):
-            return
-        self.schedule(("run_effect", index + 1))
-        effect = effects[index]
-        targets: tuple[int, ...] = ()
-        if effect.target is not None:
-            ctx0 = Context(item.card, item.controller)
-            targets = tuple(t for t in item.targets if self.still_legal(effect.target, t, ctx0))
-        self.run_verb(effect, Context(item.card, item.controller, targets, uid=item.uid))
 
     @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
@@ -414,23 +395,6 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def seats_out_with(self, seat: int) -> list[int]:
         """An As-one team shares one life total, so it resigns together (SB-156)."""
         return self.defenders_of(seat)
-
-    def abandon(self, d: Decision) -> None:
-        """The seat that had to decide is out of the game: move on as if it declined."""
-        self.decision = None
-        self._legal = None
-        if d.kind == "priority":
-            self.restart_window()
-        elif d.kind in (
-            "attackers",
-            "blockers",
-            "assign",
-            "sacrifice",
-            "trigger_order",
-            "trigger_target",
-            "copy_target",
-        ):
-            return  # the scheduled continuation carries on without the declined choices
 
     def end_by_time(self) -> None:
         """SB-164..166 / SB-R24: highest life wins; then who first dealt damage; then at random."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import STACK_BASE, seat_name, target_str
+from spellforge.core.actions import seat_name
 from spellforge.core.events import Event
 from spellforge.core.observe import card_view, event_visible_card, zone_view
 
@@ -93,7 +93,7 @@ class ViewMixin(SBBase):
             "card": item.card,
             "name": d.name,
             "controller": item.controller,
-            "targets": [target_str(t) for t in item.targets],
+            "targets": [str(t) for t in item.targets],
             "text": d.text if item.effect < 0 else d.effects[item.effect].param("text", d.text),
         }
 
@@ -110,11 +110,7 @@ class ViewMixin(SBBase):
         return text
 
     def name_of(self, cid: int, seat: int | None) -> str:
-        if cid < 0:
-            return ""
-        if cid >= STACK_BASE:
-            return f"@{cid - STACK_BASE}"
-        return self.describe_card(cid)
+        return self.describe_card(cid) if cid >= 0 else ""
 
     def describe_event(self, e: Event, seat: int | None) -> str:
         who = seat_name(e.seat) if e.seat >= 0 else ""
@@ -127,10 +123,10 @@ class ViewMixin(SBBase):
         if k == "farm":
             return f"{who} plays {card} face down as a farm"
         if k == ev.PLAY:
-            tail = f" -> {self.target_name(e.other)}" if e.other != -1 else ""
+            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
             return f"{who} plays {card}{tail}"
         if k == "activate":
-            tail = f" -> {self.target_name(e.other)}" if e.other != -1 else ""
+            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
             return f"{who} uses {card}{tail}"
         if k == ev.RESOLVE:
             return f"{card} resolves"
@@ -146,7 +142,7 @@ class ViewMixin(SBBase):
             target = card if e.card >= 0 else who
             return f"{target} takes {e.amount} damage"
         if k == "attack":
-            return f"{who} attacks {target_str(e.other)} with {card}"
+            return f"{who} attacks {e.target} with {card}"
         if k == "block":
             return f"{who} blocks {self.name_of(e.other, seat)} with {card}"
         if k == ev.CONTROL:
@@ -174,10 +170,3 @@ class ViewMixin(SBBase):
         if k == "draft_round":
             return f"-- draft round {e.amount} --"
         return ""
-
-    def target_name(self, target: int) -> str:
-        if target >= STACK_BASE:
-            return f"@{target - STACK_BASE}"
-        if target < 0:
-            return seat_name(-1 - target)
-        return self.describe_card(target)

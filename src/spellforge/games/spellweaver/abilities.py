@@ -10,13 +10,14 @@ dies" ability, including those of the creatures dying with it (SW-124).
 from __future__ import annotations
 
 from spellforge.core import events as ev
-from spellforge.core.actions import Action, ChooseTarget, is_player, target_seat
+from spellforge.core.actions import Action, ChooseTarget
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb
+from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of, players_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
+from spellforge.core.targets import CardRef, PlayerRef, Target
 
 from .base import SWBase
 from .cards import ASPECT_INDEX, EMBLEMS
@@ -61,30 +62,30 @@ class AbilityMixin(SWBase):
             self.life[seat] += amount  # no maximum (SW-R25)
             self.emit(Event(ev.LIFE, seat, amount=amount))
 
-    def deal_damage(self, source: int, target: int, amount: int) -> None:
+    def deal_damage(self, source: int, target: Target, amount: int) -> None:
         """One damage instance: to a hero (SW-122) or a creature, with Shield (SW-060), Deadly and Freeze
         (any damage is lethal, SW-119, SW-R31) and Lifebound (SW-K06: only damage actually dealt)."""
         if amount <= 0:
             return
         creature_source = source >= 0 and self.defs[source].is_creature
-        if is_player(target):
-            seat = target_seat(target)
+        if isinstance(target, PlayerRef):
+            seat = target.seat
             self.life[seat] -= amount
             self.emit(Event(ev.DAMAGE, seat, -1, amount, other=source))
         else:
-            if not self.in_row(target):
+            if not isinstance(target, CardRef) or not self.in_row(cid := target.id):
                 return
-            e = self.emblems.get(target)
+            e = self.emblems.get(cid)
             if e is not None and e[2] > 0:
-                self.emblems[target] = (e[0], e[1], e[2] - 1)
-                self.emit(Event("prevented", self.controller[target], target, amount, other=source))
+                self.emblems[cid] = (e[0], e[1], e[2] - 1)
+                self.emit(Event("prevented", self.controller[cid], cid, amount, other=source))
                 return
-            self.damage[target] += amount
-            if target in self.frozen or (creature_source and self.has_keyword(source, "deadly")):
-                hp = self.stat(target, "hp")
-                if self.damage[target] < hp:
-                    self.damage[target] = hp
-            self.emit(Event(ev.DAMAGE, self.controller[target], target, amount, other=source))
+            self.damage[cid] += amount
+            if cid in self.frozen or (creature_source and self.has_keyword(source, "deadly")):
+                hp = self.stat(cid, "hp")
+                if self.damage[cid] < hp:
+                    self.damage[cid] = hp
+            self.emit(Event(ev.DAMAGE, self.controller[cid], cid, amount, other=source))
         if creature_source and self.has_keyword(source, "lifebound"):
             self.gain_life(self.controller[source], amount)
 
@@ -278,12 +279,11 @@ class AbilityMixin(SWBase):
 
 
 def _cards(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    return [t for t in state.affected(effect, ctx) if t >= 0]
+    return cards_of(state.affected(effect, ctx))
 
 
 def _seats(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    seats = [target_seat(t) for t in state.affected(effect, ctx) if t < 0]
-    return seats or [ctx.controller]
+    return players_of(state.affected(effect, ctx)) or [ctx.controller]
 
 
 def verb_freeze(state: AbilityMixin, effect: Effect, ctx: Context) -> None:

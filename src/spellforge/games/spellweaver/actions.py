@@ -1,6 +1,7 @@
 """Spellweaver's actions, each printed the way a player would say it.
 
->>> str(Play(17)), str(Attack(12, -2)), str(Attack(12, 7)), str(Block(31, 12))
+>>> from spellforge.core.targets import CardRef, PlayerRef
+>>> str(Play(17)), str(Attack(12, PlayerRef(1))), str(Attack(12, CardRef(7))), str(Block(31, 12))
 ('play #17', 'attack #12 -> P2', 'attack #12 -> #7', 'block #31 -> #12')
 >>> str(ShrineMode(9, MANA)), ShrineMode.parse("play #9 for level") == ShrineMode(9, LEVEL)
 ('play #9 for mana', True)
@@ -16,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, Action, Attack, Block, ChooseTarget, Play
+from spellforge.core.actions import CARD, Action, Attack, Block, ChooseTarget, Play, Use
 from spellforge.core.clock import TimeUsed
 
 MANA = "mana"
@@ -65,24 +66,6 @@ class UseSkill(Action):
     def from_match(cls, m: re.Match[str]) -> Action | None:
         slot = int(m.group(1)) - 1
         return cls(slot) if slot >= 0 else None
-
-
-@dataclass(frozen=True, slots=True)
-class Use(Action):
-    """Use an activated ability of a card in play (``ability`` counts from 0, printed ``/2`` from 1)."""
-
-    card: int
-    ability: int = 0
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"use\s+" + CARD + r"(?:/(\d+))?", re.I)
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-
-    def __str__(self) -> str:
-        return f"use #{self.card}" + (f"/{self.ability + 1}" if self.ability else "")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        ability = int(m.group(2)) - 1 if m.group(2) else 0
-        return cls(int(m.group(1)), ability) if ability >= 0 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,12 @@ damage is computed from the hitpoints the step started with and dealt at once (S
 
 from __future__ import annotations
 
-from spellforge.core.actions import Action, Done, Pass, player_target
+from spellforge.core.actions import Action, Done, Pass
+from spellforge.core.effects import cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player_ref
 
 from . import fair
 from .actions import Attack, Block
@@ -43,7 +45,7 @@ class CombatMixin(SWBase):
 
     def attack_options(self, seat: int, out: list[Action]) -> None:
         enemy = self.opponent(seat)
-        hero = player_target(enemy)
+        hero = player_ref(enemy)
         front = self.zones[self.layout.combat[enemy]]
         speeds = {t: self.speed(t) for t in front}
         for a in self.creatures(seat):
@@ -51,12 +53,16 @@ class CombatMixin(SWBase):
                 targets = self.att_tgt[a]
                 if (
                     targets
-                    and targets[0] >= 0
+                    and isinstance(targets[0], CardRef)
                     and self.has_keyword(a, "murder_instinct")
                     and not self.has_keyword(a, "cant_attack_creatures")  # SW-002/003
                 ):
                     sp = self.speed(a)
-                    out.extend(Attack(a, t) for t in front if t not in targets and sp >= speeds[t])
+                    out.extend(
+                        Attack(a, ref)
+                        for t in front
+                        if (ref := card_ref(t)) not in targets and sp >= speeds[t]
+                    )
                 continue
             if not self.can_attack(a):
                 continue
@@ -64,7 +70,7 @@ class CombatMixin(SWBase):
             if sp >= 1:  # SW-093, SW-R28
                 out.append(Attack(a, hero))
             if not self.has_keyword(a, "cant_attack_creatures"):
-                out.extend(Attack(a, t) for t in front if sp >= speeds[t])  # SW-094, SW-096
+                out.extend(Attack(a, card_ref(t)) for t in front if sp >= speeds[t])  # SW-094, SW-096
 
     @legal("attack", forced=fair.instant_window)
     def legal_attack(self) -> list[Action]:
@@ -85,7 +91,7 @@ class CombatMixin(SWBase):
                 self.att_tgt[a] = (action.target,)
                 self.exhausted[a] = True  # SW-101
                 self.queue_own("attacks", a)
-            self.emit(Event("attack", d.seat, a, other=action.target))
+            self.emit(Event("attack", d.seat, a, target=action.target))
             self.window_acted()
             self.schedule(("check",))  # before the window asks again
             return
@@ -97,7 +103,7 @@ class CombatMixin(SWBase):
         """Creatures some attacker still in combat is aimed at (SW-104/105)."""
         out: set[int] = set()
         for targets in self.att_tgt.values():
-            out.update(t for t in targets if t >= 0)
+            out.update(cards_of(targets))
         return out
 
     @legal("block", forced=fair.instant_window)
@@ -168,9 +174,10 @@ class CombatMixin(SWBase):
             del self.att_tgt[cid]
             self.blocked.discard(cid)
         self.blk.pop(cid, None)
+        ref = card_ref(cid)
         for a, targets in self.att_tgt.items():
-            if cid in targets:
-                self.att_tgt[a] = () if targets[0] == cid else tuple(t for t in targets if t != cid)
+            if ref in targets:
+                self.att_tgt[a] = () if targets[0] == ref else tuple(t for t in targets if t != ref)
                 self.emit(Event("combat_cancelled", self.controller[a], a, other=cid))
 
     def left_front(self, cid: int) -> None:
@@ -179,9 +186,10 @@ class CombatMixin(SWBase):
         if not self.att and not self.blk:
             return
         if self.has_keyword(cid, "flying"):
+            ref = card_ref(cid)
             for a, targets in self.att_tgt.items():
-                if cid in targets:
-                    self.att_tgt[a] = () if targets[0] == cid else tuple(t for t in targets if t != cid)
+                if ref in targets:
+                    self.att_tgt[a] = () if targets[0] == ref else tuple(t for t in targets if t != ref)
             return
         self.remove_from_combat(cid)
 
@@ -193,8 +201,8 @@ class CombatMixin(SWBase):
         if not self.att:
             return
         defender = self.opponent(self.active)
-        hero = player_target(defender)
-        plan: list[tuple[int, int, int]] = []
+        hero = player_ref(defender)
+        plan: list[tuple[int, Target, int]] = []
 
         def deals(c: int) -> bool:
             return self.has_keyword(c, "ranged") == ranged
@@ -212,18 +220,20 @@ class CombatMixin(SWBase):
                 continue
             if not targets:
                 continue  # cancelled (SW-R21)
-            if targets[0] < 0:
+            if isinstance(targets[0], PlayerRef):
                 if deals(a):
                     plan.append((a, hero, self.attack(a)))  # SW-R15
                 continue
+            creatures = cards_of(targets)  # attacked creatures (a hero is only ever a sole target)
             if deals(a):
-                self.distribute(a, list(targets), hero if self.has_keyword(a, "unstoppable") else None, plan)
-            for t in targets:  # SW-R14: the target fights back once, against its attackers in order
+                self.distribute(a, creatures, hero if self.has_keyword(a, "unstoppable") else None, plan)
+            for t in creatures:  # SW-R14: the target fights back once, against its attackers in order
                 if t in done_targets:
                     continue
                 done_targets.add(t)
                 if deals(t):
-                    foes = [x for x in self.att if x not in self.blocked and t in self.att_tgt[x]]
+                    ref = card_ref(t)
+                    foes = [x for x in self.att if x not in self.blocked and ref in self.att_tgt[x]]
                     self.distribute(t, foes, None, plan)
         self.emit(Event("damage_step", self.active, note="ranged" if ranged else "regular"))
         for src, target, amount in plan:
@@ -240,7 +250,7 @@ class CombatMixin(SWBase):
         return left if left > 1 else 1
 
     def distribute(
-        self, src: int, foes: list[int], overflow: int | None, plan: list[tuple[int, int, int]]
+        self, src: int, foes: list[int], overflow: Target | None, plan: list[tuple[int, Target, int]]
     ) -> None:
         """SW-116..121: exactly lethal damage to each foe in order (1 if Deadly or the foe is frozen,
         else its remaining hitpoints, shields or not); the rest is wasted, or goes to the hero if the
@@ -254,7 +264,7 @@ class CombatMixin(SWBase):
                 break
             lethal = self.lethal_damage(src, foe, deadly)
             give = amount if amount < lethal else lethal
-            plan.append((src, foe, give))
+            plan.append((src, card_ref(foe), give))
             amount -= give
         if amount > 0 and overflow is not None:
             plan.append((src, overflow, amount))

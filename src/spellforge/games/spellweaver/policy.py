@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spellforge.core.actions import Action, Done, is_player
+from spellforge.core.actions import Action, Done
 from spellforge.core.rng import Rng
+from spellforge.core.targets import PlayerRef
 
 from .actions import Attack, Block
 from .state import SpellweaverState
@@ -36,7 +37,7 @@ def _done(legal: Sequence[Action]) -> Action | None:
 
 def _attack(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
     for action in legal:
-        if type(action) is Attack and is_player(action.target) and state.attack(action.card) > 0:
+        if type(action) is Attack and type(action.target) is PlayerRef and state.attack(action.card) > 0:
             return action
     return _done(legal)
 
@@ -51,7 +52,7 @@ def _block(state: SpellweaverState, legal: Sequence[Action]) -> Action | None:
     incoming = sum(
         state.attack(a)
         for a in state.att
-        if a not in state.blocked and any(is_player(t) for t in state.att_tgt[a])
+        if a not in state.blocked and any(type(t) is PlayerRef for t in state.att_tgt[a])
     )
     desperate = incoming >= state.life[seat]
     fallback: Action | None = None

@@ -7,12 +7,13 @@ for mana or a level, which card to offer and which shrine to take, which creatur
 
 from __future__ import annotations
 
-from spellforge.core.actions import NO_TARGET, Action
+from spellforge.core.actions import Action
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
+from spellforge.core.targets import Target
 
 from . import fair
 from .actions import LEVEL, MANA, NONE, MoveCard, OfferCard, ShrineMode, Take
@@ -82,24 +83,26 @@ class ResourceMixin(SWBase):
         target = skill.target_effect
         return target is None or bool(self.choice_targets(target, self.skills[seat][slot], seat))
 
-    def use_skill(self, seat: int, slot: int, target: int) -> None:
+    def use_skill(self, seat: int, slot: int, target: Target | None) -> None:
         source = self.skills[seat][slot]
         skill = self.defs[source].skill
         assert skill is not None
         self.pay(seat, skill.cost)
         self.cooldown[seat][slot] = skill.cooldown
-        self.emit(Event("skill", seat, source, other=target, note=skill.name))
+        self.emit(Event("skill", seat, source, note=skill.name, target=target))
         self.run_effects(skill.effects, Context(source, seat), target)
 
-    def run_effects(self, effects: tuple[Effect, ...], ctx: Context, target: int) -> None:
-        """Run a card's, skill's or ability's effects now; the chosen target only if it is still legal."""
+    def run_effects(self, effects: tuple[Effect, ...], ctx: Context, target: Target | None) -> None:
+        """Run a card's, skill's or ability's effects now (there is no stack, SW-R12); an effect that
+        takes a target runs only while the chosen one is still legal for it."""
+        chosen = (target,) if target is not None else ()
         for effect in effects:
             if self.outcome is not None:
                 return
             if effect.target is not None:
-                if target == NO_TARGET or not self.still_legal(effect.target, target, ctx):
-                    continue
-                self.run_verb(effect, Context(ctx.source, ctx.controller, (target,)))
+                targets = self.live_targets(effect, chosen, ctx)
+                if targets:
+                    self.run_verb(effect, Context(ctx.source, ctx.controller, targets))
             else:
                 self.run_verb(effect, ctx)
 

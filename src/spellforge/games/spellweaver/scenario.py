@@ -7,7 +7,7 @@
 ... )
 >>> sc.state.decision.kind, sc.state.current_player
 ('attack', 0)
->>> Attack(sc["a"], player_target(1)) in sc.state.legal_actions()
+>>> Attack(sc["a"], PlayerRef(1)) in sc.state.legal_actions()
 True
 
 A card is named by its id (``"ash-hound"``), optionally with a label to find it later

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import NO_TARGET, Action, Choose, ChooseTarget, Done, Pass
+from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
@@ -23,6 +23,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
+from spellforge.core.targets import CardRef, Target, card_ref
 from spellforge.core.windows import EACH
 
 from . import fair
@@ -260,7 +261,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             return bool(self.choice_targets(d.choice, cid, seat))
         return True
 
-    def choice_targets(self, effect: Effect | None, source: int, seat: int) -> list[int]:
+    def choice_targets(self, effect: Effect | None, source: int, seat: int) -> list[Target]:
         if effect is None or effect.target is None:
             return []
         return self.select(effect.target, Context(source, seat))
@@ -303,19 +304,19 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
                 self.controller[action.card] = seat
                 self.ask("target", seat, "card", action.card, -1)
             else:
-                self.begin_play(seat, action.card, NO_TARGET)
+                self.begin_play(seat, action.card, None)
         elif isinstance(action, UseSkill):
             skill = self.defs[self.skills[seat][action.slot]].skill
             assert skill is not None
             if skill.target_effect is not None:
                 self.ask("target", seat, "skill", action.slot, -1)
             else:
-                self.use_skill(seat, action.slot, NO_TARGET)
+                self.use_skill(seat, action.slot, None)
         elif isinstance(action, Use):
             if self.defs[action.card].activated[action.ability].target is not None:
                 self.ask("target", seat, "use", action.card, action.ability)
             else:
-                self.use_ability(seat, action.card, action.ability, NO_TARGET)
+                self.use_ability(seat, action.card, action.ability, None)
         elif isinstance(action, Shrine):
             self.ask("shrine", seat)
         elif isinstance(action, Move):
@@ -385,13 +386,13 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
 
     # ------------------------------------------------------------------ playing a card (SW-014, SW-040..047)
 
-    def begin_play(self, seat: int, cid: int, target: int) -> None:
+    def begin_play(self, seat: int, cid: int, target: Target | None) -> None:
         """Pay, show the card, resolve its "when played" effects, give the opponent the chance to cancel
         it (SW-K25), then resolve it."""
         self.pay(seat, self.defs[cid].cost)
         self.move(cid, self.layout.casting)
         self.controller[cid] = seat
-        self.emit(Event(ev.PLAY, seat, cid, other=target))
+        self.emit(Event(ev.PLAY, seat, cid, target=target))
         self.queue_own("played", cid)
         self.schedule(("flush",), ("cancel_window", cid), ("resolve_card", cid, target))
 
@@ -406,7 +407,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         opponent = self.opponent(self.controller[cid])
         defs = self.defs
         for source in fair.pool(defs).cancel_cards:
-            if cid in self.choice_targets(defs[source].choice, source, opponent):
+            if card_ref(cid) in self.choice_targets(defs[source].choice, source, opponent):
                 self.open_window("cancel", (opponent,), EACH, data=(cid,))
                 return
 
@@ -439,7 +440,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.window_action(d.seat, action)
 
     @flow_op("resolve_card")
-    def op_resolve_card(self, cid: int, target: int) -> None:
+    def op_resolve_card(self, cid: int, target: Target | None) -> None:
         if self.zone_of[cid] != self.layout.casting:
             return  # cancelled
         d = self.defs[cid]
@@ -448,12 +449,12 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         ctx = Context(cid, seat)
         if d.is_creature or d.type in LASTING_TYPES:
             if d.attach is not None:
-                if target == NO_TARGET or not self.still_legal(d.attach, target, ctx):
+                if not isinstance(target, CardRef) or not self.still_legal(d.attach, target, ctx):
                     self.move(cid, self.layout.graveyard[self.owner[cid]])
                     self.controller[cid] = self.owner[cid]
                     self.emit(Event(ev.FIZZLE, seat, cid))
                     return
-                self.attached[cid] = target
+                self.attached[cid] = target.id
             self.enter_play(cid, seat)
             self.run_effects(d.on_resolve, ctx, target)
             return
@@ -462,7 +463,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
             self.move(cid, self.layout.graveyard[self.owner[cid]])
             self.controller[cid] = self.owner[cid]
 
-    def use_ability(self, seat: int, cid: int, index: int, target: int) -> None:
+    def use_ability(self, seat: int, cid: int, index: int, target: Target | None) -> None:
         """Pay the ability's costs (exhaust, mana, channelled energy SW-K22, sacrifice), then resolve it."""
         effect = self.defs[cid].activated[index]
         if effect.cost("exhaust", False):
@@ -471,7 +472,7 @@ class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
         channel = effect.cost("energy", 0)
         if channel:
             self.energy[cid] -= channel
-        self.emit(Event("activate", seat, cid, other=target))
+        self.emit(Event("activate", seat, cid, target=target))
         if effect.cost("sacrifice", False):
             self.destroy_card(cid, cid)
         self.run_effects((effect,), Context(cid, seat), target)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.actions import seat_name, target_str
+from spellforge.core.actions import seat_name
 from spellforge.core.clock import format_seconds
 from spellforge.core.events import Event
 from spellforge.core.observe import card_view, event_visible_card, zone_view
@@ -129,7 +129,7 @@ class ViewMixin(SWBase):
         return [
             {
                 "attacker": a,
-                "targets": [target_str(t) for t in self.att_tgt[a]],
+                "targets": [str(t) for t in self.att_tgt[a]],
                 "cancelled": not self.att_tgt[a],
                 "blocked": a in self.blocked,
                 "blockers": [b for b, x in self.blk.items() if x == a],
@@ -182,15 +182,15 @@ class ViewMixin(SWBase):
         if k == ev.TURN:
             return f"-- turn {e.amount}: {who} --"
         if k == ev.PLAY:
-            tail = f" -> {self.target_name(e.other)}" if e.other not in (-1, -(10**9)) else ""
+            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
             return f"{who} plays {card}{tail}"
         if k == "shrine":
             return f"{who} plays {card} for {'a level' if e.note == 'level' else 'a mana crystal'}"
         if k == "skill":
-            tail = f" -> {self.target_name(e.other)}" if e.other not in (-1, -(10**9)) else ""
+            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
             return f"{who} uses the skill {e.note}{tail}"
         if k == "activate":
-            tail = f" -> {self.target_name(e.other)}" if e.other not in (-1, -(10**9)) else ""
+            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
             return f"{who} uses {card}{tail}"
         if k == ev.DAMAGE:
             return f"{card if e.card >= 0 else who} takes {e.amount} damage"
@@ -199,7 +199,8 @@ class ViewMixin(SWBase):
         if k == ev.LIFE:
             return f"{who} gains {e.amount} life"
         if k == "attack":
-            return f"{who} attacks {self.target_name(e.other)} with {card}"
+            target = self.describe_target(e.target) if e.target is not None else ""
+            return f"{who} attacks {target} with {card}"
         if k == "block":
             return f"{who} blocks {self.name_of(e.other)} with {card}"
         if k == "combat_cancelled":
@@ -227,8 +228,3 @@ class ViewMixin(SWBase):
         if k == "look":
             return f"{who} looks at the top {e.amount} cards of their deck"
         return ""
-
-    def target_name(self, target: int) -> str:
-        if target < 0:
-            return seat_name(-1 - target)
-        return self.describe_card(target)
