@@ -14,7 +14,6 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core.actions import NO_TARGET, STACK_BASE
 from spellforge.core.errors import IllegalActionError
 from spellforge.core.targets import PlayerRef, StackRef
 
@@ -75,10 +74,6 @@ def action_meaning(game: Ruleset, text: str) -> dict[str, Any]:
             players.append(value.seat)
         elif isinstance(value, StackRef):
             stack.append(value.uid)
-        elif isinstance(value, int) and NO_TARGET < value < 0:  # an int target: -1 - seat
-            players.append(-1 - value)
-        elif isinstance(value, int) and value >= STACK_BASE:  # an int target naming a stack item
-            stack.append(value - STACK_BASE)
     meaning = {
         "text": text,
         "type": type(action).__name__.lower(),
