@@ -76,6 +76,22 @@ def test_bot_never_reads_hidden_cards(game: str, spec: str) -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_ismcts_searches_its_own_copies_and_leaves_the_game_asking(game: str) -> None:
+    """The search answers single options at once only on the copies it makes (``State.search_copy``):
+    the game it is given is neither changed nor turned into such a copy, so it still asks every
+    decision the fair flow asks."""
+    from spellforge.bots.ismcts import ISMCTSBot
+
+    for seed in (1, 2):
+        state = midgame(game, seed)
+        before = state.to_json()
+        bot = ISMCTSBot(seed=seed, iterations=30)
+        bot.search(Observation.of(state))
+        bot.choose(Observation.of(state))
+        assert not state.search_copy and state.to_json() == before
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_ismcts_counts_its_iterations(game: str) -> None:
     from spellforge.bots.facts import search_facts
     from spellforge.bots.ismcts import ISMCTSBot

@@ -54,6 +54,8 @@ def leaks_after(state: State, action: Action, rng: Rng, tries: int = DETERMINIZA
     for _ in range(tries):
         det = state.determinize(seat, rng)
         det.rng = state.rng.clone()  # the same random numbers after the action: only hidden cards differ
+        # the real flow on both sides: a search bot's copy would take every single option unasked
+        assert not real.search_copy and not det.search_copy
         if action not in det.legal_actions():
             found.append(f"{action!s} is legal in the real game but not in a determinization")
             continue

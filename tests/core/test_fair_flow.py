@@ -87,3 +87,31 @@ def test_an_empty_hand_passes_without_being_asked() -> None:
     s.apply(Pass())
     # P2's pass in turn 1 was taken for it; in its own turn it has drawn a card, so it is asked
     assert s.turn == 2 and s.current_player == 1 and s.legal_actions() == [Pass()]
+
+
+def test_a_search_copy_takes_every_single_option_and_nothing_else_does() -> None:
+    """A search bot's private copy (``State.search_copy``) answers a single option at once, with that
+    option, as the search would: the play is the same as the real game's, without the question. No real
+    game, clone, determinization or loaded game is ever such a copy, so the real flow keeps asking."""
+    game = Fair()
+    real = game.new_game(seed=3, decks=[BIG, SMALL], hand=2)
+    copies = [
+        real.clone(),
+        real.determinize(0, Rng(1)),
+        game.from_json(json.loads(json.dumps(real.to_json()))),
+    ]
+    assert not real.search_copy and not any(c.search_copy for c in copies)
+    search = real.determinize(0, Rng(2))
+    search.search_copy = True
+    assert "search_copy" not in real.to_json()["state"]  # never saved ...
+    flagged = search.clone()
+    assert flagged.search_copy  # ... but a copy of a search copy is one too
+    assert not game.from_json(json.loads(json.dumps(search.to_json()))).search_copy
+    # P2 (small cards only) is asked in the real game, but answered at once in the search copy
+    asked, answered = [], []
+    for _ in range(4):
+        asked.append(real.current_player)
+        real.apply(Pass())
+        answered.append(search.current_player)
+        search.apply(Pass())
+    assert asked == [0, 1, 1, 0] and answered == [0, 0, 0, 0]

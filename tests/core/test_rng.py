@@ -61,3 +61,37 @@ def test_random_float_and_fork() -> None:
     assert all(0.0 <= v < 1.0 for v in values)
     f1, f2 = r.fork(), r.fork()
     assert f1.next64() != f2.next64()
+
+
+def test_permute_is_a_uniform_permutation_drawing_one_number() -> None:
+    """``permute`` (what determinize uses) orders a list at random, every order about equally often, and
+    draws exactly one number, so what follows it in a stream does not depend on the list's length."""
+    for n in (0, 1, 2, 7, 52):
+        r, s = Rng(n), Rng(n)
+        items = list(range(n))
+        r.permute(items)
+        assert sorted(items) == list(range(n))
+        if n >= 2:
+            s.next64()
+        assert r.state == s.state
+    r = Rng(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        r.permute(items)
+        counts[tuple(items)] += 1
+    assert len(counts) == 24 and all(800 < c < 1200 for c in counts.values())
+    spots: Counter[int] = Counter()
+    for _ in range(8_000):
+        deck = list(range(40))
+        r.permute(deck)
+        spots[deck.index(0)] += 1
+    assert len(spots) == 40 and all(120 < c < 290 for c in spots.values())  # about 200 each
+
+
+def test_permute_is_pinned() -> None:
+    """A seeded search replays only if its draws never change (on any machine): pinned."""
+    r = Rng(7)
+    deck = list(range(12))
+    r.permute(deck)
+    assert deck == [9, 8, 3, 5, 10, 7, 0, 1, 11, 6, 2, 4] and r.randrange(1000) == 16

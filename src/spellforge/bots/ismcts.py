@@ -68,7 +68,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-        self.children: dict[Hashable, Node] = {}
+        self.children: dict[int, Node] = {}
 
 
 class EdgeKeys:
@@ -80,22 +80,31 @@ class EdgeKeys:
     keying on it would scatter an opponent's "play a card from hand" over one-visit nodes and make it look
     like a random player. Masked, all such plays share one node whose statistics average over what the
     hidden card could be, and the key reveals nothing the bot does not know.
+
+    A key is a small int standing for one masked action (``masked`` keeps the masked values), so the
+    tree's dicts hash and compare ints: an action's hash and equality are Python code, run only once per
+    action in ``cache``.
     """
 
-    __slots__ = ("cache", "known")
+    __slots__ = ("cache", "known", "masked")
 
     def __init__(self, known: frozenset[int]) -> None:
         self.known = known
-        self.cache: dict[Action, Hashable] = {}
+        self.cache: dict[Action, int] = {}
+        self.masked: dict[Hashable, int] = {}
 
-    def __call__(self, action: Action) -> Hashable:
+    def __call__(self, action: Action) -> int:
         key = self.cache.get(action)
         if key is None:
-            key = self.cache[action] = action.masked(self.known)
+            masked = action.masked(self.known)
+            key = self.masked.get(masked)
+            if key is None:
+                key = self.masked[masked] = len(self.masked)
+            self.cache[action] = key
         return key
 
 
-def settled(root: Node, keys: Sequence[Hashable], left: float) -> bool:
+def settled(root: Node, keys: Sequence[int], left: float) -> bool:
     """Whether ``left`` more iterations could not change which of ``keys`` is the most visited."""
     first = second = 0
     for k in keys:
@@ -243,6 +252,7 @@ class ISMCTSBot(BaseBot):
         watch = list(dict.fromkeys(key(a) for a in candidates)) if len(candidates) > 1 else []
         tree = self.tree or facts.search_tree
         own = obs.seat if tree == "own" else None  # the tree holds only the searching seat's moves
+        known_key = key.cache.get  # an action seen before: its key without a call
         done = 0
         while (done < limit) if limit else (done == 0 or time.perf_counter() < deadline):
             if (watch or topping) and done % SETTLE_EVERY == 0 and done:
@@ -258,6 +268,13 @@ class ISMCTSBot(BaseBot):
                     break
             done += 1
             state = obs.determinize(rng)
+            # This copy is the search's own: from here on it takes each single-option decision at once,
+            # inside ``apply`` (``State.search_copy``), instead of posting it for the loops below to answer
+            # with that same option. The play is identical and no information moves: the copy's hidden
+            # cards were invented by this bot, which is the only one looking at it, and a single option
+            # gets no tree node either way. A real game never sets the flag, so it still asks such a
+            # decision whenever public information does not force it (DESIGN.md section 2b).
+            state.search_copy = True
             node = root
             path = [root]
             # selection and expansion, over the actions legal in this determinization
@@ -271,9 +288,11 @@ class ISMCTSBot(BaseBot):
                     state.apply(legal[0])
                     continue
                 children = node.children
-                options: dict[Hashable, Action] = {}
+                options: dict[int, Action] = {}
                 for a in legal:
-                    k = key(a)
+                    k = known_key(a)
+                    if k is None:
+                        k = key(a)
                     if k not in options:
                         options[k] = a
                 untried = [k for k in options if k not in children]
@@ -288,7 +307,7 @@ class ISMCTSBot(BaseBot):
                     path.append(child)
                     break
                 best_child: Node | None = None
-                best_key: Hashable = None
+                best_key = -1
                 best_score = -1.0
                 for k in options:
                     child = children[k]

@@ -12,13 +12,19 @@ True
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import MutableSequence, Sequence
+from hashlib import shake_128
+from operator import itemgetter
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_BIG_ENDIAN = sys.byteorder == "big"
+_KEY = "I" if array("I").itemsize == 4 else "L"  # an array of 32-bit unsigned keys
 
 
 class Rng:
@@ -64,6 +70,19 @@ class Rng:
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
         self.state = s
+
+    def permute(self, seq: MutableSequence[T]) -> None:
+        """Put ``seq`` in a uniformly random order, drawing one number: as random as :meth:`shuffle`, but
+        not the same order, and several times faster on a long list (a search determinizes every hidden
+        deck on every iteration). Each element gets a 32-bit key from SHAKE-128 seeded by that number, and
+        the elements are sorted by key; equal keys (odds about n*n / 2**33) keep their order."""
+        n = len(seq)
+        if n < 2:
+            return
+        keys = array(_KEY, shake_128(self.next64().to_bytes(8, "little")).digest(4 * n))
+        if _BIG_ENDIAN:
+            keys.byteswap()  # the keys are read little-endian everywhere, so every machine draws alike
+        seq[:] = itemgetter(*sorted(range(n), key=keys.__getitem__))(seq)
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)

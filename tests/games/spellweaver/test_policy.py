@@ -104,8 +104,9 @@ def test_ismcts_looking_through_the_opponents_turn_does_not_send_its_blocker_at_
     with the game's policy, does not make that attack (it keeps the blocker home or, its own follow-ups
     in the tree with ``tree=own``, sometimes attacks the Brute to finish it with the Firebolt); without
     that policy (the opponent passing through its turn, as the generic policy plays it) the attack looks
-    free and it attacks. (Without the game's prior, ``prior=0``, which would start the search from
-    greedy's ranking: this tests the playouts alone.)"""
+    free and it mostly attacks. (Without the game's prior, ``prior=0``, which would start the search from
+    greedy's ranking: this tests the playouts alone.) Twelve seeds each way: which determinizations a
+    seed draws decides a few searches (over 40 seeds, about 72% attack without the policy)."""
     sc = build(
         Side(
             combat=[("w", creature("Guard", attack=2, hp=4, speed=2))],
@@ -120,13 +121,13 @@ def test_ismcts_looking_through_the_opponents_turn_does_not_send_its_blocker_at_
     obs = Observation.of(sc.state)
     attack = Attack(sc["w"], P2)
     assert attack in obs.legal
-    chosen = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 7)]
+    chosen = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 13)]
     assert attack not in chosen
-    assert sum(isinstance(a, Done) for a in chosen) >= 5  # mostly it simply keeps the blocker home
+    assert sum(isinstance(a, Done) for a in chosen) >= 10  # mostly it simply keeps the blocker home
     facts = search_facts("spellweaver")
     monkeypatch.setitem(SEARCH_FACTS, "spellweaver", dataclasses.replace(facts, playout_action=None))
-    for seed in (1, 2, 3):
-        assert ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) == attack
+    blind = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 13)]
+    assert sum(a == attack for a in blind) >= 7  # mostly it attacks
 
 
 @pytest.mark.parametrize("name", ["turns", "prior"])
