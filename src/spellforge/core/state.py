@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -396,6 +397,10 @@ class State(Seating, ABC):
                     if not known[cid] >> b & 1:
                         pools.setdefault(group(cid), []).append((z, i))
             else:
+                groups = set(map(group, ids))
+                if len(groups) == 1:  # a hand or a deck of one owner: all its positions at once
+                    pools.setdefault(groups.pop(), []).extend(zip(repeat(z), range(len(ids))))
+                    continue
                 for i, cid in enumerate(ids):
                     pools.setdefault(group(cid), []).append((z, i))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
