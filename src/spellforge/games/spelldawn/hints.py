@@ -10,7 +10,7 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_terminal
+from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .actions import GainMana, PlayCard, Progress, Raid, Raze, Score, Summon, UseWeapon
 from .base import ARENA, DECK, DEFENDERS, HAND, OCCUPANT, ROOM_OF_PLACE, WIN_POINTS
@@ -159,3 +159,16 @@ SEARCH = declare_search(
     )
 )
 declare_terminal("spelldawn", render)
+
+
+declare_keywords(
+    "spelldawn",
+    {
+        "level_up": "Can take progress counters like a scheme (so it can be the target of Progress), but is "
+        "never scored.",
+        "slow": "While this weapon is used, a minion's shield costs twice as much; breach is subtracted after.",
+        "single_raid": "Sacrificed at the end of a raid in which it was used.",
+        "unveil_on_activate": "May use its ability while face down in the Overlord's Main phase by also "
+        "paying its unveil cost: it turns face up and its Unveil effect happens first.",
+    },
+)
