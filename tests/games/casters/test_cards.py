@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from spellforge.core.rng import Rng
 from spellforge.games.casters.base import DECK, FIELD, GRAVEYARD, HAND, SHIELDS, STAGE_DECK, STAGES
 from spellforge.games.casters.state import CastersState
 
@@ -287,6 +288,10 @@ def check_ebb_tide() -> None:
     titan = card_id(state, "glacier-titan")
     act(state, f"play #{card_id(state, 'ebb-tide')} -> #{titan}")
     assert state.zone_of[titan] == HAND[1]
+    # it was face up: the caster still knows which card went back, and a determinization keeps it there
+    assert state.knows(0, titan)
+    assert [c["id"] for c in state.observe(0)["players"][1]["hand"]["known"]] == [titan]
+    assert all(state.determinize(0, Rng(seed)).zone_of[titan] == HAND[1] for seed in range(5))
 
 
 @card_test("memory-rot")

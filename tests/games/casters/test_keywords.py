@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spellforge.core.errors import IllegalActionError
+from spellforge.core.rng import Rng
 from spellforge.core.targets import CardRef
 from spellforge.games.casters import cards as card_data
 from spellforge.games.casters.actions import Attack, Block
@@ -99,6 +100,12 @@ def test_search_finds_a_matching_card_reveals_it_and_shuffles() -> None:
     assert state.zone_of[adept] == HAND[0]
     assert [e.card for e in events(state, "search")] == [adept]  # revealed: a public event
     assert "Mistcaller Adept" in state.describe_event(events(state, "search")[0], 1)
+    # revealed, so the opponent knows it in the searcher's hand, and a determinization keeps it there
+    assert state.knows(1, adept) and state.can_see(1, adept)
+    known = [c["id"] for c in state.observe(1)["players"][0]["hand"].get("known", [])]
+    assert known == [adept]
+    for seed in range(5):
+        assert state.determinize(1, Rng(seed)).zone_of[adept] == HAND[0]
     # no match: nothing happens
     empty = scenario(Side(set=["crypt-seeker"], deck=["tide-sprite", "reef-lancer"]), OTHER, phase="reveal")
     act(empty, f"play #{card_id(empty, 'crypt-seeker')}")

@@ -465,6 +465,7 @@ class AbilityMixin(CastersBase):
             return
         owner = self.owner[cid]
         self.leave_field(cid, HAND[owner], death=False)
+        self.reveal_to_everyone(cid)  # it was face up: everyone saw which card went back to the hand
         self.emit(Event("to_hand", owner, cid))
 
     def discard_cards(self, seat: int, n: int, ctx: Context) -> None:
@@ -541,7 +542,9 @@ class AbilityMixin(CastersBase):
             self.emit(Event("search_fail", d.seat, d.data[2]))  # CA-K06: nothing matches, nothing happens
             return
         self.move(action.card, HAND[d.seat])
-        self.forget(action.card)  # known from its hand now; the look through the deck ends here
+        # CA-063: the found card is revealed, so both players know it in the searcher's hand until it is
+        # shuffled away; the rest of the look through the deck ends with the shuffle below
+        self.reveal_to_everyone(action.card)
         self.emit(Event("search", d.seat, action.card))
         self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
