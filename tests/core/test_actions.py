@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 
-from spellforge.core.actions import Attack, Choose, ChooseTarget, Done, Pass, Play, Resign, Use
+from spellforge.core.actions import (
+    Action,
+    Attack,
+    CardTargetVerb,
+    CardVerb,
+    Choose,
+    ChooseTarget,
+    Done,
+    Pass,
+    Play,
+    Resign,
+    TargetVerb,
+    Use,
+    Word,
+)
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
 
@@ -51,3 +68,59 @@ def test_the_cards_an_action_names_include_a_card_target_only() -> None:
 
 def test_meta_actions_are_flagged() -> None:
     assert Resign(0).meta and not Pass().meta
+
+
+@dataclass(frozen=True, slots=True)
+class _GainMana(Word):
+    VERB: ClassVar[str] = "gain mana"
+
+
+@dataclass(frozen=True, slots=True)
+class _Dispel(CardVerb):
+    VERB: ClassVar[str] = "dispel"
+
+
+@dataclass(frozen=True, slots=True)
+class _Raid(TargetVerb):
+    target: Place
+    VERB: ClassVar[str] = "raid"
+    TARGET_TYPE: ClassVar[type] = Place
+
+
+@dataclass(frozen=True, slots=True)
+class _Build(CardTargetVerb):
+    VERB: ClassVar[str] = "build"
+
+
+@pytest.mark.parametrize(
+    ("action", "text", "cards"),
+    [
+        (_GainMana(), "gain mana", ()),
+        (_Dispel(7), "dispel #7", (7,)),
+        (_Raid(Place("room", "vault")), "raid room vault", ()),
+        (_Raid(Place("slot", "B", 1)), "raid slot P2.B", ()),
+        (_Build(4), "build #4", (4,)),
+        (_Build(4, Place("slot", "A", 0)), "build #4 -> slot P1.A", (4,)),
+        (_Build(4, CardRef(9)), "build #4 -> #9", (4, 9)),
+        (_Build(4, PlayerRef(1)), "build #4 -> P2", (4,)),
+    ],
+)
+def test_a_verb_action_is_declared_by_its_verb_and_round_trips(
+    action: Action, text: str, cards: tuple[int, ...]
+) -> None:
+    assert str(action) == text
+    assert type(action).parse(text) == action
+    verb = type(action).VERB
+    assert type(action).parse(text.replace(verb, verb.upper(), 1)) == action  # a verb reads in any case
+    assert action.card_ids() == cards  # card and target fields come from the base: none is forgotten
+
+
+def test_a_verb_action_reads_only_its_own_shape() -> None:
+    assert _GainMana.parse("gain  mana") == _GainMana()  # any spaces between the verb's words
+    assert _GainMana.parse("gain") is None and _GainMana.parse("gain mana now") is None
+    assert _Dispel.parse("dispel") is None and _Dispel.parse("dispel #x") is None
+    assert _Raid.parse("raid #3") is None  # TARGET_TYPE: a card is no room
+    assert _Raid.parse("raid room") is None and _Raid.parse("raid") is None
+    assert _Build.parse("build #4 -> nowhere") is None
+    assert _Raid.target_fields == ("target",) and _Dispel.card_fields == ("card",)
+    assert _Dispel.__slots__ == ()  # the field's slot is the base's: nothing per subclass

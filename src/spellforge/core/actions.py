@@ -18,7 +18,7 @@ from collections.abc import Container, Hashable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
-from .targets import CardRef, Target, matched_target, parse_strict
+from .targets import TARGET_TEXT, CardRef, Target, matched_target, parse_strict
 
 CardId: TypeAlias = int
 Seat: TypeAlias = int
@@ -57,6 +57,16 @@ class Action:
     card_fields: ClassVar[tuple[str, ...]] = ()
     # ... and fields holding a Target or None (naming a card when it is a CardRef).
     target_fields: ClassVar[tuple[str, ...]] = ()
+    # A verb action (``Word``, ``CardVerb``, ``TargetVerb``, ``CardTargetVerb``) declares its verb; its
+    # pattern is the verb followed by its base's ``TAIL`` unless the class sets ``pattern`` itself.
+    VERB: ClassVar[str] = ""
+    TAIL: ClassVar[str] = ""
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: a slots dataclass is made twice, and zero-argument super() in the second class
+        # would name the first; object's own hook does nothing.
+        if cls.VERB and "pattern" not in cls.__dict__:
+            cls.pattern = verb_pattern(cls.VERB, cls.TAIL)
 
     def card_ids(self) -> tuple[CardId, ...]:
         """The card instances this action names, in field order (a target naming a card included)."""
@@ -106,6 +116,87 @@ class Action:
 
 
 UNKNOWN_CARD = "#?"  # how ``Action.masked`` writes a card the seat does not know
+
+
+# ---------------------------------------------------------------------- verb actions
+# Most of a game's own actions are a verb, maybe a card, maybe a target. A game declares such an action by
+# its verb alone; its pattern, ``str()``, parsing and the fields that name cards and targets follow from
+# the base it picks, so no game writes them again (and none forgets to declare a target field).
+
+
+def verb_pattern(verb: str, tail: str = "") -> re.Pattern[str]:
+    """The pattern of ``verb`` (its words separated by any spaces) followed by ``tail``, ignoring case."""
+    words = r"\s+".join(re.escape(w) for w in verb.split())
+    return re.compile(words + tail, re.I)
+
+
+_CARD_TAIL = r"\s+" + CARD
+_TARGET_TAIL = r"(?:\s*->\s*" + TARGET_TEXT + r")?"
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """An action that is its verb alone: ``draw``, ``gain mana``, ``put back``. A subclass sets ``VERB``."""
+
+    def __str__(self) -> str:
+        return self.VERB
+
+
+@dataclass(frozen=True, slots=True)
+class CardVerb(Action):
+    """An action about one card: ``<verb> #12``. A subclass sets ``VERB``."""
+
+    card: CardId
+    TAIL: ClassVar[str] = _CARD_TAIL
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+
+    def __str__(self) -> str:
+        return f"{self.VERB} #{self.card}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)))
+
+
+@dataclass(frozen=True, slots=True)
+class TargetVerb(Action):
+    """An action about one target of any kind, places included: ``attack slot P2.B``, ``raid room vault``.
+    A subclass sets ``VERB`` (and narrows ``target``'s type in its docs; ``from_match`` checks it with
+    ``TARGET_TYPE``)."""
+
+    target: Target
+    TAIL: ClassVar[str] = r"\s+" + TARGET_TEXT
+    TARGET_TYPE: ClassVar[type | tuple[type, ...]] = object
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
+
+    def __str__(self) -> str:
+        return f"{self.VERB} {self.target}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        target = parse_strict(m.group(1))
+        return cls(target) if isinstance(target, cls.TARGET_TYPE) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CardTargetVerb(Action):
+    """An action about one card, naming its target (any kind, places included) when it takes one now:
+    ``<verb> #12``, ``<verb> #12 -> slot P2.B``. A subclass sets ``VERB``."""
+
+    card: CardId
+    target: Target | None = None
+    TAIL: ClassVar[str] = _CARD_TAIL + _TARGET_TAIL
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    target_fields: ClassVar[tuple[str, ...]] = ("target",)
+
+    def __str__(self) -> str:
+        if self.target is None:
+            return f"{self.VERB} #{self.card}"
+        return f"{self.VERB} #{self.card} -> {self.target}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action | None:
+        return cls(int(m.group(1)), matched_target(m.group(2)))
 
 
 @dataclass(frozen=True, slots=True)

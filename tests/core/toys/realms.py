@@ -18,12 +18,11 @@ printed level changed by the modifiers in force (tests/core/test_modifiers.py).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from spellforge.core.actions import CARD, Action, Pass
+from spellforge.core.actions import Action, CardTargetVerb, CardVerb, Pass, TargetVerb
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
 from spellforge.core.flow import Decision, Phase, TurnStructure
@@ -33,7 +32,7 @@ from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, Ruleset
 from spellforge.core.state import State
-from spellforge.core.targets import TARGET_TEXT, Place, parse
+from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec
 
 SLOTS = ("A", "B", "C")
@@ -60,53 +59,26 @@ def slot(seat: int, name: str) -> Place:
 
 
 @dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(CardTargetVerb):
     """Build a realm from hand into an empty slot of your formation: ``build #4 -> slot P1.B``."""
 
-    card: int
-    slot: Place
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"build\s+" + CARD + r"\s*->\s*" + TARGET_TEXT)
-
-    def __str__(self) -> str:
-        return f"build #{self.card} -> {self.slot}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        target = parse(m.group(2))
-        return cls(int(m.group(1)), target) if isinstance(target, Place) else None
+    VERB: ClassVar[str] = "build"
 
 
 @dataclass(frozen=True, slots=True)
-class Assault(Action):
+class Assault(TargetVerb):
     """Attack the realm in an opponent's slot: ``attack slot P2.A``."""
 
-    slot: Place
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + TARGET_TEXT)
-
-    def __str__(self) -> str:
-        return f"attack {self.slot}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        target = parse(m.group(1))
-        return cls(target) if isinstance(target, Place) else None
+    VERB: ClassVar[str] = "attack"
+    target: Place
+    TARGET_TYPE: ClassVar[type] = Place
 
 
 @dataclass(frozen=True, slots=True)
-class Cast(Action):
+class Cast(CardVerb):
     """Cast a spell or play an artifact from hand: ``cast #7``."""
 
-    card: int
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"cast\s+" + CARD)
-
-    def __str__(self) -> str:
-        return f"cast #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)))
+    VERB: ClassVar[str] = "cast"
 
 
 class RealmsState(State):
@@ -177,8 +149,8 @@ class RealmsState(State):
     @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         seat = d.seat
-        if isinstance(action, Build):
-            index = SLOTS.index(action.slot.name)
+        if isinstance(action, Build) and isinstance(action.target, Place):
+            index = SLOTS.index(action.target.name)
             self.slots[seat][index] = action.card
             self.move(action.card, self.layout.formation[seat])
             if all(c >= 0 for c in self.slots[seat]):
@@ -189,7 +161,7 @@ class RealmsState(State):
             self.ask("main", seat)
             return
         elif isinstance(action, Assault):
-            self.battle = (seat, action.slot)
+            self.battle = (seat, action.target)
             self.schedule(("round",))
             return
         self.schedule(("turn_end",))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from spellforge.core import events as ev
-from spellforge.core.actions import CARD, SEAT, Action, Done, seat_name
+from spellforge.core.actions import CARD, SEAT, Action, Done, Word, seat_name
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.events import Event
@@ -70,27 +70,18 @@ CARDS = {
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"draw", re.I)
-
-    def __str__(self) -> str:
-        return "draw"
+class Draw(Word):
+    VERB: ClassVar[str] = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Rally(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"rally", re.I)
-
-    def __str__(self) -> str:
-        return "rally"
+class Rally(Word):
+    VERB: ClassVar[str] = "rally"
 
 
 @dataclass(frozen=True, slots=True)
-class Fortify(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"fortify", re.I)
-
-    def __str__(self) -> str:
-        return "fortify"
+class Fortify(Word):
+    VERB: ClassVar[str] = "fortify"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,13 +19,12 @@ What it shows (tests/core/test_knowledge.py):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, TargetVerb, Word
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
 from spellforge.core.flow import Decision, Phase, TurnStructure
@@ -34,7 +33,7 @@ from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, Ruleset
 from spellforge.core.state import State
-from spellforge.core.targets import TARGET_TEXT, Place, parse
+from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec
 
 KEEPER, RAIDER = 0, 1
@@ -51,35 +50,22 @@ CARDS = {
 
 
 @dataclass(frozen=True, slots=True)
-class Raid(Action):
+class Raid(TargetVerb):
     """The Raider raids a room: ``raid room vault``."""
 
-    room: Place
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"raid\s+" + TARGET_TEXT)
-
-    def __str__(self) -> str:
-        return f"raid {self.room}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        room = parse(m.group(1))
-        return cls(room) if isinstance(room, Place) else None
+    VERB: ClassVar[str] = "raid"
+    target: Place
+    TARGET_TYPE: ClassVar[type] = Place
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"draw")
-
-    def __str__(self) -> str:
-        return "draw"
+class Draw(Word):
+    VERB: ClassVar[str] = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffle(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"shuffle")
-
-    def __str__(self) -> str:
-        return "shuffle"
+class Shuffle(Word):
+    VERB: ClassVar[str] = "shuffle"
 
 
 class VaultState(State):
@@ -121,7 +107,7 @@ class VaultState(State):
     @act("raid")
     def act_raid(self, action: Action, d: Decision) -> None:
         if isinstance(action, Raid):
-            if action.room == VAULT:
+            if action.target == VAULT:
                 looked = self.top(self.layout.deck[KEEPER])
             else:
                 hand = self.zones[self.layout.hand[KEEPER]]

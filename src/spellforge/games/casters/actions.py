@@ -17,79 +17,56 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, Action, Attack, ChooseTarget, Play, Use
+from spellforge.core.actions import CARD, Action, Attack, CardVerb, ChooseTarget, Play, Use, Word
 
 
 @dataclass(frozen=True, slots=True)
-class _CardAction(Action):
-    """An action about one card: ``<verb> #12``."""
-
-    card: int
-    verb: ClassVar[str] = ""
-    card_fields: ClassVar[tuple[str, ...]] = ("card",)
-
-    def __str__(self) -> str:
-        return f"{self.verb} #{self.card}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)))
-
-
-@dataclass(frozen=True, slots=True)
-class SetCard(_CardAction):
+class SetCard(CardVerb):
     """Set a card from hand face down (CA-031..CA-033)."""
 
-    verb: ClassVar[str] = "set"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"set\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "set"
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal(_CardAction):
+class Reveal(CardVerb):
     """Reveal one of your face-down cards (CA-034, CA-R14)."""
 
-    verb: ClassVar[str] = "reveal"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"reveal\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "reveal"
 
 
 @dataclass(frozen=True, slots=True)
-class Recycle(_CardAction):
+class Recycle(CardVerb):
     """Option 2: send the revealed card to the Graveyard and draw 2 (CA-037)."""
 
-    verb: ClassVar[str] = "recycle"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"recycle\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "recycle"
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(_CardAction):
+class Discard(CardVerb):
     """Discard a card from hand: to pay a cost, or because an effect makes you (CA-059)."""
 
-    verb: ClassVar[str] = "discard"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"discard\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
-class Sacrifice(_CardAction):
+class Sacrifice(CardVerb):
     """Sacrifice one of your face-up cards to pay a cost (CA-058)."""
 
-    verb: ClassVar[str] = "sacrifice"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"sacrifice\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
-class Block(_CardAction):
+class Block(CardVerb):
     """Block with a minion: blockers take the attacker's damage in the order they are declared (CA-045)."""
 
-    verb: ClassVar[str] = "block"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "block"
 
 
 @dataclass(frozen=True, slots=True)
-class Take(_CardAction):
+class Take(CardVerb):
     """Take the card a search found (CA-063)."""
 
-    verb: ClassVar[str] = "take"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"take\s+" + CARD, re.I)
+    VERB: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +87,11 @@ class Equip(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Skip(Action):
+class Skip(Word):
     """Skip this battle turn (CA-041); you may still attack on a later one (CA-052)."""
 
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"skip", re.I)
+    VERB: ClassVar[str] = "skip"
     declines: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return "skip"
 
 
 Target = ChooseTarget  # choosing the target of a triggered ability or a copy: "target #5"
