@@ -12,7 +12,7 @@ import re
 import pytest
 
 from spellforge import find_game
-from spellforge.games.spelldawn.base import ARENA, HAND, RIFTCALLER, SCORE
+from spellforge.games.spelldawn.base import ARENA, BOONS, HAND, RIFTCALLER, SCORE
 from spellforge.games.spelldawn.cards import SpelldawnCard
 from spellforge.games.spelldawn.state import SpelldawnState
 
@@ -359,3 +359,93 @@ def test_riftcaller(key: str) -> None:
             s.apply(s.legal_actions()[0])
         act(s, "raid room crypts")
         assert s.raid_mana == expect(card, "raid")["raid_mana"]
+
+
+@pytest.mark.rules("SD-011", "SD-K32")
+@pytest.mark.parametrize("key", [k for k in ids() if CARDS[k].type == "boon"])
+def test_boon(key: str) -> None:
+    """A boon beside its side's riftcaller: each static and trigger it prints, where it works."""
+    card = CARDS[key]
+    mine = card.side
+    boon = Side(boons=[key], hand=FILLER[:2] if mine == "champion" else [], deck=FILLER)
+    if mine == "overlord":
+        boon = Side(boons=[key], hand=["tithe-of-ash", "dark-bargain", "dark-bargain"], deck=OL_DECK)
+    other = (
+        Side(hand=FILLER[:2], deck=FILLER)
+        if mine == "overlord"
+        else Side(hand=["dark-bargain"] * 3, deck=OL_DECK)
+    )
+    rooms = {"A": ["twilight-shrine"]}
+    ol, ch = (boon, other) if mine == "overlord" else (other, boon)
+    ol.rooms = rooms
+    s = scenario(ol, ch, active="champion")
+    b = card_id(s, key)
+    seat = s.ol if mine == "overlord" else s.ch
+    assert s.zone_of[b] == BOONS[seat] and not s.face_down[b]
+    statics = card.static_sum
+    checked = 0
+    if "raze_tax" in statics:
+        shrine = card_id(s, "twilight-shrine")
+        assert s.raze_cost(shrine) == CARDS["twilight-shrine"].raze + statics["raze_tax"]
+        ol.mana, ch.mana = 0, s.raze_cost(shrine) - 1  # one short of the taxed cost: no raze offered
+        s = scenario(ol, ch, active="champion")
+        act(s, "raid room A")
+        while s.decision.kind != "access":
+            act(s, "pass")
+        assert legal(s) == ["done"]
+        checked += 1
+    if "hand_size" in statics:
+        assert s.max_hand(seat) == 5 + statics["hand_size"]
+        assert s.observe(None)["players"][seat]["hand_size"] == 5 + statics["hand_size"]
+        checked += 1
+    if "curse_discount" in statics:
+        cost = 2 - statics["curse_discount"]
+        s = scenario(Side(), Side(boons=[key], curses=1, mana=cost), active="champion")
+        assert s.curse_cost() == cost
+        act(s, "remove curse")
+        assert s.curses == 0 and s.mana[s.ch] == 0
+        checked += 1
+    for verb, room in (("sanctum_access", "sanctum"), ("vault_access", "vault")):
+        if verb in statics:
+            act(s, f"raid room {room}")
+            assert len(s.raid_accessed) == 1 + statics[verb]
+            checked += 1
+    if card.on.keys() & {"raid", "success", "raid_end"}:
+        ol_mana, ch_mana, curses = s.mana[s.ol], s.mana[s.ch], s.curses
+        act(s, "raid room crypts")
+        raid, success, end = expect(card, "raid"), expect(card, "success"), expect(card, "raid_end")
+        assert s.decision.kind == "access"
+        assert s.raid_mana == raid["raid_mana"] + success["raid_mana"]
+        assert s.curses == curses + success["curse"]
+        act(s, "done")
+        gained = raid["mana"] + success["mana"] + end["mana"]
+        if mine == "overlord":
+            assert s.mana[s.ol] == ol_mana + gained
+        else:
+            assert s.mana[s.ch] == ch_mana + gained
+        checked += 1
+    if "dusk" in card.on:  # the Champion raided this turn: the condition of the next Dusk holds
+        s.raided_turn = s.turn
+        hand, mana = len(s.zones[HAND[s.ol]]), s.mana[s.ol]
+        act(s, *["pass"] * 4)
+        while s.decision.kind != "main":
+            s.apply(s.legal_actions()[0])  # the Duskbound window: pass
+        dusk = expect(card, "dusk")
+        thornmother = 1  # the default Overlord riftcaller's Dusk
+        assert s.active == s.ol and s.decision.kind == "main"
+        assert len(s.zones[HAND[s.ol]]) == hand + dusk["draw"] + 1  # and the Overlord's draw
+        assert s.mana[s.ol] == mana + dusk["mana"] + thornmother
+        checked += 1
+    if "dawn" in card.on:
+        s = scenario(Side(), Side(boons=[key], deck=FILLER), ap=1)  # the Champion's hand is empty
+        mana, hand = s.mana[s.ch], len(s.zones[HAND[s.ch]])
+        act(s, "pass")
+        while s.decision.kind != "main":
+            s.apply(s.legal_actions()[0])
+        dawn = expect(card, "dawn")
+        pilgrim = 1  # the default Champion riftcaller's Dawn
+        assert (
+            s.mana[s.ch] == mana + dawn["mana"] + pilgrim and len(s.zones[HAND[s.ch]]) == hand + dawn["draw"]
+        )
+        checked += 1
+    assert checked, f"{key}: no ability of this boon was exercised"

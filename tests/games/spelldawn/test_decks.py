@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spellforge import find_game
 from spellforge.core.decks import parse_deck_text
-from spellforge.core.errors import DeckError, IllegalActionError
+from spellforge.core.errors import CardDataError, DeckError, IllegalActionError
+from spellforge.games.spelldawn import cards as card_data
 from spellforge.games.spelldawn.cards import NEUTRAL, SCHOOLS
 
 from .util import Side, act, scenario
@@ -96,3 +99,78 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
     assert s.to_json() == before
     with pytest.raises(IllegalActionError, match="not an action"):
         act(s, "dance")
+
+
+def _legal_overlord(boons: str) -> str:
+    """Iron Vault's riftcaller and cards with ``boons`` (TOML lines) as its [boons] section."""
+    cards = "".join(f"{ref} = {n}\n" for ref, n in GAME.decks["iron-vault"].main)
+    return (
+        f'name = "Test"\nrole = "overlord"\n[riftcaller]\nwarden-ysolde = 1\n[boons]\n{boons}[cards]\n{cards}'
+    )
+
+
+@pytest.mark.rules("SD-010", "SD-K32", "SD-R27")
+def test_boons_are_declared_in_their_own_section_and_checked() -> None:
+    assert GAME.validate_deck(parse_deck_text(_legal_overlord("gatewarden-seal = 1\n"))) == []
+    assert GAME.validate_deck(parse_deck_text(_legal_overlord(""))) == []  # boons are optional
+    bad = parse_deck_text(
+        _legal_overlord(
+            "gatewarden-seal = 2\nhexbound-covenant = 1\niron-sentinel = 1\nwayfarers-satchel = 1\n"
+            "crown-of-hoarded-secrets = 1\nnot-a-boon = 1\n"
+        )
+    )
+    text = "\n".join(GAME.validate_deck(bad))
+    assert "[boons] 2 copies of 'Gatewarden Seal'" in text
+    assert "[boons] 'Hexbound Covenant' is a pact card; the riftcaller's school is law" in text
+    assert "[boons] 'Iron Sentinel' is a minion, not a boon" in text
+    assert '[boons] "Wayfarer\'s Satchel" is a champion card; an overlord deck holds overlord cards' in text
+    assert "[boons] names 6 boons; a deck has at most 3" in text
+    assert "[boons] unknown card 'not-a-boon'" in text
+    in_cards = parse_deck_text(_legal_overlord("").replace("[cards]\n", "[cards]\ngatewarden-seal = 1\n"))
+    text = "\n".join(GAME.validate_deck(in_cards))
+    assert "[cards] 'Gatewarden Seal' is a boon: it belongs in [boons]" in text
+    as_rift = parse_deck_text(_legal_overlord("").replace("warden-ysolde = 1", "gatewarden-seal = 1"))
+    assert any(
+        "[riftcaller] 'Gatewarden Seal' is a boon, not a riftcaller" in p for p in GAME.validate_deck(as_rift)
+    )
+    with pytest.raises(DeckError):  # an illegal deck starts nothing
+        GAME.new_game(seed=1, decks=[bad, "full-arsenal"])
+
+
+def test_a_card_list_round_trips_its_boons() -> None:
+    cards, problems = GAME.build_deck(GAME.decks["night-raiders"])
+    assert problems == []
+    back = GAME.cards_deck_list(cards, "champion")
+    assert dict(back.sections["boons"]) == dict(GAME.decks["night-raiders"].sections["boons"])
+    assert GAME.validate_deck(back) == []
+
+
+@pytest.mark.rules("SD-K32")
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ('cost = 1\neffects = [{ on = "dusk", do = "draw", amount = 1 }]', "cost: a boon starts in play"),
+        ("", "effects: a boon needs at least one ability"),
+        ('effects = [{ do = "draw", amount = 1, activate = { actions = 1 } }]', "no activated ability"),
+        ('effects = [{ on = "dusk", do = "store", amount = 1 }]', "a boon cannot store mana"),
+        (
+            'effects = [{ on = "dawn", do = "draw", amount = 1 }]',
+            "effects[0].on: a boon of the overlord acts only on",
+        ),
+        (
+            'effects = [{ on = "play", do = "draw", amount = 1 }]',
+            "effects[0].on: a boon of the overlord acts only on",
+        ),
+    ],
+)
+def test_bad_boon_card_data_is_refused_naming_the_card_and_field(
+    tmp_path: Path, fields: str, problem: str
+) -> None:
+    path = tmp_path / "boons.toml"
+    path.write_text(
+        '[[card]]\nid = "odd-boon"\nname = "Odd Boon"\nside = "overlord"\ntype = "boon"\n'
+        f'school = "neutral"\ntext = "Draw 1 card."\n{fields}\n'
+    )
+    with pytest.raises(CardDataError) as err:
+        card_data.load([path])
+    assert "odd-boon" in str(err.value) and problem in str(err.value), str(err.value)

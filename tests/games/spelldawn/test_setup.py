@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spellforge import find_game
 from spellforge.core.actions import Choose
-from spellforge.games.spelldawn.base import DECK, HAND, RIFTCALLER
+from spellforge.games.spelldawn.base import BOONS, DECK, HAND, RIFTCALLER
 from spellforge.games.spelldawn.cards import CHAMPION, OVERLORD
 
 from .util import Side, act, card_id, legal, scenario
@@ -38,6 +40,50 @@ def test_riftcallers_start_in_play_and_the_rest_is_shuffled() -> None:
         assert len(cards) == 50 and all(s.defs[c].type != "riftcaller" for c in cards)
     other = GAME.new_game(seed=4, decks=["iron-vault", "full-arsenal"])
     assert s.zones[DECK[s.ol]] != other.zones[DECK[other.ol]]  # shuffled by the seed
+
+
+def _boon_keys(s, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(s.defs[c].key for c in s.zones[BOONS[seat]])
+
+
+@pytest.mark.rules("SD-010", "SD-011", "SD-K32")
+def test_boons_start_in_play_face_up_and_work_from_the_first_turn() -> None:
+    s = new()
+    decks = {s.ol: GAME.decks["iron-vault"], s.ch: GAME.decks["full-arsenal"]}
+    for seat, deck in decks.items():
+        listed = sorted(ref for ref, _ in deck.sections["boons"])
+        assert listed and _boon_keys(s, seat) == listed  # in play before the first decision
+        for b in s.zones[BOONS[seat]]:
+            assert s.defs[b].type == "boon" and not s.face_down[b]
+            assert all(s.knows(x, b) for x in (0, 1, None))  # revealed to the opponent
+        cards = s.zones[DECK[seat]] + s.zones[HAND[seat]]
+        assert len(cards) == 50 and all(s.defs[c].type != "boon" for c in cards)  # never in the deck
+        other = s.ch if seat == s.ol else s.ol
+        shown = [c["name"] for c in s.observe(other)["players"][seat]["boons"]]
+        assert sorted(shown) == sorted(s.defs[c].name for c in s.zones[BOONS[seat]])  # public
+    # SD-011: from the start, Gatewarden Seal adds to the riftcaller's raze tax and Salt of Unbinding makes
+    # a curse cheaper to remove
+    assert s.static_total("raze_tax") == 2 and s.curse_cost() == 1
+
+
+@pytest.mark.rules("SD-K32", "SD-011")
+def test_boons_are_never_accessed_destroyed_or_discarded() -> None:
+    """Whole random games: the boons never leave their place, whatever raids, damage and dispels do."""
+    for seed in range(4):
+        for decks in (["iron-vault", "night-raiders"], ["shadow-snare", "prismatic-vanguard"]):
+            s = GAME.new_game(seed=seed, decks=decks)
+            start = {seat: list(s.zones[BOONS[seat]]) for seat in (s.ol, s.ch)}
+            bot = random.Random(seed)
+            accessed: set[int] = set()
+            steps = 0
+            while s.outcome is None and steps < 3000:
+                s.apply(bot.choice(s.legal_actions()))
+                accessed.update(s.raid_accessed)
+                steps += 1
+                for seat, boons in start.items():
+                    assert s.zones[BOONS[seat]] == boons
+            every = {c for b in start.values() for c in b}
+            assert not accessed & every
 
 
 @pytest.mark.rules("SD-015", "SD-016", "SD-017", "SD-018", "SD-R26", "SD-014", "SD-003")

@@ -31,6 +31,7 @@ ZONES = (
         "discard", True, Visibility.PUBLIC, "the Overlord's is the Crypts (face-down cards stay hidden)"
     ),
     ZoneSpec("riftcaller", True, Visibility.PUBLIC, "the riftcaller, in play from the start (SD-010)"),
+    ZoneSpec("boons", True, Visibility.PUBLIC, "boon cards, in play from the start (SD-010, SD-K32)"),
     ZoneSpec("arena", True, Visibility.PUBLIC, "the Champion's artifacts, allies and evocations"),
     ZoneSpec("score", True, Visibility.PUBLIC, "scored schemes"),
     *(ZoneSpec(f"defenders_{n}", False, Visibility.PUBLIC, f"minions defending {n}") for n in ROOM_NAMES),
@@ -42,6 +43,7 @@ DECK: tuple[int, int] = LAYOUT.deck
 HAND: tuple[int, int] = LAYOUT.hand
 DISCARD: tuple[int, int] = LAYOUT.discard
 RIFTCALLER: tuple[int, int] = LAYOUT.riftcaller
+BOONS: tuple[int, int] = LAYOUT.boons
 ARENA: tuple[int, int] = LAYOUT.arena
 SCORE: tuple[int, int] = LAYOUT.score
 DEFENDERS: tuple[int, ...] = tuple(getattr(LAYOUT, f"defenders_{n}") for n in ROOM_NAMES)
@@ -131,11 +133,11 @@ class SpelldawnBase(State):
         return ids[0] if ids else -1
 
     def in_play(self, seat: int) -> list[int]:
-        """The face-up cards of ``seat`` in play whose abilities work from play: the riftcaller, the
-        Champion's arena, the Overlord's face-up occupants (a minion's abilities are all its own triggers,
+        """The face-up cards of ``seat`` in play whose abilities work from play: the riftcaller and boons
+        (SD-011), the Champion's arena, the Overlord's face-up occupants (a minion's abilities are all its own triggers,
         fired by the raid: cards.py checks it)."""
         zones = self.zones
-        out = list(zones[RIFTCALLER[seat]])
+        out = zones[RIFTCALLER[seat]] + zones[BOONS[seat]]
         if seat == self.ch:
             out += zones[ARENA[seat]]
         else:

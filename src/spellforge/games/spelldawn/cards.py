@@ -6,7 +6,7 @@ A card file holds ``[[card]]`` tables::
     id = "ember-imp"
     name = "Ember Imp"
     side = "overlord"          # overlord or champion (SD-031, SD-049)
-    type = "minion"            # riftcaller, spell, scheme, minion, project / ally, evocation, artifact
+    type = "minion"            # riftcaller, boon, spell, scheme, minion, project / ally, evocation, artifact
     school = "neutral"         # law, beyond, shadow, pact, primal or neutral (SD-027, SD-028, SD-R03)
     cost = 2                   # mana (SD-063); schemes have none
     resonance = "infernal"     # minions and weapons: mortal, astral, infernal (weapons also prismatic)
@@ -37,8 +37,15 @@ OVERLORD = "overlord"
 CHAMPION = "champion"
 SCHOOLS = ("law", "beyond", "shadow", "pact", "primal")  # SD-028, SD-R03
 NEUTRAL = "neutral"
-OVERLORD_TYPES = ("riftcaller", "spell", "scheme", "minion", "project")  # SD-031
-CHAMPION_TYPES = ("riftcaller", "ally", "evocation", "artifact", "spell")  # SD-049, SD-R25
+OVERLORD_TYPES = ("riftcaller", "boon", "spell", "scheme", "minion", "project")  # SD-031, SD-010
+CHAMPION_TYPES = ("riftcaller", "boon", "ally", "evocation", "artifact", "spell")  # SD-049, SD-R25
+START_IN_PLAY = ("riftcaller", "boon")  # SD-010, SD-011, SD-K32: never in the deck
+# A boon works only from its place beside the riftcaller: the triggers that fire there, by side (a Dawn is
+# the Champion's turn, a Dusk the Overlord's: SD-071..SD-073).
+BOON_TRIGGERS = {
+    OVERLORD: ("dusk", "raid", "success", "raid_end"),
+    CHAMPION: ("dawn", "raid", "success", "raid_end"),
+}
 RESONANCES = ("mortal", "astral", "infernal")  # SD-097, SD-R06
 PRISMATIC = "prismatic"  # SD-099: weapons only
 PROJECT_SUBTYPES = ("nightbound", "duskbound", "roombound", "summonbound", "trap")  # SD-R21, SD-K25, SD-K26
@@ -60,7 +67,9 @@ class CardModel(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
     side: Literal["overlord", "champion"]
-    type: Literal["riftcaller", "spell", "scheme", "minion", "project", "ally", "evocation", "artifact"]
+    type: Literal[
+        "riftcaller", "boon", "spell", "scheme", "minion", "project", "ally", "evocation", "artifact"
+    ]
     school: Literal["law", "beyond", "shadow", "pact", "primal", "neutral"]
     subtype: Literal["", "weapon", "nightbound", "duskbound", "roombound", "summonbound", "trap"] = ""
     cost: int | None = Field(default=None, ge=0, le=30)
@@ -90,10 +99,10 @@ def check(card: CardModel) -> None:
             raise ValueError("cost: schemes have no mana cost (SD-063)")
     elif card.progress is not None or card.points is not None:
         raise ValueError("progress/points: only schemes have them (SD-038)")
-    if card.type not in ("scheme", "riftcaller") and card.cost is None:
+    if card.type not in ("scheme", *START_IN_PLAY) and card.cost is None:
         raise ValueError(f"cost: a {card.type} needs a mana cost (SD-063)")
-    if card.type == "riftcaller" and card.cost is not None:
-        raise ValueError("cost: a riftcaller starts in play and has no cost (SD-K32)")
+    if card.type in START_IN_PLAY and card.cost is not None:
+        raise ValueError(f"cost: a {card.type} starts in play and has no cost (SD-K32)")
     if card.type == "riftcaller" and card.school == NEUTRAL:
         raise ValueError("school: a riftcaller belongs to a school (SD-R27)")
     weapon = card.subtype == "weapon"
@@ -259,10 +268,32 @@ def validate_effects(card: SpelldawnCard) -> None:
             raise _problem(card, f"{where}.on", "only a Trap acts when accessed (SD-K25)")
         if e.activate is not None and card.type in ("spell", "scheme", "minion"):
             raise _problem(card, f"{where}.activate", f"a {card.type} has no activated ability")
+    if card.type == "boon":
+        _check_boon(card)
     if card.type == "spell" and not card.on_resolve:
         raise _problem(card, "effects", "a spell needs at least one effect (SD-036, SD-062)")
     if "unveil_on_activate" in card.keywords and not card.activated:
         raise _problem(card, "keywords", "'Unveil when activated' needs an activated ability (SD-R33)")
+
+
+def _check_boon(card: SpelldawnCard) -> None:
+    """A boon is never played, activated or sacrificed: its abilities are statics and the triggers that fire
+    for a card beside the riftcaller (SD-011, SD-K32)."""
+    if not card.effects:
+        raise _problem(card, "effects", "a boon needs at least one ability (SD-011)")
+    allowed = BOON_TRIGGERS[card.side]
+    for e in card.effects:
+        where = f"effects[{e.index}]"
+        if e.activate is not None:
+            raise _problem(card, f"{where}.activate", "a boon has no activated ability (SD-K32)")
+        if e.verb in ("store", "take"):
+            raise _problem(card, where, f"a boon cannot {e.verb} mana: it never leaves play (SD-K32)")
+        if not e.static and e.trigger not in allowed:
+            raise _problem(
+                card,
+                f"{where}.on" if e.trigger else where,
+                f"a boon of the {card.side} acts only on {', '.join(allowed)} or as a static ability",
+            )
 
 
 def load(paths: list[Path]) -> dict[str, SpelldawnCard]:

@@ -21,7 +21,8 @@ from .state import SpelldawnState
 DECK_SIZE = 50  # SD-R27: a riftcaller plus 50 cards
 COPIES = 3
 SCHEME_POINTS = 180
-SECTIONS = ("cards", "riftcaller")
+MAX_BOONS = 3  # our ruling: the catalog says "any boon cards" (SD-010) and sets no number
+SECTIONS = ("cards", "riftcaller", "boons")
 
 
 class Spelldawn(Ruleset):
@@ -55,10 +56,14 @@ class Spelldawn(Ruleset):
         return dict(card_data.load(paths))
 
     def cards_deck_list(self, cards: Sequence[CardDef], role: str = "") -> DeckList:
-        """The riftcaller goes in [riftcaller], every other card in [cards]."""
+        """The riftcaller goes in [riftcaller], boons in [boons], every other card in [cards]."""
         rift = count_cards(c for c in cards if c.type == "riftcaller")
-        main = count_cards(c for c in cards if c.type != "riftcaller")
-        return DeckList("card list", {"cards": main, "riftcaller": rift}, meta={"role": role} if role else {})
+        boons = count_cards(c for c in cards if c.type == "boon")
+        main = count_cards(c for c in cards if c.type not in ("riftcaller", "boon"))
+        sections = {"cards": main, "riftcaller": rift}
+        if boons:
+            sections["boons"] = boons
+        return DeckList("card list", sections, meta={"role": role} if role else {})
 
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """The cards and problems of ``deck`` (see ``judge_deck``). A preconstructed deck is judged once per
@@ -76,16 +81,18 @@ class Spelldawn(Ruleset):
 
     def judge_deck(self, deck: DeckList, role: str) -> tuple[list[CardDef], list[str]]:
         """SD-R27: one riftcaller and 50 cards of the deck's side, at most 3 copies of a card, only neutral
-        cards or cards of the riftcaller's school; an Overlord deck holds at least 180 scheme points. Every
-        problem is listed."""
+        cards or cards of the riftcaller's school; an Overlord deck holds at least 180 scheme points. Boons
+        (SD-010, SD-K32) go in [boons]: at most 3 different ones, of the deck's side and the same schools.
+        Every problem is listed."""
         problems: list[str] = []
         made_for = self.deck_role(deck)
         role = role or made_for
         for section in sorted(set(deck.sections) - set(SECTIONS)):
-            problems.append(f"[{section}] a Spelldawn deck has only [riftcaller] and [cards]")
+            problems.append(f"[{section}] a Spelldawn deck has only [riftcaller], [boons] and [cards]")
         index = self.__dict__.get("_index") or self.__dict__.setdefault("_index", card_index(self.cards))
         main = resolve_section(deck.main, index, "cards", problems)
         rift = resolve_section(deck.sections.get("riftcaller", ()), index, "riftcaller", problems)
+        boons = resolve_section(deck.sections.get("boons", ()), index, "boons", problems)
         if role not in self.roles:
             problems.append('a deck names its side: role = "overlord" or role = "champion"')
         elif made_for and made_for != role:
@@ -94,21 +101,28 @@ class Spelldawn(Ruleset):
         for card, _ in main:
             if card.type == "riftcaller":
                 problems.append(f"[cards] {card.name!r} is a riftcaller: it belongs in [riftcaller] (SD-K32)")
+            elif card.type == "boon":
+                problems.append(f"[cards] {card.name!r} is a boon: it belongs in [boons] (SD-K32)")
         for card, _ in rift:
             if card.type != "riftcaller":
                 problems.append(f"[riftcaller] {card.name!r} is a {card.type}, not a riftcaller")
+        problems += self.boon_problems(boons)
         if len(riftcallers) != 1:
             problems.append(
                 f"[riftcaller] names {len(riftcallers)} riftcallers; a deck has exactly 1 (SD-R27)"
             )
         schools = {c.school for c in riftcallers if isinstance(c, SpelldawnCard)}
-        for card, _ in main + rift:
+        sections = [("cards", c) for c, _ in main] + [("riftcaller", c) for c, _ in rift]
+        for section, card in sections + [("boons", c) for c, _ in boons]:
             assert isinstance(card, SpelldawnCard)
             if role in self.roles and card.side != role:
-                problems.append(f"{card.name!r} is a {card.side} card; a {role} deck holds {role} cards")
+                article = "an" if role == OVERLORD else "a"
+                problems.append(
+                    f"[{section}] {card.name!r} is a {card.side} card; {article} {role} deck holds {role} cards"
+                )
             if schools and card.type != "riftcaller" and card.school not in schools | {NEUTRAL}:
                 problems.append(
-                    f"[cards] {card.name!r} is a {card.school} card; the riftcaller's school is "
+                    f"[{section}] {card.name!r} is a {card.school} card; the riftcaller's school is "
                     f"{' or '.join(sorted(schools))} (SD-029, SD-R27)"
                 )
         main_cards = expand(main)
@@ -125,4 +139,18 @@ class Spelldawn(Ruleset):
                     f"[cards] the schemes are worth {points} points; an Overlord deck needs at least "
                     f"{SCHEME_POINTS} (SD-R27)"
                 )
-        return expand(rift) + main_cards, problems
+        return expand(rift) + expand(boons) + main_cards, problems
+
+    @staticmethod
+    def boon_problems(boons: list[tuple[CardDef, int]]) -> list[str]:
+        """[boons]: boon cards only, one copy of each, at most MAX_BOONS (our ruling, see the docs)."""
+        problems = []
+        for card, n in boons:
+            if card.type != "boon":
+                problems.append(f"[boons] {card.name!r} is a {card.type}, not a boon")
+            elif n != 1:
+                problems.append(f"[boons] {n} copies of {card.name!r}: a deck holds a boon once")
+        total = sum(n for _, n in boons)
+        if total > MAX_BOONS:
+            problems.append(f"[boons] names {total} boons; a deck has at most {MAX_BOONS}")
+        return problems

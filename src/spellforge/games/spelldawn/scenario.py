@@ -27,6 +27,7 @@ from spellforge.games import find_game
 from .base import (
     ACTION_POINTS,
     ARENA,
+    BOONS,
     DECK,
     DEFENDERS,
     DISCARD,
@@ -46,6 +47,7 @@ class Side:
     """One player's cards, zone by zone (card ids from the card files), and its numbers."""
 
     riftcaller: str = ""
+    boons: list[str] = _field(default_factory=list)
     hand: list[str] = _field(default_factory=list)
     deck: list[str] = _field(default_factory=list)
     discard: list[str] = _field(default_factory=list)
@@ -87,7 +89,7 @@ def scenario(
         side = sides[role]
         items: list[tuple[str, str, dict[str, str]]] = []
         items.append((side.riftcaller or DEFAULT_RIFTCALLER[role], "riftcaller", {}))
-        for where in ("hand", "discard", "arena", "score"):
+        for where in ("boons", "hand", "discard", "arena", "score"):
             for entry in getattr(side, where):
                 key, opts = _split(entry)
                 items.append((key, where, opts))
@@ -148,6 +150,7 @@ def _zone(where: str, seat: int) -> tuple[int, bool]:
         return DEFENDERS[ROOM_INDEX[where.split(":")[1]]], True
     table = {
         "riftcaller": RIFTCALLER,
+        "boons": BOONS,
         "hand": HAND,
         "deck": DECK,
         "discard": DISCARD,

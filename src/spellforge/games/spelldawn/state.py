@@ -1,7 +1,8 @@
 """The Spelldawn state: setup, the turn, and every basic action of both sides.
 
-Setup (SD-010..SD-018, SD-R26): riftcallers start in play, decks are shuffled, 5 cards each, the Overlord
-then the Champion decide on a mulligan, both pools become 5 mana, and the Overlord takes the first turn.
+Setup (SD-010..SD-018, SD-R26): riftcallers and boons start in play, decks are shuffled, 5 cards each, the
+Overlord then the Champion decide on a mulligan, both pools become 5 mana, and the Overlord takes the first
+turn.
 A turn (SD-070) is Start of Turn (Dusk / Dawn triggers), Draw (the Overlord only, SD-R11), Main (action
 points until none remain, SD-077) and Discard (down to the hand size, the player's choice, SD-R17). After the
 Champion's turn the Overlord may unveil Duskbound projects (SD-R21). The raid is ``raid.py``; card effects
@@ -34,6 +35,7 @@ from .actions import (
 from .base import (
     ACTION_POINTS,
     ARENA,
+    BOONS,
     CURSE_COST,
     DECK,
     DEFENDERS,
@@ -51,7 +53,7 @@ from .base import (
     ROOMS,
     START_MANA,
 )
-from .cards import CHAMPION, OVERLORD
+from .cards import CHAMPION, OVERLORD, START_IN_PLAY
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
@@ -93,8 +95,9 @@ class SpelldawnState(ViewMixin):
     def op_setup(self) -> None:
         for seat in (self.ol, self.ch):
             deck = DECK[seat]
-            for cid in [c for c in self.zones[deck] if self.defs[c].type == "riftcaller"]:
-                self.move(cid, RIFTCALLER[seat])  # SD-010, SD-K32: in play, never in the deck
+            for cid in [c for c in self.zones[deck] if self.defs[c].type in START_IN_PLAY]:
+                # SD-010, SD-011, SD-K32: in play face up, shown to both, never in the deck
+                self.move(cid, RIFTCALLER[seat] if self.defs[cid].type == "riftcaller" else BOONS[seat])
                 self.reveal_to_everyone(cid)
             self.shuffle(deck)  # SD-012, SD-013
             self.draw(seat, OPENING_HAND)  # SD-015

@@ -55,6 +55,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         rooms.add_row(r["room"], _card(r.get("occupant")), defenders)
     parts: list[RenderableType] = [head, rooms]
     for p in view["players"]:
+        start = p.get("riftcaller", []) + p.get("boons", [])
+        if start:
+            parts.append(Panel(Group(*(_card(c) for c in start)), title=f"{p['name']} riftcaller and boons"))
         if p.get("arena"):
             parts.append(Panel(Group(*(_card(c) for c in p["arena"])), title=f"{p['name']} in play"))
         if "cards" in p["hand"]:

@@ -16,6 +16,7 @@ from spellforge.core.observe import card_view, event_visible_card, zone_view
 
 from .base import (
     ARENA,
+    BOONS,
     DECK,
     DEFENDERS,
     DISCARD,
@@ -82,6 +83,7 @@ class ViewMixin(RaidMixin):
             "points": self.points[s],
             "hand_size": self.max_hand(s),
             "riftcaller": [card_view(self, c, seat) for c in self.zones[RIFTCALLER[s]]],
+            "boons": [card_view(self, c, seat) for c in self.zones[BOONS[s]]],  # public (SD-010)
             "hand": zone_view(self, HAND[s], seat),
             "deck": zone_view(self, DECK[s], seat),
             "discard": [self.placed(c, seat) for c in self.zones[DISCARD[s]]],
