@@ -149,21 +149,34 @@ class SpelldawnBase(State):
         return out
 
     def static_total(self, verb: str) -> int:
-        """The sum of a static ability over every face-up card in play (both sides)."""
+        """The sum of a static ability over every face-up card in play (both sides): the cards of
+        ``in_play``, read in place (this runs in option lists and raids)."""
         total = 0
         defs = self.defs
-        for seat in (self.ol, self.ch):
-            for c in self.in_play(seat):
+        zones = self.zones
+        ol, ch = self.ol, self.ch
+        for z in (RIFTCALLER[ol], BOONS[ol], RIFTCALLER[ch], BOONS[ch], ARENA[ch]):
+            for c in zones[z]:
                 s = defs[c].static_sum
                 if s:
                     total += s.get(verb, 0)
+        fd = self.face_down
+        for z in OCCUPANT_LIST:
+            for c in zones[z]:
+                if not fd[c]:
+                    s = defs[c].static_sum
+                    if s:
+                        total += s.get(verb, 0)
         return total
 
     def max_hand(self, seat: int) -> int:
         """SD-096: 5, changed by the seat's own statics and modifiers."""
         bonus = 0
+        defs = self.defs
         for c in self.in_play(seat):
-            bonus += self.defs[c].static_sum.get("hand_size", 0)
+            s = defs[c].static_sum
+            if s:
+                bonus += s.get("hand_size", 0)
         return max(0, self.seat_stat(seat, "hand_size", HAND_SIZE) + bonus)
 
     def weapon_attack(self, w: int) -> int:

@@ -153,6 +153,9 @@ class SpelldawnCard(CardDef):
     raze: int = 0
     on: dict[str, tuple[Effect, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     static_sum: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # A scheme, or a card with Level Up, can take progress counters (SD-R13, SD-K24): read by every
+    # Overlord option list, so computed once here
+    progressable: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
@@ -164,15 +167,11 @@ class SpelldawnCard(CardDef):
         for e in self.statics:
             statics[e.verb] = statics.get(e.verb, 0) + e.amount
         object.__setattr__(self, "static_sum", statics)
+        object.__setattr__(self, "progressable", self.type == "scheme" or "level_up" in self.keywords)
 
     @property
     def is_weapon(self) -> bool:
         return self.subtype == "weapon"
-
-    @property
-    def progressable(self) -> bool:
-        """A scheme, or a card with Level Up, can take progress counters (SD-R13, SD-K24)."""
-        return self.type == "scheme" or "level_up" in self.keywords
 
 
 def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpelldawnCard:

@@ -43,11 +43,13 @@ class EffectsMixin(SpelldawnBase):
                 if trigger in defs[c].on:
                     frames.append(("effects", c, trigger, 0))
         if frames:
-            self.schedule(*frames)
+            work = self.work  # as schedule() does: the first frame runs first ("effects" is registered)
+            for frame in reversed(frames):
+                work.append(frame)
 
     def fire_card(self, cid: int, trigger: str) -> None:
         if trigger in self.defs[cid].on:
-            self.schedule(("effects", cid, trigger, 0))
+            self.work.append(("effects", cid, trigger, 0))  # as schedule() does
 
     def condition(self, e: Effect, seat: int) -> bool:
         cond = e.param("if")

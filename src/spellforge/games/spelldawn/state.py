@@ -53,22 +53,28 @@ from .base import (
     ROOMS,
     START_MANA,
 )
-from .cards import CHAMPION, OVERLORD, START_IN_PLAY
+from .cards import CHAMPION, OVERLORD, START_IN_PLAY, SpelldawnCard
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
 GAIN, SPEND, DRAW, REMOVE_CURSE = GainMana(), Pass(), DrawCard(), RemoveCurse()  # pass: SD-R18
 PROGRESS = tuple(Progress(ROOMS[r]) for r in range(3, 8))
 RAID = tuple(Raid(p) for p in ROOMS)
-_PLAYS: dict[tuple[int, int], PlayCard] = {}
+_PLAYS: dict[int, tuple[PlayCard, ...]] = {}
+
+
+def plays_of(card: int) -> tuple[PlayCard, ...]:
+    """The play actions of card id ``card``: index R is ``play #card in room R`` (0-7), index 8 (and -1)
+    ``play #card``. Actions are values, so one row per card id serves every game and every option list."""
+    row = _PLAYS.get(card)
+    if row is None:
+        row = _PLAYS[card] = (*(PlayCard(card, p) for p in ROOMS), PlayCard(card, None))
+    return row
 
 
 def play_in(card: int, room: int) -> PlayCard:
-    """``play #card`` (room -1) or ``play #card in room R``: actions are values, so one per pair is kept."""
-    action = _PLAYS.get((card, room))
-    if action is None:
-        action = _PLAYS[(card, room)] = PlayCard(card, ROOMS[room] if room >= 0 else None)
-    return action
+    """``play #card`` (room -1) or ``play #card in room R``."""
+    return plays_of(card)[room]
 
 
 class SpelldawnState(ViewMixin):
@@ -218,27 +224,29 @@ class SpelldawnState(ViewMixin):
     def legal_main(self) -> list[Action]:
         seat = self.active
         zones = self.zones
-        out: list[Action] = [GAIN, SPEND]
-        if zones[DECK[seat]]:
-            out.append(DRAW)  # SD-081
+        out: list[Action] = [GAIN, SPEND, DRAW] if zones[DECK[seat]] else [GAIN, SPEND]  # SD-081
         mana = self.mana[seat]
         defs = self.defs
-        seen: set[str] = set()
         ol = seat == self.ol
         occupants = [zones[z] for z in OCCUPANT_LIST]
-        free_rooms = [r for r in range(5) if not occupants[r]] if ol else []
-        for c in zones[HAND[seat]]:
-            d = defs[c]
-            if d.key in seen:
-                continue  # identical cards are one option
-            seen.add(d.key)
-            t = d.type
-            if t == "scheme" or t == "project":
-                out += [play_in(c, r + 3) for r in free_rooms]  # SD-085, SD-086
-            elif t == "minion":
-                out += [play_in(c, r) for r in range(8)]  # SD-087
-            elif d.cost <= mana:
-                out.append(play_in(c, -1))
+        hand = zones[HAND[seat]]
+        if hand:
+            free_rooms = [r + 3 for r in range(5) if not occupants[r]] if ol else []
+            seen: set[str] = set()
+            for c in hand:
+                d = defs[c]
+                key = d.key
+                if key in seen:
+                    continue  # identical cards are one option
+                seen.add(key)
+                t = d.type
+                if t == "minion":
+                    out += plays_of(c)[:8]  # SD-087: any of the eight rooms
+                elif t == "scheme" or t == "project":
+                    row = plays_of(c)
+                    out += [row[r] for r in free_rooms]  # SD-085, SD-086
+                elif d.cost <= mana:
+                    out.append(plays_of(c)[8])
         if ol:
             if mana >= 1:  # SD-089, SD-R13
                 out += [PROGRESS[r] for r in range(5) if occupants[r] and defs[occupants[r][0]].progressable]
@@ -248,7 +256,8 @@ class SpelldawnState(ViewMixin):
         else:
             if self.curses > 0 and mana >= self.curse_cost():  # SD-130
                 out.append(REMOVE_CURSE)
-            out += [RAID[0], RAID[1], RAID[2], *(RAID[r + 3] for r in range(5) if occupants[r])]  # SD-R15
+            out += RAID[:3]  # SD-R15: an inner room, or an outer room with an occupant
+            out += [RAID[r + 3] for r in range(5) if occupants[r]]
         out += [Activate(c) for c in self.activatable(seat)]
         return out
 
@@ -262,25 +271,25 @@ class SpelldawnState(ViewMixin):
     def activatable(self, seat: int) -> list[int]:
         """Cards whose ``{A}`` ability ``seat`` can pay for now (SD-094, SD-R22, SD-R33)."""
         out = []
-        mana = self.mana[seat]
         defs = self.defs
         zones = self.zones
-        if seat == self.ch:
-            cards = zones[ARENA[seat]]
-        else:
-            cards = [c for z in OCCUPANT_LIST for c in zones[z]]
-        for c in cards:
-            if not defs[c].activated:
-                continue
-            e = defs[c].activated[0]
-            cost = e.cost("mana", 0)
-            if self.face_down[c]:
-                if "unveil_on_activate" not in defs[c].keywords:
-                    continue
-                cost += defs[c].cost
-            if self.ap >= e.cost("actions", 1) and mana >= cost:
-                out.append(c)
+        mana = self.mana[seat]
+        zone_ids = (ARENA[seat],) if seat == self.ch else OCCUPANT_LIST
+        for z in zone_ids:
+            for c in zones[z]:
+                d = defs[c]
+                if d.activated and self.can_activate(c, d, mana):
+                    out.append(c)
         return out
+
+    def can_activate(self, c: int, d: SpelldawnCard, mana: int) -> bool:
+        e = d.activated[0]
+        cost = e.cost("mana", 0)
+        if self.face_down[c]:
+            if "unveil_on_activate" not in d.keywords:
+                return False
+            cost += d.cost
+        return self.ap >= e.cost("actions", 1) and mana >= cost
 
     @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
