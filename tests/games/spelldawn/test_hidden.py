@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from spellforge import find_game
 from spellforge.core.rng import Rng
-from spellforge.games.spelldawn.base import DEFENDERS, HAND, OCCUPANT
+from spellforge.games.spelldawn.base import BOONS, DEFENDERS, HAND, OCCUPANT
 
 from .util import Side, act, card_id, scenario
 
@@ -66,3 +69,24 @@ def test_the_champion_never_sees_an_unaccessed_face_down_card() -> None:
     assert all(k in mine for k in ("crown-of-cinders", "iron-sentinel", "tithe-of-ash"))
     assert "cards" not in view["players"][s.ol]["hand"] and view["players"][s.ol]["hand"]["count"] == 1
     assert HAND[s.ol] != HAND[s.ch]
+
+
+@pytest.mark.rules("SD-010")
+def test_boons_are_public_so_determinize_never_moves_them() -> None:
+    game = find_game("spelldawn")
+    s = game.new_game(seed=5, decks=["shadow-snare", "night-raiders"])
+    bot = random.Random(1)
+    for _ in range(120):
+        if s.outcome is not None:
+            break
+        s.apply(bot.choice(s.legal_actions()))
+    boons = [list(s.zones[z]) for z in BOONS]
+    assert all(boons)
+    for seat in (s.ol, s.ch):
+        view = s.observe(seat)["players"]
+        for owner in (s.ol, s.ch):
+            assert [c["id"] for c in view[owner]["boons"]] == boons[owner]  # named in every View
+        for k in range(3):
+            d = s.determinize(seat, Rng(k))
+            assert [list(d.zones[z]) for z in BOONS] == boons
+            assert all(d.defs[c] is s.defs[c] for b in boons for c in b)
