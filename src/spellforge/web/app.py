@@ -29,7 +29,7 @@ from spellforge.games import GAMES, find_game
 from spellforge.ui.presentation import keyword_reminders
 
 from .hub import Hub, LiveGame
-from .protocol import MAX_FRAME, ApiError
+from .protocol import MAX_FRAME, ApiError, loads
 from .store import Store
 from .workers import make_pool
 
@@ -249,7 +249,7 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
             while True:
                 text = await ws.receive_text()
                 try:
-                    await _frame(hub, live, ws, text)
+                    await _frame(hub, live, seat, ws, text)
                 except ApiError as exc:
                     await ws.send_text(json.dumps({"error": exc.message, "status": exc.status}))
         except (WebSocketDisconnect, RuntimeError):  # the client left (RuntimeError: while we were sending)
@@ -260,18 +260,18 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
             with contextlib.suppress(BaseException):
                 await sender
 
-    async def _frame(hub: Hub, live: LiveGame, ws: WebSocket, text: str) -> None:
-        if len(text.encode("utf-8")) > MAX_FRAME:
+    async def _frame(hub: Hub, live: LiveGame, seat: int | None, ws: WebSocket, text: str) -> None:
+        # a character is at most 4 bytes: only a long frame needs encoding to be measured
+        if len(text) > MAX_FRAME // 4 and len(text.encode("utf-8")) > MAX_FRAME:
             raise ApiError(413, f"the frame is over {MAX_FRAME // 1024} KB")
         try:
-            body = json.loads(text)
+            body = loads(text)
         except ValueError:
             raise ApiError(422, "the frame is not valid JSON") from None
-        token = _token(ws)
         if isinstance(body, dict) and body.get("type") == "undo":
-            await hub.undo(live.id, token, body)
-        else:
-            await hub.act(live.id, token, body)
+            await hub.undo(live.id, _token(ws), body)
+        else:  # the seat was read from the token when the socket connected
+            await hub.act_as(live, seat, body)
 
     # ------------------------------------------------------------------ the browser client
 

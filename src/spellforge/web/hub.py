@@ -284,14 +284,25 @@ class Hub:
         """Apply a seat's action: 422 malformed, 403 wrong token or not its decision, 409 stale version,
         400 unknown or illegal action; nothing changes on any of them."""
         live = self.get(game_id)
+        self._check_body(body)
+        seat = live.seat_of(token)
+        await self.act_as(live, seat, body)
+        return live
+
+    @staticmethod
+    def _check_body(body: Any) -> None:
         if not isinstance(body, dict) or not isinstance(body.get("action"), str):
             raise ApiError(422, 'expected {"action": "<action text>", "version": N}')
         version = body.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ApiError(422, "'version' must be the version of the View the action answers")
-        seat = live.seat_of(token)
+
+    async def act_as(self, live: LiveGame, seat: int | None, body: Any) -> None:
+        """``act`` for a seat already known (a WebSocket reads its token once, when it connects)."""
+        self._check_body(body)
         if seat is None:
             raise ApiError(403, "acting needs a seat's token")
+        version = body["version"]
         async with live.lock:
             if version != live.version:
                 raise ApiError(409, f"stale version {version}: the game is at version {live.version}")
@@ -306,21 +317,35 @@ class Hub:
             elif state.current_player != seat:
                 raise ApiError(403, "it is not your decision")
             await self._commit(live, action, seat)
-        return live
 
     async def _commit(self, live: LiveGame, action: Action, seat: int) -> None:
-        """Apply on a clone, log and commit, then publish (the caller holds the game's lock)."""
-        new = live.state.clone()
-        try:
-            new.apply(action)
-        except IllegalActionError as exc:
-            raise ApiError(400, str(exc)) from None
+        """Check, log and commit, then apply and publish (the caller holds the game's lock).
+
+        The action is checked against the position before it is written, and applied only once its
+        commit is done: until then every reader sees the committed position, and no copy of the game is
+        needed to keep it (a copy per action cost more than building a View).
+        """
+        state = live.state
+        problem = (
+            state.meta_problem(action)
+            if action.meta
+            else ("" if action in state.legal_actions() else state.why_illegal(action))
+        )
+        if state.is_over:
+            problem = f"{action}: the game is over"
+        if problem:
+            raise ApiError(400, problem)
         n = len(live.actors)
         written = self.store.append(live.id, n, [str(action)], live.version + 1)
 
         async def publish() -> None:
             await asyncio.wrap_future(written)
-            live.state = new
+            try:
+                state.apply(action)
+            except Exception:  # checked above, so a fault of the engine: take the action back everywhere
+                log.exception("game %s: %s was committed but failed to apply", live.id, action)
+                await self._take_back(live, state, action, n)
+                raise ApiError(500, f"{action} could not be applied; the game is as it was") from None
             live.actors.append(seat)
             live.version += 1
             live.undo_request = None
@@ -328,6 +353,16 @@ class Hub:
 
         # once written, the action is the game's even if this request is cancelled meanwhile
         await asyncio.shield(publish())
+
+    async def _take_back(self, live: LiveGame, state: State, action: Action, n: int) -> None:
+        """Forget a logged action the engine failed to apply: drop it from the store and rebuild the game
+        from the actions before it (the failed apply may have changed the state half-way)."""
+        await asyncio.wrap_future(self.store.truncate(live.id, n, live.version))
+        history = state.history()
+        if history and history[-1] is action:
+            history.pop()
+        live.state = replay_record(live.ruleset, {**make_record(state), "actions": [str(a) for a in history]})
+        live.cache.clear()
 
     def _changed(self, live: LiveGame) -> None:
         live.cache.clear()

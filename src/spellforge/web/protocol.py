@@ -26,11 +26,18 @@ try:  # a View is serialised once per seat and version: orjson does it several t
     def dumps(obj: Any) -> str:
         return orjson.dumps(obj).decode("utf-8")
 
+    def loads(text: str | bytes) -> Any:
+        """JSON text to Python values; ValueError when it is not JSON."""
+        return orjson.loads(text)
+
 except ImportError:  # pragma: no cover - the [web] extra installs it
     import json
 
     def dumps(obj: Any) -> str:
         return json.dumps(obj, separators=(",", ":"))
+
+    def loads(text: str | bytes) -> Any:
+        return json.loads(text)
 
 
 MAX_FRAME = 64 * 1024  # bytes: a larger request body or WebSocket frame is refused (413)

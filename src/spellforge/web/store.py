@@ -66,6 +66,7 @@ class Store:
         self.url = url
         self.postgres = url.startswith(("postgresql://", "postgres://"))
         self._queue: queue.Queue[tuple[Op, Future[None]] | None] = queue.Queue()
+        self.commits = 0  # transactions committed by the writer (each holds every write queued meanwhile)
         self._conn = self._connect()
         self._execute_many([(sql, ()) for sql in SCHEMA])
         self._commit()
@@ -161,6 +162,7 @@ class Store:
             return
         try:
             self._commit()
+            self.commits += 1
         except Exception as exc:
             self._rollback()
             for _, fut in batch:
