@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .conftest import need_web
 
 need_web()
@@ -23,8 +25,9 @@ import httpx  # noqa: E402
 from .conftest import HUMANS2, auth, free_port  # noqa: E402
 
 
-def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[bytes]:
-    """``spellforge serve`` in its own process; it prints the address to open."""
+def start_server(db: Path, port: int, bot_workers: int = 0, options: str = "") -> subprocess.Popen[bytes]:
+    """``spellforge serve`` in its own process (``options``: the store URL's query); it prints the address
+    to open."""
     out = db.parent / f"serve-{time.monotonic_ns()}.log"
     with open(out, "wb") as log:
         proc = subprocess.Popen(
@@ -36,7 +39,7 @@ def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[
                 "--port",
                 str(port),
                 "--db",
-                str(db),
+                str(db) + options,
                 "--bot-workers",
                 str(bot_workers),
             ],
@@ -56,10 +59,12 @@ def start_server(db: Path, port: int, bot_workers: int = 0) -> subprocess.Popen[
     raise AssertionError("the server did not start: " + out.read_text())
 
 
-def test_kill_9_and_restart_resumes_every_game(tmp_path: Path) -> None:
+# the default (synchronous=NORMAL: a commit survives a killed server, not a power cut) and FULL
+@pytest.mark.parametrize("options", ["", "?synchronous=FULL"])
+def test_kill_9_and_restart_resumes_every_game(tmp_path: Path, options: str) -> None:
     db, port = tmp_path / "games.db", free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = start_server(db, port)
+    proc = start_server(db, port, options=options)
     acked: dict[str, dict[str, Any]] = {}  # game id -> the last acknowledged message and who got it
     games: list[dict[str, Any]] = []
     try:
@@ -107,7 +112,7 @@ def test_kill_9_and_restart_resumes_every_game(tmp_path: Path) -> None:
         stop.set()
         driver.join(30)
         assert sum(m["msg"]["version"] for m in acked.values()) > 40, "too few actions before the kill"
-        proc = start_server(db, port)
+        proc = start_server(db, port, options=options)
         with httpx.Client(base_url=base, timeout=10) as http:
             for g in games:
                 last = acked.get(g["id"])
