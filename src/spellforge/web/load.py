@@ -208,12 +208,18 @@ async def run(
                 )
         record = await loop.run_in_executor(None, _http, "GET", f"{base}/api/games/{g.id}/record")
         ruleset = spellforge.find_game(g.name)
-        for s, seat in enumerate(g.seats):  # the record, replayed to the last View the seat received
-            if seat.last is None:
-                continue
-            upto = seat.last["version"]  # no undo here: the version counts the actions
-            replayed = ruleset.replay({**record, "actions": record["actions"][:upto]})
-            mismatches += replayed.observe(s) != seat.last["view"]
+        # the record, replayed once, compared at the last View each seat received (no undo here: the
+        # version counts the actions)
+        wanted = sorted((seat.last["version"], s) for s, seat in enumerate(g.seats) if seat.last is not None)
+        if not wanted:
+            continue
+        replayed = ruleset.replay({**record, "actions": record["actions"][: wanted[0][0]]})
+        at = wanted[0][0]
+        for upto, s in wanted:
+            for text in record["actions"][at:upto]:
+                replayed.apply(ruleset.parse_action(replayed, text))
+            at = upto
+            mismatches += replayed.observe(s) != g.seats[s].last["view"]  # type: ignore[index]
     lat = sorted(state.latencies)
 
     def pct(p: float) -> float | None:

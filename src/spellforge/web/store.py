@@ -68,6 +68,7 @@ class Store:
         self.postgres = url.startswith(("postgresql://", "postgres://"))
         self._queue: queue.Queue[tuple[Op, Future[None]] | None] = queue.Queue()
         self.commits = 0  # transactions committed by the writer (each holds every write queued meanwhile)
+        self.writes = 0  # the writes those transactions held
         self._conn = self._connect()
         self._execute_many([(sql, ()) for sql in SCHEMA])
         self._commit()
@@ -165,6 +166,7 @@ class Store:
         try:
             self._commit()
             self.commits += 1
+            self.writes += len(batch)
         except Exception as exc:
             self._rollback()
             for _, fut in batch:
