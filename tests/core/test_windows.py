@@ -283,3 +283,46 @@ def test_a_seat_that_resigns_while_a_window_asks_it_is_skipped_and_the_window_go
     last.apply(Pass())
     last.apply(Resign(2))  # the last seat the pause had to ask: the pause is over
     assert asked(last) == ("main", 0) and windows(last) == [("main", PASSES, 0, 0)]
+
+
+# ---------------------------------------------------------------------- a response round that hands on
+
+
+class AnswerState(PauseState):
+    """Each turn the active player's own play is answered by a response round: the others, clockwise from
+    the next seat, may play events; a seat that plays hands the round on, and the round closes once all
+    but the last to act have passed."""
+
+    __slots__ = ()
+
+    @flow_op("turn")
+    def op_turn(self) -> None:
+        self.turn += 1
+        if self.turn > 1:
+            self.finish_by_life("answered")
+            return
+        self.schedule(("end_turn",))
+        order = self.clockwise_from(self.active)
+        self.open_window("main", (*order[1:], order[0]), PASSES, keep=False, passes=1)
+
+
+class AnswerToy(PauseToy):
+    name = "toy-answer"
+    state_class = AnswerState
+
+
+def test_a_response_round_asks_the_others_and_hands_on_after_each_play() -> None:
+    s = deal(AnswerToy(), [["boon"], ["boon"], ["boon", "boon"]], players=3)
+    seen = []
+    plan = iter(["pass", "boon", "pass", "pass"])
+    while not s.is_over:
+        kind, seat = asked(s)
+        if kind == "pause":
+            s.apply(Pass())
+            continue
+        seen.append((seat, s.window.passes if s.window else -1))
+        answer = next(plan)
+        s.apply(Pass() if answer == "pass" else Play(card(s, seat, answer)))
+    # P1 (the seat that opened it) is counted as passed and not asked; P2 passes; P3 plays and hands on;
+    # then P1 and P2 pass and the round closes without asking P3 again
+    assert seen == [(1, 1), (2, 2), (0, 1), (1, 2)]

@@ -9,7 +9,11 @@ A *window* is a time in which some seats may act, each answering a decision. Its
 * ``close`` -- how it closes:
 
   - :data:`PASSES`, a priority round: it closes when every participant has passed in succession. A seat
-    that acts restarts the count and keeps the turn to act (``keep``) or hands it on. With ``resolve``, a
+    that acts restarts the count and keeps the turn to act (``keep``) or hands it on, its action counting
+    as its say (a *response round*: after each action every other participant gets a chance, and the
+    round closes once they have all passed). A round that answers a seat's own action puts that seat last
+    in the order and opens with ``passes=1``, so the others are asked and the actor only after something
+    new happened. With ``resolve``, a
     round that ends with items on the stack resolves the top one and the round starts again from the
     first participant (Spell Battle's limbo, Casters' chain); it closes once all pass on an empty stack;
   - :data:`EACH`, one action each: every participant acts (or passes) exactly once, in order (SPELLFIRE's
@@ -125,8 +129,11 @@ class WindowState(State):
         keep: bool = True,
         until: str = "",
         data: tuple[Any, ...] = (),
+        passes: int = 0,
     ) -> None:
-        """Open a window over ``order`` (first seat first); it suspends any open window until it closes."""
+        """Open a window over ``order`` (first seat first); it suspends any open window until it closes.
+        ``passes`` is the count it starts with (a response round counts the seat it answers, last in the
+        order, as having passed)."""
         if close not in CLOSE_RULES:
             raise ValueError(f"unknown window close rule {close!r} (known: {', '.join(CLOSE_RULES)})")
         if until and until not in self.CONDITIONS:
@@ -141,7 +148,7 @@ class WindowState(State):
             return  # nobody may act and nothing waits: nothing to open
         self.window_serial += 1
         w = _new_tuple(
-            Window, (self.window_serial, kind, close, order, order[0], 0, resolve, keep, until, data)
+            Window, (self.window_serial, kind, close, order, order[0], passes, resolve, keep, until, data)
         )
         self.windows.append(w)
         if skip:
@@ -240,7 +247,8 @@ class WindowState(State):
 
     def window_acted(self) -> None:
         """The holder of the top window acted: in a priority round the count restarts and the holder keeps
-        the turn to act (or hands it on, per ``keep``); in an EACH window its one action is used."""
+        the turn to act (or hands it on, per ``keep``, its action counting as its say: the round closes
+        once every other participant has passed in succession); in an EACH window its one action is used."""
         w = self.windows[-1]
         if w.close == EACH:
             self.advance(False)  # the action's own frames (and questions) come first
@@ -249,7 +257,7 @@ class WindowState(State):
             if w.passes:
                 self.windows[-1] = _moved(w, w.holder, 0)
         else:
-            self.windows[-1] = _moved(w, self.next_seat(w), 0)
+            self.windows[-1] = _moved(w, self.next_seat(w), 1)
         self.schedule(("window_ask", w.wid))
 
     def window_stay(self) -> None:
