@@ -244,21 +244,6 @@ def test_turn_cycle_lock_on_extra_turns_scenario_19():
     assert s.extra_turn and s.pool_phases[2] == window  # no new once-per-turn window
 
 
-@pytest.mark.rules("SF-283", "SF-282", "SF-314", "SF-264")
-def test_a_card_resolves_fully_before_the_next_is_played():
-    s = scenario(
-        Side(hand=["windfall", "scouting-report"], deck=["tollgate-downs"] * 6),
-        Side(hand=FILL),
-        phase="realm",
-    )
-    act(s, f"play #{card(s, 'windfall')}")
-    assert s.decision.kind == "pause" and s.decision.seat == 1
-    with pytest.raises(IllegalActionError):
-        act(s, f"play #{card(s, 'scouting-report')}")
-    act(s, "pass")
-    assert s.zone_name(card(s, "windfall")) == "void" and s.decision.kind == "realm"
-
-
 @pytest.mark.rules("SF-173", "SF-174", "SF-K24", "SF-K25")
 def test_cards_move_from_the_abyss_to_the_void_and_never_come_back():
     s = scenario(

@@ -146,7 +146,11 @@ def test_reflection_in_phase_4_turns_every_later_offensive_spell():
 @pytest.mark.rules("SF-243", "SF-242")
 def test_a_turned_wish_can_be_saved_only_by_another_spellcaster():
     s = scenario(
-        Side(hand=["grand-desire", "unweave"], pool=["orvath-the-grey", "ilvara-the-keen"]),
+        # a card left in hand keeps the turn at phase 3 (an empty hand would end it, and the realm-less
+        # pools with it) once the plays and the response rounds after them are over
+        Side(
+            hand=["grand-desire", "unweave", "village-militia"], pool=["orvath-the-grey", "ilvara-the-keen"]
+        ),
         Side(hand=["rebound-ward", "village-militia"], pool=["master-quillon"]),
         phase="pool",
     )

@@ -131,6 +131,7 @@ class BattleMixin(SpoilsMixin):
         seat = d.seat
         self.schedule(("ask", "attack"))
         if isinstance(action, PlayCard):
+            self.respond_after(seat)
             self.play_event(seat, action.card, action.target)
             return
         assert isinstance(action, AttackRealm)
@@ -150,12 +151,15 @@ class BattleMixin(SpoilsMixin):
         f[WINNER] = -1
         self.emit(Event("attack", seat, target, other=place.seat))
         self.schedule(("round_start",))
+        self.respond_after(seat)
 
     # ------------------------------------------------------------------ steps B and C
 
     @flow_op("round_start")
     def op_round_start(self) -> None:
         f = self.fight
+        if f[OVER] == BATTLE_DONE:
+            return  # cardplay ended the battle before this round (SF-205, SF-211)
         f[ACH] = f[DCH] = -1
         f[SELF] = f[STOPPED] = 0
         f[OVER] = GOING
@@ -184,6 +188,7 @@ class BattleMixin(SpoilsMixin):
         self.into_round(action.card, d.seat)
         f[ACH] = action.card
         self.schedule(("defend_ask",))
+        self.respond_after(d.seat)
 
     def into_round(self, champion: int, seat: int) -> None:
         """From hand or pool into the round with what is attached (SF-179, SF-181)."""
@@ -201,6 +206,8 @@ class BattleMixin(SpoilsMixin):
 
     @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
+        if self.fight[OVER] != GOING:
+            return  # cardplay ended the battle after the attacker was sent
         self.ask("defend", self.fight[DEF])
 
     @legal("defend", forced=empty_hand)
@@ -228,6 +235,7 @@ class BattleMixin(SpoilsMixin):
             self.into_round(action.card, d.seat)
             f[DCH] = action.card
         self.schedule(("activate",))
+        self.respond_after(d.seat)
 
     def declined(self) -> None:
         """No defender: the realm (or dungeon) is razed, the battle ends, the attacker earns spoils (SF-182,
@@ -254,6 +262,9 @@ class BattleMixin(SpoilsMixin):
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
+        if f[OVER] != GOING:  # cardplay after the defender was sent ended the round or the battle
+            self.schedule(("open_round",))
+            return
         for seat, champ in ((f[ATT], f[ACH]), (f[DEF], f[DCH])):
             if champ >= 0:
                 for c in [champ, *sorted(self.attachments(champ), key=self.activation_key)]:
@@ -333,6 +344,7 @@ class BattleMixin(SpoilsMixin):
     def act_escape(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
+        self.respond_after(d.seat)
         if isinstance(action, Choose):
             self.withdraw()
             return
@@ -616,6 +628,7 @@ class BattleMixin(SpoilsMixin):
     def act_wall(self, action: Action, d: Decision) -> None:
         if isinstance(action, Pass):
             return
+        self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == ITEM:
             self.attach(d.seat, action.card, d.data[0])

@@ -581,15 +581,21 @@ class PlayMixin(SpellfireBase):
         self.emit(Event("discarded", self.owner[cid], cid))
 
     def after_cardplay(self) -> None:
-        """What cardplay did to a battle under way (SF-205, SF-207, SF-208)."""
+        """What cardplay did to a battle under way (SF-205, SF-207, SF-208), from the attack's declaration
+        on: the attacked realm lost before a champion is sent still earns the attacker spoils (SF-211,
+        SF-212)."""
         f = self.fight
-        if f[ATT] < 0 or f[OVER] != GOING or f[ACH] < 0:
+        if f[ATT] < 0 or f[OVER] != GOING:
             return
         lay = self.layout
         target = f[2]
         realm_gone = target >= 0 and (
             self.zone_of[target] not in (lay.formation[f[DEF]], lay.dungeon[f[DEF]]) or self.razed[target]
         )
+        if f[ACH] < 0:
+            if realm_gone:
+                self.schedule(("battle_over_realm_lost",))
+            return
         att_gone = self.zone_of[f[ACH]] != lay.battle
         def_gone = f[DCH] >= 0 and self.zone_of[f[DCH]] != lay.battle
         if realm_gone:

@@ -107,18 +107,39 @@ class Spellfire(Ruleset):
             Phase(
                 "start",
                 begin="phase_start",
+                end="phase_over",
                 help="phase 0: rule cards, start-of-turn powers (SF-R01, SF-R04)",
             ),
-            Phase("draw", begin="phase_draw", help="phase 1: draw 3/4/5 cards by deck size (SF-074, SF-101)"),
-            Phase("realm", begin="phase_realm", help="phase 2: one realm action and one holding (SF-102)"),
             Phase(
-                "pool", begin="phase_pool", end="respond", help="phase 3: pool, attachments, phase-3 cards"
+                "draw",
+                begin="phase_draw",
+                end="phase_over",
+                help="phase 1: draw 3/4/5 cards by deck size (SF-074, SF-101)",
             ),
             Phase(
-                "attack", begin="phase_attack", help="phase 4: attack one realm of another player (SF-117)"
+                "realm",
+                begin="phase_realm",
+                end="phase_over",
+                help="phase 2: one realm action and one holding (SF-102)",
             ),
-            Phase("cards", begin="phase_cards", help="phase 5: phase-5 cards (SF-121, SF-R02)"),
-            Phase("end", begin="phase_end", help="phase 6: hand limit, Limbo, reshuffle, pass left (SF-R02)"),
+            Phase(
+                "pool", begin="phase_pool", end="phase_over", help="phase 3: pool, attachments, phase-3 cards"
+            ),
+            Phase(
+                "attack",
+                begin="phase_attack",
+                end="phase_over",
+                help="phase 4: attack one realm of another player (SF-117)",
+            ),
+            Phase(
+                "cards", begin="phase_cards", end="phase_over", help="phase 5: phase-5 cards (SF-121, SF-R02)"
+            ),
+            Phase(
+                "end",
+                begin="phase_end",
+                end="phase_over",
+                help="phase 6: hand limit, Limbo, reshuffle, pass left (SF-R02)",
+            ),
         )
     )
 

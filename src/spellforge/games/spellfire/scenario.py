@@ -139,9 +139,18 @@ def legal(state: SpellfireBase) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def act(state: SpellfireBase, text: str) -> None:
-    """Apply the action written ``text``."""
+def act(state: SpellfireBase, text: str, settle: bool = True) -> None:
+    """Apply the action written ``text``; then, unless ``settle`` is False, pass the response rounds that
+    follow it (nobody answers with an event, SF-281), so a test reads on at the next step of the play."""
     state.apply(state.game.parse_action(state, text))
+    if settle:
+        pass_responses(state)
+
+
+def pass_responses(state: SpellfireBase) -> None:
+    """Every player asked in a response round passes, until some other decision comes."""
+    while state.decision is not None and state.decision.kind == "respond":
+        state.apply(state.game.parse_action(state, "pass"))
 
 
 def slot(seat: int, pos: str) -> str:

@@ -90,6 +90,7 @@ class SpoilsMixin(TurnMixin):
             self.move(card, self.layout.deck[seat])
             return
         assert isinstance(action, PlayCard)
+        self.respond_after(seat)
         self.emit(Event("spoils_played", seat, card))
         t = self.defs[card].type
         target: Target | None = action.target

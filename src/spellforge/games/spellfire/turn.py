@@ -2,6 +2,8 @@
 
 The active player's choices in a phase are one decision kind asked again until he is ``done`` (``start``,
 ``realm``, ``pool``, ``attack``, ``cards``); each also offers the events he may play (SF-281).
+After each play that is not a pass, and at the end of every phase, the other players get a response round in
+which they may play events (``respond``, SF-281, SF-283).
 """
 
 from __future__ import annotations
@@ -136,11 +138,31 @@ class TurnMixin(PlayMixin):
                 self.copied.pop(c, None)  # a copier chooses again each phase 3 (SF-261, SF-262)
         self.ask("pool", seat)
 
+    # ------------------------------------------------------------------ events at any time
+
+    def respond_after(self, seat: int) -> None:
+        """Once ``seat``'s play is complete, the others may play events (SF-281, SF-283). Call it before
+        carrying the play out: the response round is scheduled beneath the play's own frames (its event
+        pause, its counter window, its resolution), so it opens only when the play is over."""
+        self.schedule(("respond", seat))
+
     @flow_op("respond")
-    def op_respond(self) -> None:
-        """After phase 3 the other players may play events (SF-281), clockwise from the active player."""
-        others = self.clockwise_from(self.active)[1:]
-        self.open_window("respond", others, PASSES)
+    def op_respond(self, seat: int) -> None:
+        """A response round: everyone else, clockwise from the next seat, may play an event or pass; a
+        seat that plays one hands the turn on and everyone else, ``seat`` included, may answer once it has
+        resolved; it closes when all but the last to act have passed in succession (core's PASSES window,
+        handing on, opened with ``seat`` counted as having had its say)."""
+        order = self.clockwise_from(seat)
+        if order and order[0] == seat:
+            if len(order) > 1:
+                self.open_window("respond", (*order[1:], seat), PASSES, keep=False, passes=1)
+            return
+        self.open_window("respond", order, PASSES, keep=False)  # ``seat`` has left: everyone is asked
+
+    @flow_op("phase_over")
+    def op_phase_over(self) -> None:
+        """At every phase boundary the other players may play events (SF-281), as after a play."""
+        self.op_respond(self.active)
 
     @flow_op("phase_attack")
     def op_phase_attack(self) -> None:
@@ -183,6 +205,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         self.schedule(("ask", "start"))
+        self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == RULE:
             self.put_rule(d.seat, action.card)
@@ -247,6 +270,7 @@ class TurnMixin(PlayMixin):
             return
         seat = d.seat
         self.schedule(("ask", "realm"))
+        self.respond_after(d.seat)
         if isinstance(action, Rebuild):
             self.realm_done[seat] = True
             pos = POSITIONS.index(action.target.name)
@@ -362,6 +386,7 @@ class TurnMixin(PlayMixin):
             return
         seat = d.seat
         self.schedule(("ask", "pool"))
+        self.respond_after(d.seat)
         if isinstance(action, UsePower):
             self.use_power(seat, action.card, action.target)
             return
@@ -427,6 +452,7 @@ class TurnMixin(PlayMixin):
             return
         seat = d.seat
         self.schedule(("ask", "cards"))
+        self.respond_after(d.seat)
         if isinstance(action, UsePower):
             realm = action.card
             self.raze(realm)
