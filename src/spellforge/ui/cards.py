@@ -211,9 +211,12 @@ def printed_fields(card: Any) -> dict[str, Any]:
     return out
 
 
-def card_panel(entry: Entry, printed: dict[str, Any] | None = None) -> RenderableType:
-    """One visible card or named thing in full: its text, its current values, and where a printed value
-    (from the game's card data) differs from the current one, the printed value too."""
+def card_panel(
+    entry: Entry, printed: dict[str, Any] | None = None, reminders: dict[str, str] | None = None
+) -> RenderableType:
+    """One visible card or named thing in full: its text, the reminder text of its keywords (``reminders``,
+    the game's ``declare_keywords``), its current values, and where a printed value (from the game's card
+    data) differs from the current one, the printed value too."""
     data = entry.data
     rows = Table(show_header=False, box=None, padding=(0, 1))
     rows.add_column(style="bold")
@@ -240,7 +243,15 @@ def card_panel(entry: Entry, printed: dict[str, Any] | None = None) -> Renderabl
             ):
                 rows.add_row(key.replace("_", " "), _value(value))
     text = str(data.get("text") or (printed or {}).get("text") or "")
-    body = Group(Text(text or "(no text)", style="italic" if not text else ""), Text(""), rows)
+    lines: list[RenderableType] = [Text(text or "(no text)", style="italic" if not text else "")]
+    keywords = data.get("keywords") or (printed or {}).get("keywords") or []
+    for keyword in keywords if isinstance(keywords, list) else []:
+        reminder = (reminders or {}).get(str(keyword))
+        if reminder:
+            line = Text(str(keyword).replace("_", " ").capitalize() + ": ", style="bold")
+            line.append(reminder, style="dim")
+            lines.append(line)
+    body = Group(*lines, Text(""), rows)
     return Panel(body, title=entry.label, border_style="cyan", expand=False)
 
 

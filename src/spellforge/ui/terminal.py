@@ -42,7 +42,7 @@ from .cards import (
     printed_fields,
     visible_entries,
 )
-from .presentation import terminal_renderer
+from .presentation import keyword_reminders, terminal_renderer
 
 HELP = """\
 Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2').
@@ -431,7 +431,7 @@ class TerminalGame:
         printed = (
             printed_fields(self.game.cards[key]) if isinstance(key, str) and key in self.game.cards else None
         )
-        self.console.print(card_panel(first, printed))
+        self.console.print(card_panel(first, printed, keyword_reminders(self.game)))
         if len(found) > 1:
             self.console.print(Text("also: " + ", ".join(e.label for e in found[1:]), style="dim"))
 

@@ -251,6 +251,61 @@ class SpellfireCard(CardDef):
         return self.use == "off"
 
 
+# The keywords a card shows (catalog SF-K..), read from its data so they never disagree with what it does;
+# their reminder text is declared in hints.py.
+KEYWORD_OF_POWER = {
+    "immune": "immune",  # SF-K28
+    "instant_defeat": "instant_defeat",  # SF-K29
+    "defeat_level_le": "instant_defeat",
+    "defeat_level_ge": "instant_defeat",
+    "calm": "calm",  # SF-K30
+    "calm_discard": "calm",
+    "negate_event": "negate",  # SF-K31
+    "negate_discard": "negate",
+    "duplicate_event": "duplicate",  # SF-K32
+    "wall": "wall",  # SF-K35
+    "dispel": "dispel",  # SF-K36
+    "turn": "turning",
+    "reflect": "reflection",
+    "wish": "wish",  # SF-K37
+    "borrow_item": "borrow",  # SF-K38
+    "copy_power": "copy",  # SF-K39
+    "cast_any": "can_use_any",  # SF-K40
+    "extra_turn": "extra_turn",  # SF-K42
+    "raze_for_extra_turn": "extra_turn",
+    "defend_self": "self_defending",  # SF-K21
+    "attack_only_by": "attacker_restriction",  # SF-K20
+    "bar": "attacker_restriction",
+}
+ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
+
+
+def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str]:
+    """The keywords of a card: movement traits (SF-K13..SF-K15), a coast (SF-K16), an avatar (SF-K18), a
+    harmful or helpful event and one with a duration (SF-K10, SF-R17), "at any time" (SF-K34), multiples
+    (SF-K44), and the keyword of each power it has."""
+    out = {t for t in (*card.traits, *card.blueline) if t in MOVEMENT}
+    if card.coast:
+        out.add("coast")
+    if card.avatar:
+        out.add("avatar")
+    if card.type == EVENT:
+        out.add("harmful" if card.harmful else "helpful")
+        if card.duration:
+            out.add("lasting")
+    if card.any_time:
+        out.add("any_time")
+    if card.multiples:
+        out.add("multiples")
+    for e in effects:
+        keyword = KEYWORD_OF_POWER.get(e.verb)
+        if keyword:
+            out.add(keyword)
+        if e.verb in ONCE_PER_TURN:
+            out.add("once_per_turn")
+    return frozenset(out)
+
+
 def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpellfireCard:
     return SpellfireCard(
         key=card.id,
@@ -259,6 +314,7 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> Spellfir
         text=card.text,
         effects=effects,
         source=source,
+        keywords=card_keywords(card, effects),
         number=card.number,
         world=card.world or "",
         card_class=card.card_class or "",

@@ -11,7 +11,7 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_terminal
+from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .state import SpellfireState
 
@@ -48,3 +48,48 @@ def render(view: dict[str, Any]) -> Any:
 
 SEARCH = declare_search(SearchFacts("spellfire", evaluate=evaluate))
 declare_terminal("spellfire", render)
+
+
+# Reminder text for the keywords of cards.py (``card_keywords``), in our own words.
+declare_keywords(
+    "spellfire",
+    {
+        "flyer": "May attack any realm, protected or not, unless that realm bars flyers.",
+        "swimmer": "May attack a coastal realm even when it is protected; an inland realm only when it is "
+        "exposed.",
+        "earthwalker": "May attack a protected realm, unless that realm limits who may attack it.",
+        "coast": "A realm with a coastline: swimmers may attack it even when it is protected.",
+        "avatar": "Enters play only by meeting its entry condition; the highest avatar of a deck (two in "
+        "110 cards) does not count toward the deck's level total; its power cannot be copied.",
+        "harmful": "Works against the other players; each one it touches may ignore it for himself with a "
+        "Calm-type card.",
+        "helpful": "Affects only the player who played it; the others can stop it only by negating it.",
+        "lasting": "Stays in play until its stated time is over; a Wish-type spell may negate it.",
+        "any_time": "Usable in any phase of any turn when its text allows, even by the side winning a round.",
+        "multiples": "A deck may hold several copies of this card.",
+        "immune": "Offensive spells cannot be aimed at this champion (a Wish-type spell still can).",
+        "instant_defeat": "Defeats a matching opposing champion outright when the round begins; against a "
+        "champion's power the threatened player gets one card to escape.",
+        "calm": "Lets its player ignore a harmful event in its pause; the event still works against everyone "
+        "else.",
+        "negate": "Cancels an event in its pause: it does nothing, goes to the Void, and cannot be "
+        "duplicated.",
+        "duplicate": "Copies an event just played, aimed as its player chooses; the copy resolves after it, "
+        "with a pause of its own.",
+        "wall": "The opposing champion cannot go on in the round unless it has the trait that crosses it.",
+        "dispel": "Cast in answer to a spell being cast: that spell is cancelled.",
+        "turning": "Cast in answer to an offensive spell: the spell turns back on its caster's champion.",
+        "reflection": "Like a turning; cast in phase 4 it turns every later offensive spell of that phase.",
+        "wish": "Ignores immunity to spells: discards any champion, negates an event with a duration or "
+        "removes a dungeon; its caster can do nothing more.",
+        "borrow": "Uses the opposing champion's best magical item for the round; it goes back afterwards.",
+        "copy": "Takes another champion's power as its own (never an avatar's), chosen anew each phase 3.",
+        "can_use_any": "May cast spells of any kind, whatever its class.",
+        "extra_turn": "Gives its player another turn after this one; locked until the last player of the "
+        "first round of turns has begun his first turn.",
+        "self_defending": "May defend itself as a champion when it is attacked.",
+        "attacker_restriction": "Only the champions it names may attack it, or those it names may not, "
+        "exposed or not.",
+        "once_per_turn": "Usable once from its owner's phase 3 to his next; an extra turn gives no new use.",
+    },
+)

@@ -89,6 +89,8 @@ class ViewMixin(BattleMixin):
             out["razed"] = True
         if self.attached_to[cid] >= 0:
             out["on"] = self.attached_to[cid]
+        if d.keywords:
+            out["keywords"] = sorted(d.keywords)  # every client shows their reminder text (hints.py)
         return out
 
     def describe_event(self, e: Event, seat: int | None) -> str:
