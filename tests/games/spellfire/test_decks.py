@@ -31,6 +31,24 @@ def test_every_preconstructed_deck_is_legal_for_its_format():
     assert sum(1 for d in GAME.decks.values() if int(d.meta["format"]) == 55) >= 4
 
 
+@pytest.mark.rules("SF-043", "SF-044", "SF-045", "SF-046", "SF-031", "SF-125", "SF-079", "SF-096")
+def test_the_110_card_decks_are_legal_apart_and_play_a_ten_realm_game():
+    big = {n: d for n, d in GAME.decks.items() if int(d.meta["format"]) == 110}
+    assert len(big) == 2
+    for name, d in big.items():
+        assert d.count() == 110 and GAME.validate_deck(d, deck_size=110) == [], name
+        assert GAME.validate_deck(d, deck_size=75) != [], name  # not a deck of another size
+    # no champion, realm, holding or artifact in both, so the Rule of the Cosmos never locks them
+    unique = ("champion", "realm", "holding", "artifact")
+    a, b = ({k for k, _ in d.main if GAME.cards[k].type in unique} for d in big.values())
+    assert not a & b
+    s = GAME.new_game(seed=3, deck_size=110)  # the preconstructed decks of the format, one each
+    while s.decision is not None and s.decision.kind == "cut":
+        s.apply(GAME.parse_action(s, "pass"))
+    assert s.options["victory"] == 10 and {len(s.hand_of(p)) for p in range(2)} == {7}
+    assert {len(s.zones[s.layout.deck[p]]) + 7 for p in range(2)} == {110}
+
+
 @pytest.mark.rules("SF-037", "SF-034", "SF-041", "SF-044")
 def test_type_ranges_are_checked_each_with_its_cards():
     entries = base_55()
