@@ -284,7 +284,7 @@ def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str
     """The keywords of a card: movement traits (SF-K13..SF-K15), a coast (SF-K16), an avatar (SF-K18), a
     harmful or helpful event and one with a duration (SF-K10, SF-R17), "at any time" (SF-K34), multiples
     (SF-K44), and the keyword of each power it has."""
-    out = {t for t in (*card.traits, *card.blueline) if t in MOVEMENT}
+    out: set[str] = {t for t in (*card.traits, *card.blueline) if t in MOVEMENT}
     if card.coast:
         out.add("coast")
     if card.avatar:
