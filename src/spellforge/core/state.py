@@ -769,7 +769,10 @@ class State(Seating, ABC):
                 if not work:
                     raise RuntimeError("the flow ran out of work without a decision (engine bug)")
                 frame = work.pop()
-                ops[frame[0]](self, *frame[1:])
+                if len(frame) == 1:  # most frames carry no arguments: no slice to build
+                    ops[frame[0]](self)
+                else:
+                    ops[frame[0]](self, *frame[1:])
                 continue
             legal = self._legal
             if legal is None:  # ``_legal_tuple`` inline (the game goes on and a decision is posted)
