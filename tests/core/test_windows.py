@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spellforge.core.actions import Pass, Play, Resign
+from spellforge.core.errors import RecordError
 from spellforge.core.kinds import close_condition, flow_op
 from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH, PASSES, UNTIL
@@ -261,6 +262,21 @@ def test_a_window_with_a_bad_close_rule_or_condition_is_refused() -> None:
     with pytest.raises(ValueError, match="until="):
         s.open_window("pause", (0, 1), UNTIL)
     assert windows(s) == [("main", PASSES, 0, 0)]
+
+
+def test_a_saved_window_naming_an_unregistered_kind_is_refused_on_load() -> None:
+    """A window's question is posted without a check of its kind (the kind was checked when the window
+    opened), so a saved window with a kind the class does not register is refused when it is loaded."""
+    s = deal(PAUSE, HANDS)
+    play(s, 0, "storm")
+    data = json.loads(json.dumps(s.to_json()))
+    saved = data["state"]["windows"]
+    assert [w["v"][1] for w in saved] == ["main", "pause"]
+    saved[0]["v"][1] = "mian"
+    with pytest.raises(
+        RecordError, match="PauseState does not register: decision kind 'mian' \\(window 1\\)"
+    ):
+        PAUSE.from_json(data)
 
 
 # ---------------------------------------------------------------------- a seat that leaves while asked

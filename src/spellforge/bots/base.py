@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from spellforge.core.state import State
 
 
-@dataclass
+@dataclass(slots=True)
 class Observation:
     """What a bot is given when its seat must act."""
 
@@ -62,10 +62,10 @@ class Observation:
 
     @classmethod
     def of(cls, state: State) -> Observation:
-        seat = state.current_player
-        if seat is None:
+        d = state.decision  # ``state.current_player``, read inline: this runs at every decision
+        if d is None or state.outcome is not None:
             raise SpellforgeError("the game is over: nobody has to act")
-        return cls(seat, state.legal_actions(), state.game, state)
+        return cls(d.seat, state.legal_actions(), state.game, state)
 
 
 class Bot(Protocol):
@@ -86,6 +86,10 @@ class BaseBot(ABC):
     limits: ClassVar[dict[str, tuple[float, float]]] = {}
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     help: ClassVar[str] = ""
+    # True for a bot whose ``choose`` returns the one legal option at once when there is only one, drawing
+    # nothing and remembering nothing: a driver (the simulator) may then answer such a question for it
+    # without building an Observation. The question is still asked and recorded; only the call is saved.
+    answers_single_option_at_once: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         self.seed = seed

@@ -146,6 +146,7 @@ def picker_for(picks: str, rng: Rng) -> DraftPicker:
 @register
 class DraftBot(BaseBot):
     name = "draft"
+    answers_single_option_at_once = True
     help = "limited formats: picks and builds by card value and curve; other decisions at random"
 
     def __init__(self, seed: int = 0, **params: Any) -> None:

@@ -70,6 +70,7 @@ def lookahead(
 @register
 class GreedyBot(BaseBot):
     name = "greedy"
+    answers_single_option_at_once = True
     help = (
         "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations, "
         "picks=value or random: limited-format card picks by the picker's values or at random)"

@@ -120,6 +120,7 @@ def settled(root: Node, keys: Sequence[int], left: float) -> bool:
 @register
 class ISMCTSBot(BaseBot):
     name = "ismcts"
+    answers_single_option_at_once = True
     help = (
         "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "

@@ -10,6 +10,7 @@ from .base import BaseBot, Observation, register
 @register
 class RandomBot(BaseBot):
     name = "random"
+    answers_single_option_at_once = True
     help = "picks a legal action uniformly at random"
 
     def choose(self, obs: Observation) -> Action:

@@ -92,7 +92,10 @@ class Selecting(ABC):
                     return False
             elif not self.is_enemy(ctx.controller, owner):
                 return False
-        return all(self.has_keyword(cid, k) for k in sel.keywords)
+        keywords = sel.keywords
+        if not keywords:  # most selectors name none: no generator to build for every candidate card
+            return True
+        return all(self.has_keyword(cid, k) for k in keywords)
 
     def player_matches(self, sel: Selector, seat: int, ctx: Context) -> bool:
         if sel.relation == "you":
@@ -126,7 +129,8 @@ class Selecting(ABC):
             elif sel.zone == self.STACK_ZONE:
                 out.extend(stack_ref(i.uid) for i in self.stack_items() if self.item_matches(sel, i, ctx))
             else:
-                out.extend(card_ref(c) for c in self.zone_cards(sel.zone, ctx) if self.matches(sel, c, ctx))
+                matches = self.matches
+                out.extend([card_ref(c) for c in self.zone_cards(sel.zone, ctx) if matches(sel, c, ctx)])
         if len(alternatives) > 1 and len(out) > 1:
             out = list(dict.fromkeys(out))  # first occurrence kept, so the order stays the printed one
         return out

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
+_new_tuple = tuple.__new__
+
 # How an attribute is copied by clone(): shared (default), list, nested (list of lists), records
 # (list of objects with .copy()), dict (one-level), call (the attribute's own .copy()/.clone()).
 _COPY_CODE = {
@@ -122,6 +124,8 @@ class State(Seating, ABC):
     KINDS: ClassVar[dict[str, Kind]]
     LEGAL: ClassVar[dict[str, Callable[[Any], Iterable[Action]]]]
     ACT: ClassVar[dict[str, Callable[[Any, Action, Decision], None]]]
+    FORCED: ClassVar[dict[str, Callable[[Any, Decision], bool] | None]]  # the kinds' single-option rules
+    DEFAULT_FORCED: ClassVar[bool]  # publicly_forced is the default hook
     CONDITIONS: ClassVar[dict[str, Callable[[Any], bool]]]  # window close conditions (core/windows.py)
     ALL_SLOTS: ClassVar[tuple[str, ...]]
     ALL_COPY: ClassVar[dict[str, str]]
@@ -176,6 +180,9 @@ class State(Seating, ABC):
         cls.KINDS = tables.kinds
         cls.LEGAL = {name: kind.legal for name, kind in tables.kinds.items()}
         cls.ACT = {name: kind.act for name, kind in tables.kinds.items()}
+        cls.FORCED = {name: kind.forced for name, kind in tables.kinds.items()}
+        # whether publicly_forced is core's, so ``_run`` reads the kinds' rules inline
+        cls.DEFAULT_FORCED = cls.publicly_forced.__qualname__ == "State.publicly_forced"
         cls.CONDITIONS = tables.conditions
         lines = ["def clone(self):", "    new = _new(_cls)"]
         for name in slots:
@@ -704,7 +711,7 @@ class State(Seating, ABC):
         answered."""
         if kind not in self.KINDS:
             raise unknown(type(self), "decision kind", kind, self.KINDS)
-        self.decision = Decision(kind, seat, data)
+        self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
 
     def unregistered(self) -> list[str]:
         """The frames, the pending decision and the phases of the turn structure that name an op or a
@@ -746,9 +753,12 @@ class State(Seating, ABC):
         cards. It saves the search the cost of asking (and ``publicly_forced`` the cost of deciding).
         """
         work = self.work
-        ops = self.OPS
+        cls = type(self)
+        ops = cls.OPS
         steps = 0
         limit = self.LOOP_LIMIT
+        # the default single-option rule (``publicly_forced``) is read inline: it runs at every question
+        forced = cls.FORCED if cls.DEFAULT_FORCED else None
         while self.outcome is None:
             steps += 1
             if steps > limit:
@@ -759,14 +769,27 @@ class State(Seating, ABC):
                 if not work:
                     raise RuntimeError("the flow ran out of work without a decision (engine bug)")
                 frame = work.pop()
-                ops[frame[0]](self, *frame[1:])
+                if len(frame) == 1:  # most frames carry no arguments: no slice to build
+                    ops[frame[0]](self)
+                else:
+                    ops[frame[0]](self, *frame[1:])
                 continue
-            legal = self._legal_tuple()
-            if len(legal) != 1 or not (self.search_copy or self.publicly_forced(d)):
+            legal = self._legal
+            if legal is None:  # ``_legal_tuple`` inline (the game goes on and a decision is posted)
+                legal = self._legal = tuple(cls.LEGAL[d.kind](self))
+            if len(legal) != 1:
                 return
+            if not self.search_copy:
+                if forced is None:
+                    if not self.publicly_forced(d):
+                        return
+                else:
+                    rule = forced[d.kind]
+                    if rule is not None and not rule(self, d):
+                        return
             self.decision = None
             self._legal = None
-            self.ACT[d.kind](self, legal[0], d)
+            cls.ACT[d.kind](self, legal[0], d)
 
     # The op scheduled after the last phase of a turn (a game names its own end-of-turn op).
     AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
@@ -780,11 +803,19 @@ class State(Seating, ABC):
         structure = self.game.turn_structure
         phase = structure.by_name[name]
         nxt = structure.following(name)
-        after = ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,)
+        if not nxt or not phase.begin:  # the names not checked when the game started (``unregistered``)
+            after = ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,)
+            if phase.end:
+                self.schedule((phase.begin,), (phase.end,), after)
+            else:
+                self.schedule((phase.begin,), after)
+            return
+        # the phases' ops were checked when the game started: the frames go on the work stack directly
+        work = self.work
+        work.append(("phase", nxt))
         if phase.end:  # after everything the phase's begin op scheduled
-            self.schedule((phase.begin,), (phase.end,), after)
-        else:
-            self.schedule((phase.begin,), after)
+            work.append((phase.end,))
+        work.append((phase.begin,))
 
     def publicly_forced(self, decision: Decision) -> bool:
         """Whether the one legal option of ``decision`` follows from public information, so the engine

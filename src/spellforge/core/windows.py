@@ -209,8 +209,10 @@ class WindowState(State):
             if work:
                 self.schedule(*work, ("window_ask", w.wid))
                 return
-        kind = w.kind if cls.PLAIN_DECISIONS else self.window_decision(w, w.holder)
-        self.ask(kind, w.holder, *w.data)
+        if cls.PLAIN_DECISIONS:  # the window's kind was checked when it opened: posted directly
+            self.decision = _new_tuple(Decision, (w.kind, w.holder, w.data))
+            return
+        self.ask(self.window_decision(w, w.holder), w.holder, *w.data)
 
     def next_seat(self, w: Window) -> int:
         """The participant after the holder (the first one if the holder has left the window)."""
@@ -243,7 +245,7 @@ class WindowState(State):
         if now:
             self.ask_holder(w)
         else:
-            self.schedule(("window_ask", w.wid))
+            self.work.append(("window_ask", w.wid))  # core's own op: no check needed
 
     def window_acted(self) -> None:
         """The holder of the top window acted: in a priority round the count restarts and the holder keeps
@@ -258,7 +260,7 @@ class WindowState(State):
                 self.windows[-1] = _moved(w, w.holder, 0)
         else:
             self.windows[-1] = _moved(w, self.next_seat(w), 1)
-        self.schedule(("window_ask", w.wid))
+        self.work.append(("window_ask", w.wid))  # core's own op: no check needed
 
     def window_stay(self) -> None:
         """Ask the holder of the top window again, counting nothing."""
@@ -407,6 +409,16 @@ class WindowState(State):
         assert isinstance(action, Choose)
         mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
         self.put_trigger(mine[int(action.option) - 1])
+
+    def unregistered(self) -> list[str]:
+        """As core's, and the kinds of the open windows (a window's question is posted without a check)."""
+        problems = super().unregistered()
+        if self.PLAIN_DECISIONS:
+            kinds = self.KINDS
+            problems += [
+                f"decision kind {w.kind!r} (window {w.wid})" for w in self.windows if w.kind not in kinds
+            ]
+        return problems
 
     def check_invariants(self) -> list[str]:
         return super().check_invariants() + self.check_windows()

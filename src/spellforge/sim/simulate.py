@@ -122,14 +122,23 @@ def play_game(
         bots = [make_bot(spec, seed=game_seed(seed, 101 + i)) for i, spec in enumerate(bot_specs)]
         clock = time.perf_counter
         tally = stats.CardTally(state, seat_decks, seed, options or {}) if card_stats else None
+        think_seconds, think_count = result.think_seconds, result.think_count
         while state.outcome is None:
-            seat = state.current_player
-            assert seat is not None
+            decision = state.decision
+            assert decision is not None
+            seat = decision.seat
             slot = slots[seat]
-            t0 = clock()
-            action = bots[slot].choose(Observation.of(state))
-            result.think_seconds[slot] += clock() - t0
-            result.think_count[slot] += 1
+            bot = bots[slot]
+            legal = state.legal_actions()
+            think_count[slot] += 1
+            if len(legal) == 1 and bot.answers_single_option_at_once:
+                # the seat is asked (the question is recorded like any other); its bot would answer with
+                # the one option at once, so the answer is given without building its Observation
+                action = legal[0]
+            else:
+                t0 = clock()
+                action = bot.choose(Observation(seat, legal, state.game, state))  # Observation.of(state)
+                think_seconds[slot] += clock() - t0
             if tally is not None:
                 tally.before(state, seat, action)
             state.apply(action)

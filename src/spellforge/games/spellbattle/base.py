@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from spellforge.core.cards import Effect
-from spellforge.core.effects import Context
+from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
 from spellforge.core.resolution import StackState
 from spellforge.core.selectors import Selector
@@ -226,7 +226,7 @@ class SBBase(StackState):
     def matches(self, sel: Selector, cid: int, ctx: Context) -> bool:
         if sel.zone == "discard" and sel.relation == "you" and self.options["format"] == OFF_THE_TOP:
             sel = replace(sel, relation="any")  # SB-R26: the shared discard pile is everyone's own
-        return super().matches(sel, cid, ctx)
+        return Selecting.matches(self, sel, cid, ctx)  # (named, not super(): it runs for every candidate)
 
     def item_is(self, item: StackItem, noun: str) -> bool:
         """A spell waiting in limbo is a "spell"; an ability waiting there is an "ability"."""

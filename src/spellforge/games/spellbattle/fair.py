@@ -43,9 +43,20 @@ def priority(state: SBBase, d: Decision) -> bool:
     seat = d.seat
     if not state.zones[state.layout.hand[seat]]:
         return True
-    if state.step == "main" and not state.stack and state.is_active(seat):
+    if state.phase == "main" and not state.stack and state.is_active(seat):  # phase: the step
         return False  # its own main step: even a free character could be played
-    return len(state.untapped_farms(seat)) < cheapest_response(state.defs)
+    # counted here rather than through ``untapped_farms``: this runs at every single-option question
+    need = cheapest_response(state.defs)
+    if need <= 0:
+        return False
+    face_down, tapped, controller = state.face_down, state.tapped, state.controller
+    farms = 0
+    for cid in state.zones[state.layout.play]:
+        if face_down[cid] and controller[cid] == seat and not tapped[cid]:
+            farms += 1
+            if farms >= need:
+                return False
+    return True
 
 
 def one_in_hand(state: SBBase, d: Decision) -> bool:

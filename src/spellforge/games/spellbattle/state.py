@@ -26,6 +26,10 @@ from .combat import CombatMixin
 from .limited import LimitedMixin
 from .view import ViewMixin
 
+# Options without fields, shared by every list of legal actions (actions are frozen values).
+PASS = Pass()
+FARM = Farm()
+
 
 class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBase):
     __slots__ = ()
@@ -154,27 +158,29 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     @legal("priority", forced=fair.priority)
     def legal_priority(self) -> list[Action]:
-        assert self.decision is not None
-        seat = self.decision.seat
+        decision = self.decision
+        assert decision is not None
+        seat = decision.seat
         defs = self.defs
-        hand = self.zones[self.layout.hand[seat]]
+        layout = self.layout
+        hand = self.zones[layout.hand[seat]]
         tapped = self.tapped
         face_down = self.face_down
         controller = self.controller
         farms = 0
         actors = []
-        for cid in self.zones[self.layout.play]:
+        for cid in self.zones[layout.play]:
             if controller[cid] == seat and not tapped[cid]:
                 if face_down[cid]:
                     farms += 1
                 elif defs[cid].activated:
                     actors.append(cid)
-        out: list[Action] = [Pass()]
+        out: list[Action] = [PASS]
         if not hand and not actors:
             return out
-        sorcery = self.step == "main" and not self.stack and self.is_active(seat)
+        sorcery = self.phase == "main" and not self.stack and self.is_active(seat)  # phase: the step
         if sorcery and hand and not self.farm_played[seat]:
-            out.append(Farm())
+            out.append(FARM)
         seen: set[str] = set()
         for cid in hand:
             d = defs[cid]
