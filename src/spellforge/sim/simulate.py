@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import math
+import os
+import socket
 import tempfile
 import time
 import traceback
@@ -442,15 +444,41 @@ def connect_ray(address: str | None = None, workers: int = 0) -> None:
         raise SpellforgeError(
             "the ray backend needs Ray, an extra: pip install -e '.[ray]' in the project"
         ) from None
+    host_port = _host_port(address) if address and address != "auto" else None
     if ray.is_initialized():
         return
     if address:
+        if host_port is not None:
+            _check_reachable(address, *host_port)
         try:
             ray.init(address=address, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise SpellforgeError(f"--address {address}: cannot join a Ray cluster there ({exc})") from None
+            hint = ""
+            if "RAY_AUTH_MODE" not in os.environ:
+                hint = "; a cluster started with token authentication needs RAY_AUTH_MODE=token here too"
+            raise SpellforgeError(
+                f"--address {address}: cannot join a Ray cluster there ({exc}){hint}"
+            ) from None
     else:
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """The host and port of a cluster's address (``host:port``, ``[v6]:port``, ``ray://host:port``)."""
+    host, sep, port = address.split("://")[-1].rpartition(":")
+    if not sep or not host.strip("[]") or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SpellforgeError(f"--address {address}: not HOST:PORT (or auto)")
+    return host.strip("[]"), int(port)
+
+
+def _check_reachable(address: str, host: str, port: int, timeout: float = 5.0) -> None:
+    """Refuse at once an address where nothing listens: Ray itself retries such an address for minutes
+    before it gives up."""
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise SpellforgeError(f"--address {address}: no Ray cluster answers there ({reason})") from None
 
 
 def _run_ray(
