@@ -14,6 +14,8 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import spellforge
+from spellforge.bots import Observation, make_bot
+from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.envs.encoding import ActionCodec, ObservationEncoder, _stack_ranks
 from spellforge.envs.pettingzoo import env
@@ -155,3 +157,24 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="is not legal"):
         e.step(illegal)
     assert e.spellforge_state.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_legal_indices_are_each_actions_own_index(name: str) -> None:
+    # legal_indices is the environment's fast path: the same indices as index(), action by action
+    game = spellforge.GAMES[name]
+    codec = ActionCodec(game)
+    for g in range(3):
+        state = game.new_game(seed=g)
+        bot = make_bot("random", seed=g)
+        while state.outcome is None and state.decisions_made < 300:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            kind = state.decision.kind if state.decision is not None else ""
+            ranks = _stack_ranks(legal)
+            expected: dict[int, Action] = {}
+            for action in legal:
+                expected.setdefault(codec.index(state, seat, action, kind, ranks), action)
+            assert list(codec.legal_indices(state, seat, legal).items()) == list(expected.items())
+            state.apply(bot.choose(Observation.of(state)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
 from typing import Any
 
 import pytest
@@ -50,3 +51,32 @@ def test_the_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     with pytest.raises(SpellforgeError, match=r"needs Ray, an extra: pip install -e '\.\[ray\]'"):
         simulate("casters", ["random", "random"], 2, seed=1, workers=2, backend="ray")
+
+
+def test_a_batch_reported_game_by_game_is_the_same_on_worker_processes() -> None:
+    # with a listener (--log) the process backend sizes its jobs as it goes: every game is still played
+    # once, reported once, and the same as here
+    seen: list[int] = []
+    result = simulate(
+        "casters",
+        ["greedy", "random"],
+        4,
+        seed=3,
+        workers=2,
+        backend="process",
+        on_result=lambda r: seen.append(r.index),
+    ).to_dict()
+    assert sorted(seen) == [0, 1, 2, 3]
+    assert {k: v for k, v in result.items() if k not in TIMING} == outcome("local", workers=1)
+
+
+def test_worker_processes_started_beside_another_thread_play_the_same_batch() -> None:
+    # a running thread (a progress bar) makes the workers start from a fork server instead of a fork
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        assert outcome("process", workers=2) == outcome("local", workers=1)
+    finally:
+        stop.set()
+        thread.join()

@@ -116,6 +116,7 @@ class ActionCodec:
         self.n_defs = d = len(self.keys)
         self.kinds = decision_kinds(game)
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self._place_buckets: dict[tuple[str, str], int] = {}
         p = self.players
         self.card_codes = d + 2
         self.t_stack = 1 + p
@@ -170,11 +171,13 @@ class ActionCodec:
             return self._card_target(state, seat, target.id)
         if isinstance(target, Place):
             rel = self.players if target.seat < 0 else (target.seat - seat) % n
-            return (
-                self.t_place
-                + rel * PLACE_BUCKETS
-                + stable_hash(f"{target.kind} {target.name}", PLACE_BUCKETS)
-            )
+            where = (target.kind, target.name)
+            bucket = self._place_buckets.get(where)
+            if bucket is None:  # a game has few places: each is hashed once
+                bucket = self._place_buckets[where] = stable_hash(
+                    f"{target.kind} {target.name}", PLACE_BUCKETS
+                )
+            return self.t_place + rel * PLACE_BUCKETS + bucket
         return 0
 
     def _card_target(self, state: State, seat: int, cid: int) -> int:
@@ -209,16 +212,62 @@ class ActionCodec:
         return layout.offset + idx
 
     def legal_indices(self, state: State, seat: int, legal: Sequence[Action]) -> dict[int, Action]:
-        """Each legal action's index, the first action for an index several share."""
+        """Each legal action's index, the first action for an index several share.
+
+        The same indices as ``index`` for each action, computed on the environment's hot path (every
+        step): each card's definition as the seat sees it is looked up once per call, and the stack
+        ranks only when an action names a stack item."""
         d = state.decision
-        kind = d.kind if d is not None else ""
-        stack_rank = _stack_ranks(legal)
+        kind_code = self.kind_index.get(d.kind if d is not None else "", len(self.kinds))
+        layouts = self.layouts
+        n_defs = self.n_defs
+        seen: dict[int, int] = {}  # card id -> its definition's index as the seat sees it, or -1
+        stack_rank: dict[int, int] | None = None
         out: dict[int, Action] = {}
         for action in legal:
-            i = self.index(state, seat, action, kind, stack_rank)
+            layout = layouts.get(type(action))
+            if layout is None:
+                raise ValueError(f"{type(action).__name__} is not in {self.game.title}'s action space")
+            idx = 0
+            for name, k, radix in layout.fields:
+                value = getattr(action, name)
+                if k == CARD or (k == TARGET and type(value) is CardRef):
+                    cid = value if k == CARD else value.id
+                    if k == CARD and cid < 0:
+                        code = n_defs
+                    else:
+                        known = seen.get(cid)
+                        if known is None:
+                            known = self._seen_def(state, seat, cid)
+                            seen[cid] = known
+                        if k == CARD:
+                            code = known if known >= 0 else n_defs + 1
+                        else:
+                            mine = 0 if state.controller[cid] == seat else 1
+                            code = self.t_card + mine * (n_defs + 1) + (known if known >= 0 else n_defs)
+                elif k == TARGET:
+                    if stack_rank is None and isinstance(value, StackRef):
+                        stack_rank = _stack_ranks(legal)
+                    code = self.target_code(state, seat, value, stack_rank or {})
+                elif k == BOOL:
+                    code = 1 if value else 0
+                elif k == INT:
+                    code = min(max(int(value), 0), INT_CODES - 1)
+                else:
+                    code = stable_hash(str(value), STR_BUCKETS)
+                idx = idx * radix + code
+            if layout.per_kind:
+                idx = idx * layout.per_kind + kind_code
+            i = layout.offset + idx
             if i not in out:
                 out[i] = action
         return out
+
+    def _seen_def(self, state: State, seat: int, cid: int) -> int:
+        """The index of card ``cid``'s definition if ``seat`` may see it and the pool has it, else -1."""
+        if not state.can_see(seat, cid):
+            return -1
+        return self.def_index.get(state.defs[cid].key, -1)
 
     # ------------------------------------------------------------------ index -> words
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import copy
 import math
+import os
+import socket
+import sys
 import tempfile
 import time
 import traceback
@@ -373,14 +376,24 @@ def simulate(
         if progress:
             progress(len(results), games)
 
-    jobs = [
-        (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
-        # with a per-game listener every job is one game, so an interrupted batch keeps all it finished
-        for idx in _jobs([i for i in range(games) if i not in previous], workers, on_result is not None)
-    ]
+    todo = [i for i in range(games) if i not in previous]
+
+    def job(idx: list[int]) -> tuple[Any, ...]:
+        return (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
+
     if progress and previous:
         progress(len(results), games)
-    run_jobs(_run_chunk, jobs, backend, workers, collect)
+    if on_result is not None and backend == "process" and workers > 1:
+        _run_streamed(job, todo, workers, collect)
+    else:
+        # with a per-game listener every job is one game, so an interrupted batch keeps all it finished
+        run_jobs(
+            _run_chunk,
+            [job(idx) for idx in _jobs(todo, workers, on_result is not None)],
+            backend,
+            workers,
+            collect,
+        )
     results.sort(key=lambda r: r.index)
     return summarize(
         ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start, played
@@ -392,6 +405,49 @@ def _jobs(indices: list[int], workers: int, single: bool) -> list[list[int]]:
     if single:
         return [[i] for i in indices]
     return [[indices[i] for i in chunk] for chunk in _chunks(len(indices), max(workers, 1))]
+
+
+# seconds of play per job when every game is reported as it finishes: long enough that sending a job and
+# its results costs next to nothing, short enough that results arrive steadily and an interrupt loses little
+JOB_SECONDS = 0.5
+
+
+def _run_streamed(
+    job: Callable[[list[int]], tuple[Any, ...]],
+    indices: list[int],
+    workers: int,
+    collect: Callable[[list[GameResult]], None],
+) -> None:
+    """The process backend for a batch that reports each game as it finishes (``on_result``). One game
+    per job costs the parent about a millisecond of CPU per game; so the first jobs are single games
+    and later ones as many games as take about ``JOB_SECONDS`` at the speed seen so far (one game when
+    games are slower than that), with two jobs per worker in flight so that no worker waits."""
+    import queue
+
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    played = 0
+    seconds = 0.0
+    pos = 0
+    in_flight = 0
+    with _start_context().Pool(workers) as pool:
+        while pos < len(indices) or in_flight:
+            while in_flight < 2 * workers and pos < len(indices):
+                size = 1 if not played else max(1, min(64, int(JOB_SECONDS * played / max(seconds, 1e-9))))
+                # the last jobs shrink, so that one long job does not keep the others waiting at the end
+                size = min(size, max(1, (len(indices) - pos) // (2 * workers)))
+                chunk = indices[pos : pos + size]
+                pos += size
+                pool.apply_async(
+                    _run_chunk, (job(chunk),), callback=finished.put, error_callback=finished.put
+                )
+                in_flight += 1
+            part = finished.get()
+            in_flight -= 1
+            if isinstance(part, BaseException):
+                raise part
+            played += len(part)
+            seconds += sum(r.seconds for r in part)
+            collect(part)
 
 
 def _check_finished(
@@ -433,13 +489,33 @@ def run_jobs(
         for job in jobs:
             collect(run(job))
     elif backend == "process":
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with _start_context().Pool(workers) as pool:
             for part in pool.imap_unordered(run, jobs):
                 collect(part)
     else:
         _run_ray(run, jobs, workers, collect)
+
+
+# what the worker processes import first (the forkserver preloads them once for every worker)
+_WORKER_MODULES = ["spellforge.sim.simulate", "spellforge.sim.tournament", "spellforge.sim.report"]
+
+
+def _start_context() -> Any:
+    """How worker processes start. On Linux with no other thread running, by ``fork``: a worker starts in
+    milliseconds with the modules and rules this process already loaded (a spawned one first imports
+    them, about half a CPU second each). With other threads (a progress bar) forking is not safe, so
+    the ``forkserver`` imports the modules once and forks the workers from itself; ``spawn`` elsewhere."""
+    import multiprocessing
+    import threading
+
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(_WORKER_MODULES)
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def connect_ray(address: str | None = None, workers: int = 0) -> None:
@@ -451,15 +527,41 @@ def connect_ray(address: str | None = None, workers: int = 0) -> None:
         raise SpellforgeError(
             "the ray backend needs Ray, an extra: pip install -e '.[ray]' in the project"
         ) from None
+    host_port = _host_port(address) if address and address != "auto" else None
     if ray.is_initialized():
         return
     if address:
+        if host_port is not None:
+            _check_reachable(address, *host_port)
         try:
             ray.init(address=address, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise SpellforgeError(f"--address {address}: cannot join a Ray cluster there ({exc})") from None
+            hint = ""
+            if "RAY_AUTH_MODE" not in os.environ:
+                hint = "; a cluster started with token authentication needs RAY_AUTH_MODE=token here too"
+            raise SpellforgeError(
+                f"--address {address}: cannot join a Ray cluster there ({exc}){hint}"
+            ) from None
     else:
         ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """The host and port of a cluster's address (``host:port``, ``[v6]:port``, ``ray://host:port``)."""
+    host, sep, port = address.split("://")[-1].rpartition(":")
+    if not sep or not host.strip("[]") or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SpellforgeError(f"--address {address}: not HOST:PORT (or auto)")
+    return host.strip("[]"), int(port)
+
+
+def _check_reachable(address: str, host: str, port: int, timeout: float = 5.0) -> None:
+    """Refuse at once an address where nothing listens: Ray itself retries such an address for minutes
+    before it gives up."""
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise SpellforgeError(f"--address {address}: no Ray cluster answers there ({reason})") from None
 
 
 def _run_ray(
