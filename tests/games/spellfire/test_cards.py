@@ -188,6 +188,12 @@ def check_support(key: str) -> None:
         pass_counters(s)
         assert s.zone_name(card(s, "mara-swiftblade")) in ("discard", "limbo")
         return
+    if "limbo_to_abyss" in v:
+        s = scenario(Side(hand=[key, FILL], pool=[user]), Side(limbo=["mara-swiftblade"]), phase="pool")
+        act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
+        pass_counters(s)
+        assert s.zone_name(card(s, "mara-swiftblade")) == "abyss"
+        return
     if "steal_item" in v:
         s = scenario(
             Side(hand=[key, FILL], pool=[user]), Side(pool=["mara-swiftblade+steel-longsword"]), phase="pool"

@@ -18,6 +18,7 @@ from .cards import (
     CHAMPION,
     ICON_USES,
     MOVEMENT,
+    RACES,
     REALM,
     SPELLS,
     UNIQUE_IN_PLAY,
@@ -58,6 +59,7 @@ COVERERS: tuple[tuple[int, ...], ...] = (
     (5,),
 )
 WORLD_BONUS = 3  # SF-199
+RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
 # The fight record (``fight``, a list of ints) and what each index holds.
@@ -298,8 +300,13 @@ class SpellfireBase(WindowState):
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
     def traits(self, cid: int) -> frozenset[str]:
-        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030)."""
+        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030); a
+        copier also has the racial traits and blueline traits of the card it copies (SF-259)."""
         t = self.defs[cid].all_traits
+        model = self.copied.get(cid, -1) if self.copied else -1
+        if model >= 0:
+            md = self.defs[model]
+            t = t | md.blueline | (md.traits & RACIAL)
         extra: list[str] = []
         for a in self.attachments(cid):
             e = self.defs[a].power("grant_trait")
@@ -339,7 +346,10 @@ class SpellfireBase(WindowState):
         return model >= 0 and verb in self.defs[model].powers
 
     def immune_to_spells(self, cid: int) -> bool:
-        """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254)."""
+        """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254),
+        only while it is in play: not in Limbo, the Abyss or a hand (SF-253)."""
+        if not self.in_play(cid):
+            return False
         if self.has_power(cid, "immune"):
             return True
         return any("immune" in self.defs[a].powers for a in self.attachments(cid))

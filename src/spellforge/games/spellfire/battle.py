@@ -425,8 +425,13 @@ class BattleMixin(SpoilsMixin):
                     e = self.defs[h].power("defender_bonus")
                     if e is not None:
                         total += e.amount
+        foe = f[DCH] if side == 0 else f[ACH]
+        # against a champion immune to items, an item's or artifact's bonus is lost, while what it grants
+        # its bearer (flight, an immunity: ``traits``, ``immune_to_spells``) stays (SF-250, SF-251)
+        stripped = foe >= 0 and not (side == 0 and f[SELF]) and self.has_power(foe, "immune_items")
         for a in self.attachments(champ):
-            total += self.defs[a].bonus
+            if not stripped:
+                total += self.defs[a].bonus
         other = f[DEF] if side == 0 else f[ATT]
         for c in self.zones[self.layout.battle]:
             if self.attached_to[c] >= 0 or self.defs[c].type == CHAMPION:

@@ -253,6 +253,15 @@ class PlayMixin(SpellfireBase):
                     for c in self.zones[self.layout.dungeon[s]]
                 ]
             return out
+        if "limbo_to_abyss" in v:
+            # immunities guard only cards in play, so a champion in Limbo is a target (SF-253)
+            return [
+                CardRef(c)
+                for s in range(self.n_seats)
+                if s != seat
+                for c in self.zones[self.layout.limbo[s]]
+                if self.is_champion(c) and self.attached_to[c] < 0 and not self.immune_to_spells(c)
+            ]
         if "steal_item" in v:
             return [
                 CardRef(a)
@@ -471,6 +480,11 @@ class PlayMixin(SpellfireBase):
         elif "limbo" in v:
             if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
                 self.send_to_limbo(target)
+        elif "limbo_to_abyss" in v:
+            if target >= 0 and self.zone_name(target) == "limbo" and not self.immune_to_spells(target):
+                self._detach_rest(target, keep=[])  # what it took to Limbo is discarded
+                self.to_zone(target, self.layout.abyss[self.owner[target]])
+                self.emit(Event("abyss", self.owner[target], target))
         elif "steal_item" in v:
             if target >= 0 and self.in_play(target):
                 self.to_zone(target, self.layout.hand[seat])

@@ -349,8 +349,27 @@ class TurnMixin(PlayMixin):
             e = d.power("entry_discard")
             if e is not None and hand_size - 1 < e.amount:
                 continue
+            if d.avatar and self.avatar_pairing_blocked(seat, c):
+                continue
             out.append(PlayCard(c))
         return out
+
+    def avatar_pairing_blocked(self, seat: int, avatar: int) -> bool:
+        """Two avatars may share a deck, but an avatar whose text forbids another avatar beside it cannot
+        come into play while its owner has one in play, nor another join it (SF-046, SF-047)."""
+        lay = self.layout
+        sole = "sole_avatar" in self.defs[avatar].powers
+        for zone in (lay.pool[seat], lay.battle):
+            for c in self.zones[zone]:
+                d = self.defs[c]
+                if (
+                    c != avatar
+                    and d.avatar
+                    and self.controller[c] == seat
+                    and (sole or "sole_avatar" in d.powers)
+                ):
+                    return True
+        return False
 
     def attach_plays(self, seat: int, cards: list[int]) -> list[Action]:
         """Items onto any pool champion, an artifact onto one of its world without one (SF-109..SF-113)."""
