@@ -117,9 +117,12 @@ def test_card(key: str) -> None:
         act(s, f"play #{card(s, key)}")
         assert s.zone_name(card(s, key)) == "rules"
     elif t == "dungeon":
-        s = scenario(Side(dungeon=[key]), Side(), phase="pool")
+        s = scenario(Side(dungeon=[key], pool=["mara-swiftblade"]), Side(), phase="pool")
         assert s.in_play(card(s, key))
-        assert s.hand_limit(0) + s.draws(0) > 8 + 3
+        if "hidden_pool" in d.powers:
+            assert s.face_down[card(s, "mara-swiftblade")] and not s.can_see(1, card(s, "mara-swiftblade"))
+        else:
+            assert s.hand_limit(0) + s.draws(0) > 8 + 3
     elif t == "event":
         check_event(key)
     else:

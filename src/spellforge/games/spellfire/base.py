@@ -63,10 +63,23 @@ RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
 # The fight record (``fight``, a list of ints) and what each index holds.
-ATT, DEF, TARGET, ACH, DCH, ROUND, SELF, OVER, DUNGEON_FIGHT, WINNER, STOPPED, WITHDRAWN, FROM_HAND = range(
-    13
-)
-NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0]
+(
+    ATT,
+    DEF,
+    TARGET,
+    ACH,
+    DCH,
+    ROUND,
+    SELF,
+    OVER,
+    DUNGEON_FIGHT,
+    WINNER,
+    STOPPED,
+    WITHDRAWN,
+    FROM_HAND,
+    FROM_HIDDEN,
+) = range(14)
+NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0]
 # how a round ended (fight[OVER])
 GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
 
@@ -214,6 +227,8 @@ class SpellfireBase(WindowState):
     def discard_card(self, cid: int) -> None:
         """``cid`` goes to its owner's discard pile; an event goes to the Abyss instead (SF-082)."""
         owner = self.owner[cid]
+        if self.face_down[cid]:
+            self.face_down[cid] = False
         if self.defs[cid].type == "event":
             self.to_zone(cid, self.layout.abyss[owner])
         else:
@@ -231,6 +246,8 @@ class SpellfireBase(WindowState):
         self.move(cid, zone)
 
     def _leave(self, cid: int) -> None:
+        if self.face_down[cid]:
+            self.face_down[cid] = False  # out of a hidden pool, a card is seen again (SF-K45)
         if self.attached_to[cid] >= 0:
             self.attached_to[cid] = -1
         if self.razed[cid]:
@@ -247,6 +264,24 @@ class SpellfireBase(WindowState):
                 if c == cid:
                     self.slots[s][i] = -1
         self.left_play(cid)
+
+    # ------------------------------------------------------------------ hidden pools (SF-R22, SF-K45)
+
+    def pool_hidden(self, seat: int) -> bool:
+        """Whether a card of ``seat`` in play hides his pool (a dungeon's power, SF-R22)."""
+        defs = self.defs
+        return any("hidden_pool" in defs[c].powers for c in self.zones[self.layout.dungeon[seat]])
+
+    def hide_in_pool(self, champion: int) -> None:
+        """A champion arriving in a hidden pool lies face down there: only its controller sees it
+        (SF-K45); what is attached to it stays face up, as everything in play does."""
+        if self.defs[champion].type == CHAMPION and self.pool_hidden(self.controller[champion]):
+            self.face_down[champion] = True
+
+    def hidden_in_pool(self, seat: int) -> bool:
+        """Whether ``seat`` has a face-down champion in his pool (asked whenever he might use it)."""
+        fd = self.face_down
+        return any(fd[c] for c in self.zones[self.layout.pool[seat]])
 
     # ------------------------------------------------------------------ the formation
 
@@ -390,7 +425,11 @@ class SpellfireBase(WindowState):
         lay = self.layout
         zone_of = self.zone_of
         playing = {*lay.pool, *lay.formation, lay.battle}
-        return any(zone_of[t] in playing for t in twins)
+        # a face-down champion of another player's hidden pool is unknown to ``cid``'s owner, so it
+        # cannot stop him; it cannot be turned face up beside its twin (``available_champions``)
+        me = self.owner[cid]
+        fd = self.face_down
+        return any(zone_of[t] in playing and (not fd[t] or self.controller[t] == me) for t in twins)
 
     # ------------------------------------------------------------------ hand limits and draws
 

@@ -27,6 +27,7 @@ from .base import (
     DEF,
     DUNGEON_FIGHT,
     FROM_HAND,
+    FROM_HIDDEN,
     GOING,
     NO_FIGHT,
     OVER,
@@ -55,7 +56,14 @@ class BattleMixin(SpoilsMixin):
 
     def available_champions(self, seat: int, from_hand: bool = True) -> list[int]:
         """Champions not yet in a round this turn (SF-180, SF-195), from pool and hand (SF-119)."""
-        out = [c for c in self.pool_of(seat) if self.fought[c] != self.turn and self.fought[c] != SPENT]
+        fd = self.face_down
+        out = [
+            c
+            for c in self.pool_of(seat)
+            if self.fought[c] != self.turn
+            and self.fought[c] != SPENT
+            and not (fd[c] and self.cosmos_blocked(c))  # never face up beside its twin (SF-125)
+        ]
         if from_hand:
             for c in self.hand_of(seat):
                 d = self.defs[c]
@@ -196,6 +204,10 @@ class BattleMixin(SpoilsMixin):
         if not from_pool:
             self.fight[FROM_HAND] |= 1 if seat == self.fight[ATT] else 2
         carried = self.attachments(champion) if from_pool else []
+        if self.face_down[champion]:  # out of a hidden pool: turned face up, seen by all (SF-K45)
+            self.fight[FROM_HIDDEN] |= 1 if seat == self.fight[ATT] else 2
+            self.face_down[champion] = False
+            self.reveal_to_everyone(champion)
         battle = self.layout.battle
         self.move(champion, battle)
         self.controller[champion] = seat
@@ -323,8 +335,10 @@ class BattleMixin(SpoilsMixin):
         assert d is not None
         source, victim, kind = d.data
         out: list[Action] = [Pass()]
-        if kind == 0 and d.seat == self.fight[ATT]:
-            out.append(Choose("withdraw"))  # a visible instant defeat: the attack may be taken back (SF-012)
+        if kind == 0 and d.seat == self.fight[ATT] and not self.fight[FROM_HIDDEN] & 2:
+            # a visible instant defeat: the attack may be taken back, but not against a champion that
+            # came out of a hidden pool (SF-012)
+            out.append(Choose("withdraw"))
         for c in self.hand_of(d.seat):
             cd = self.defs[c]
             if kind == 0 and cd.type == ITEM:
@@ -716,6 +730,9 @@ class BattleMixin(SpoilsMixin):
         pool = self.layout.pool[seat]
         carried = self.attachments(champion)
         self.move(champion, pool)
+        if self.pool_hidden(seat):
+            self.reveal_to_everyone(champion)  # it was seen in the battle: going face down hides nothing
+            self.hide_in_pool(champion)
         for a in carried:
             if self.borrowed.get(a, -1) >= 0:
                 continue

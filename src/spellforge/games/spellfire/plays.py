@@ -16,7 +16,7 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.modifiers import ROUND
-from spellforge.core.targets import CardRef, PlayerRef, Target
+from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
@@ -243,7 +243,11 @@ class PlayMixin(SpellfireBase):
             wish = "wish" in v
             out: list[Target | None] = []
             for c in self.opposing_champions(seat):
-                if wish or not self.immune_to_spells(c):
+                if not self.can_see(seat, c):
+                    # a face-down champion of a hidden pool, aimed at by its place: its immunity is
+                    # not known, so the spell may be wasted on it (SF-011)
+                    out.append(self.pool_place(c))
+                elif wish or not self.immune_to_spells(c):
                     out.append(CardRef(c))
             if wish and not in_round:
                 out += [
@@ -279,9 +283,21 @@ class PlayMixin(SpellfireBase):
             return [None]
         return [None]
 
+    def pool_place(self, champion: int) -> Place:
+        """A champion's place in its pool (``pool P2.3``: its index there), how a player who cannot see it
+        names it (SF-011)."""
+        seat = self.controller[champion]
+        return Place("pool", str(self.zones[self.layout.pool[seat]].index(champion)), seat)
+
+    def at_place(self, target: Place) -> int:
+        """The card at a pool place named by ``pool_place``."""
+        return self.zones[self.layout.pool[target.seat]][int(target.name)]
+
     def cast(self, seat: int, card: int, target: Target | None, about: int = -1) -> None:
         """Cast a spell (or use a power card): it goes to the table and a counter window opens for the other
         players; it resolves when that closes (SF-237, SF-264, SF-314)."""
+        if isinstance(target, Place):
+            target = CardRef(self.at_place(target))
         caster = self.caster_for(seat, card)
         self.move(card, self.layout.table)
         self.controller[card] = seat
@@ -474,12 +490,18 @@ class PlayMixin(SpellfireBase):
                 return
             if target >= 0 and self.in_play(target):
                 self.discard_card_from_play(target)
-        elif "discard_champion" in v:
-            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
-                self.discard_card_from_play(target)
-        elif "limbo" in v:
-            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
-                self.send_to_limbo(target)
+        elif "discard_champion" in v or "limbo" in v:
+            if target >= 0 and self.in_play(target):
+                if turned or not self.immune_to_spells(target):
+                    if "limbo" in v:
+                        self.send_to_limbo(target)
+                    else:
+                        self.discard_card_from_play(target)
+                elif self.face_down[target]:
+                    # cast into a hidden pool at a champion that proves immune: the spell is wasted,
+                    # not returned for a new target (SF-011), and the champion is seen to be immune
+                    self.reveal_to_everyone(target)
+                    self.emit(Event("wasted", seat, card, other=target))
         elif "limbo_to_abyss" in v:
             if target >= 0 and self.zone_name(target) == "limbo" and not self.immune_to_spells(target):
                 self._detach_rest(target, keep=[])  # what it took to Limbo is discarded
@@ -545,7 +567,12 @@ class PlayMixin(SpellfireBase):
             if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):
-                        if m != c and not self.defs[m].avatar and self.defs[m].effects:  # SF-258
+                        if (
+                            m != c
+                            and not self.defs[m].avatar  # SF-258
+                            and self.defs[m].effects
+                            and self.can_see(seat, m)  # not a face-down champion of a hidden pool
+                        ):
                             out.append(UsePower(c, CardRef(m)))
             if "recover_abyss" in d.powers and self.used_at.get(c, -1) != window:
                 out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
@@ -553,7 +580,7 @@ class PlayMixin(SpellfireBase):
                 for s in range(self.n_seats):
                     if s == seat:
                         continue
-                    out += [UsePower(c, CardRef(x)) for x in self.pool_of(s)]
+                    out += [UsePower(c, CardRef(x)) for x in self.pool_of(s) if self.can_see(seat, x)]
                     out += [UsePower(c, CardRef(x)) for x in self.zones[self.layout.dungeon[s]]]
         return out
 
@@ -563,11 +590,11 @@ class PlayMixin(SpellfireBase):
         t = target.id
         if "copy_power" in d.powers:
             self.copied[card] = t  # exact text, at once (SF-257, SF-260)
-            self.emit(Event("copy", seat, card, other=t))
+            self.emit(Event("copy", seat, card, other=t, secret=self.face_down[card]))
         elif "recover_abyss" in d.powers:
             self.used_at[card] = self.pool_phases[seat]
             self.move(t, self.layout.hand[seat])  # SF-169
-            self.emit(Event("recover", seat, card, other=t))
+            self.emit(Event("recover", seat, card, other=t, secret=self.face_down[card]))
         elif "abyss_send" in d.powers:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
             if self.defs[t].type == "dungeon":

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.windows import EACH
 
 from .base import NO_FIGHT, PlayRec
+from .cards import ARTIFACT, CHAMPION
 from .view import ViewMixin
 
 
@@ -45,6 +48,55 @@ class SpellfireState(ViewMixin):
         self.turned = []
         self.reflecting = -1
         self.find_twins()
+
+    # ------------------------------------------------------------------ determinize and hidden pools
+
+    def position_needs(self, zone: int, index: int, cid: int) -> Hashable | None:
+        """A face-down card of a hidden pool is a champion, of the world of the artifact it carries if
+        it carries one (SF-K45, SF-025): what is public about its place."""
+        if not self.face_down[cid]:
+            return None
+        world = ""
+        for a in self.zones[zone]:
+            if self.attached_to[a] == cid and self.defs[a].type == ARTIFACT:
+                world = self.defs[a].world
+        return ("champion", world)
+
+    def fits_position(self, need: Hashable, cid: int) -> bool:
+        d = self.defs[cid]
+        if isinstance(need, tuple):
+            return d.type == CHAMPION and (not need[1] or d.world == need[1])
+        return True
+
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """Face-down champions of hidden pools changed identity: what names them follows (the cards
+        attached to them, a copier's model, a once-per-turn use, a play aimed at one)."""
+        lay = self.layout
+        fd = self.face_down
+        if not any(fd[c] for z in lay.pool for c in self.zones[z]):
+            return
+        m = mapping.get
+        att = self.attached_to
+        for z in lay.pool:
+            for c in self.zones[z]:
+                if att[c] >= 0:
+                    att[c] = m(att[c], att[c])
+        if self.copied:
+            self.copied = {m(k, k): m(v, v) for k, v in self.copied.items()}
+        if self.used_at:
+            self.used_at = {m(k, k): v for k, v in self.used_at.items()}
+        if self.plays:
+            self.plays = [
+                p._replace(
+                    target=m(p.target, p.target) if p.target >= 0 else p.target,
+                    caster=m(p.caster, p.caster) if p.caster >= 0 else p.caster,
+                )
+                for p in self.plays
+            ]
+        if self.modifiers:
+            self.modifiers = [
+                x._replace(card=m(x.card, x.card), source=m(x.source, x.source)) for x in self.modifiers
+            ]
 
     # ------------------------------------------------------------------ players leaving
 

@@ -424,7 +424,8 @@ class TurnMixin(PlayMixin):
     def enter_pool(self, seat: int, card: int) -> None:
         self.move(card, self.layout.pool[seat])
         self.controller[card] = seat
-        self.emit(Event("pool", seat, card))
+        self.hide_in_pool(card)
+        self.emit(Event("pool", seat, card, secret=self.face_down[card]))
         e = self.defs[card].power("entry_discard")
         if e is not None:
             self.schedule(("entry_discard", card, e.amount))
@@ -584,6 +585,8 @@ class TurnMixin(PlayMixin):
                 self.emit(Event("limbo_discarded", seat, c))
                 continue
             self.move(c, self.layout.pool[seat])
+            self.reveal_to_everyone(c)  # it was seen in Limbo: a hidden pool does not hide it again
+            self.hide_in_pool(c)
             for a in carried:
                 self.move(a, self.layout.pool[seat])
             self.emit(Event("limbo_return", seat, c))
