@@ -145,3 +145,50 @@ def test_with_several_spoils_only_the_first_may_be_played_at_once():
         act(s, f"play #{second} -> slot P2.B")
     act(s, "put back")
     assert s.zones[s.layout.deck[1]][-1] == second
+
+
+@pytest.mark.rules("SF-224", "SF-K03")
+def test_a_power_bringing_a_champion_into_the_battle_waits_for_a_moment_to_play_a_card():
+    s = scenario(
+        Side(hand=FILL, pool=["kaedric-the-binder", "mara-swiftblade"]),
+        Side(hand=["village-militia"], pool=["hollis-greymantle"], formation=["tollgate-downs"]),
+        phase="attack",
+    )
+    kaedric, mara = card(s, "kaedric-the-binder"), card(s, "mara-swiftblade")
+    act(s, "attack slot P2.A")
+    act(s, f"send #{kaedric}")
+    act(s, f"send #{card(s, 'hollis-greymantle')}")
+    assert (s.side_total(0), s.side_total(1)) == (4, 3)
+    assert s.decision.kind == "events" and s.decision.seat == 0  # winning: no card into the battle
+    assert f"use #{kaedric} -> #{mara}" not in legal(s)
+    act(s, "pass")
+    assert s.decision.kind == "fight" and s.decision.seat == 1
+    militia = next(c for c in s.hand_of(1) if s.defs[c].key == "village-militia")
+    act(s, f"play #{militia}")  # 4 against 4: the defender wins ties
+    assert s.decision.kind == "fight" and s.decision.seat == 0
+    assert f"use #{kaedric} -> #{mara}" in legal(s)  # losing: it may bring one in
+    act(s, f"use #{kaedric} -> #{mara}")
+    assert s.zone_name(mara) == "battle" and s.side_total(0) == 8
+    pass_round(s)
+    assert s.zone_name(kaedric) == "pool"  # the winner goes home
+    assert s.zone_name(mara) == "discard"  # the champion used as an ally is discarded with the allies
+
+
+@pytest.mark.rules("SF-225")
+def test_a_power_used_at_once_overrides_the_order_of_activation():
+    s = scenario(
+        Side(hand=FILL, pool=["ysmera-horn-caller", "brannoc-ironhand"]),
+        Side(hand=FILL, pool=["hollis-greymantle"], formation=["crownhold-marches"]),
+        phase="attack",
+    )
+    ysmera, brannoc = card(s, "ysmera-horn-caller"), card(s, "brannoc-ironhand")
+    act(s, "attack slot P2.A")
+    act(s, f"send #{ysmera}")
+    act(s, f"send #{card(s, 'hollis-greymantle')}")
+    assert s.side_total(0) > s.side_total(1)  # winning, yet asked as she enters combat
+    assert s.decision.kind == "summon" and s.decision.seat == 0
+    assert legal(s) == ["pass", f"use #{ysmera} -> #{brannoc}"]
+    act(s, f"use #{ysmera} -> #{brannoc}")
+    assert s.side_total(0) == 3 + 3 + 6
+    pass_round(s)
+    assert s.zone_name(brannoc) == "discard"

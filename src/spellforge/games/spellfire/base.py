@@ -103,6 +103,7 @@ class SpellfireBase(WindowState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
 
     __slots__ = (
+        "allied",
         "attached_to",
         "borrowed",
         "calmed",
@@ -130,6 +131,7 @@ class SpellfireBase(WindowState):
     )
     DERIVED = WindowState.DERIVED | {"twins"}
     COPY: ClassVar[dict[str, str]] = {
+        "allied": "list",
         "attached_to": "list",
         "calmed": "list",
         "chose_realm_discard": "list",
@@ -183,6 +185,7 @@ class SpellfireBase(WindowState):
     # the battle and the plays
     fight: list[int]  # see ATT ... WINNER
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
+    allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
     plays: list[PlayRec]  # the events and spells being resolved
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)

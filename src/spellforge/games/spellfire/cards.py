@@ -361,6 +361,7 @@ VERB_TYPES: dict[str, tuple[str, ...]] = {
     "immune_items": (CHAMPION,),
     "sole_avatar": (CHAMPION,),
     "borrow_item": (CHAMPION,),
+    "pool_ally": (CHAMPION,),
     "copy_power": (CHAMPION,),
     "cast_any": (CHAMPION,),
     "calm_discard": (CHAMPION,),
@@ -425,6 +426,11 @@ VOCABULARY = EffectVocabulary(
         ),
         "sole_avatar": VerbSpec(help="an avatar that cannot be in play beside another avatar (SF-047)"),
         "borrow_item": VerbSpec(help="borrows an opponent's item for the round (SF-255)"),
+        "pool_ally": VerbSpec(
+            params={"at_once": bool},
+            help="brings another champion of its pool into its round as an ally (SF-224; at_once: as it "
+            "enters combat, outside the order of activation, SF-225)",
+        ),
         "copy_power": VerbSpec(help="copies another champion's power each phase 3 (SF-261)"),
         "cast_any": VerbSpec(help="may cast any spell (SF-263, SF-K40)"),
         "calm_discard": VerbSpec(help="discard from the pool to ignore a harmful event (SF-285)"),

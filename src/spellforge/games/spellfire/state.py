@@ -42,6 +42,7 @@ class SpellfireState(ViewMixin):
         self.pool_phases = [0] * seats
         self.fight = list(NO_FIGHT)
         self.granted = []
+        self.allied = []
         self.plays = []
         self.negated = []
         self.calmed = []
@@ -156,6 +157,7 @@ PROMPTS = {
     "pause": "event pause: negate, calm, duplicate, or pass",
     "counter": "a spell is cast: dispel, turn, or pass",
     "escape": "instant defeat: play one card to escape, or pass",
+    "summon": "bring a champion of your pool into the round as an ally at once, or pass",
     "wall": "a wall stops your champion: play one card to go on, or pass",
     "spoils": "spoils of victory: play it now, keep it, or put it back",
     "discard": "discard down to your hand limit",

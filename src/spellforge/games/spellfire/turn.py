@@ -545,6 +545,7 @@ class TurnMixin(PlayMixin):
         self.extra_turns = []
         self.fight = list(NO_FIGHT)
         self.granted = []
+        self.allied = []
         self.plays = []
         self.negated = []
         self.calmed = []
