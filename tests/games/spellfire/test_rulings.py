@@ -192,3 +192,37 @@ def test_a_power_used_at_once_overrides_the_order_of_activation():
     assert s.side_total(0) == 3 + 3 + 6
     pass_round(s)
     assert s.zone_name(brannoc) == "discard"
+
+
+@pytest.mark.rules("SF-313")
+def test_a_champion_taken_back_and_replayed_loses_its_voluntary_power_for_the_turn():
+    s = scenario(
+        Side(
+            hand=["call-to-the-keep", *FILL, *FILL],
+            pool=["the-mimic-sage", "the-barrow-king"],
+            formation=["tollgate-downs"],
+        ),
+        Side(pool=["sir-bertram-wyrmbane"]),
+        phase="pool",
+    )
+    mimic, king, bertram = (
+        card(s, "the-mimic-sage"),
+        card(s, "the-barrow-king"),
+        card(s, "sir-bertram-wyrmbane"),
+    )
+    keep = card(s, "call-to-the-keep")
+    assert f"use #{mimic} -> #{bertram}" in legal(s)
+    act(s, f"play #{keep} -> #{mimic}")  # of its owner's accord
+    pass_counters(s)
+    assert s.zone_name(mimic) == "hand" and s.can_see(1, mimic)  # everyone saw it go
+    act(s, f"play #{mimic}")  # back into play the same turn
+    assert s.zone_name(mimic) == "pool"
+    assert not any(a.startswith(f"use #{mimic}") for a in legal(s))  # its chosen power is off
+    keep2 = s.add_card(GAME.cards["call-to-the-keep"], 0, s.layout.hand[0])
+    s._legal = None
+    act(s, f"play #{keep2} -> #{king}")
+    pass_counters(s)
+    act(s, f"play #{king}")
+    assert s.immune_to_spells(king) and "undead" in s.traits(king)  # immunities and race stay
+    s.op_turn_end()  # until the end of the turn only
+    assert s.voluntary(mimic)

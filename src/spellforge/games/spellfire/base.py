@@ -124,6 +124,7 @@ class SpellfireBase(WindowState):
         "realm_done",
         "reflecting",
         "slots",
+        "taken_back",
         "turned",
         "turns_taken",
         "twins",
@@ -149,6 +150,7 @@ class SpellfireBase(WindowState):
         "realm_done": "list",
         "razed": "list",
         "slots": "nested",
+        "taken_back": "list",
         "turned": "list",
         "turns_taken": "list",
         "used_at": "dict",
@@ -186,6 +188,7 @@ class SpellfireBase(WindowState):
     fight: list[int]  # see ATT ... WINNER
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
     allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
+    taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
     plays: list[PlayRec]  # the events and spells being resolved
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
@@ -375,6 +378,12 @@ class SpellfireBase(WindowState):
         if t in SPELLS and self.has_power(champion, "cast_any"):
             return True
         return any(ICON_USES.get(k) == t for k in self.classes(champion))
+
+    def voluntary(self, cid: int) -> bool:
+        """Whether the card may use a power its controller chooses to use: not if he took it out of play
+        of his own accord this turn and brought it back (SF-313); its immunities, race and other powers
+        stay."""
+        return not self.taken_back or cid not in self.taken_back
 
     def has_power(self, cid: int, verb: str) -> bool:
         """The champion's own power, or the one it copies (SF-257)."""

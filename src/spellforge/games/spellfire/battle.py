@@ -313,7 +313,7 @@ class BattleMixin(SpoilsMixin):
             return
         e = self.defs[champ].power("pool_ally")
         seat = f[ATT] if side == 0 else f[DEF]
-        if e is not None and e.param("at_once", False) and self.pool_allies(seat):
+        if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
             self.ask("summon", seat, champ)
 
     @legal("summon", forced=empty_hand)
@@ -573,10 +573,10 @@ class BattleMixin(SpoilsMixin):
                 else:
                     out.append(PlayCard(c))
         for a in self.attachments(own):
-            if "discard_for_bonus" in self.defs[a].powers:
+            if "discard_for_bonus" in self.defs[a].powers and self.voluntary(a):
                 out.append(UsePower(a))
         e = self.defs[own].power("pool_ally")
-        if e is not None and not e.param("at_once", False):
+        if e is not None and not e.param("at_once", False) and self.voluntary(own):
             # a power bringing a card into the battle: only when its side may play one (SF-224)
             out += [UsePower(own, CardRef(c)) for c in self.pool_allies(seat)]
         return out

@@ -103,6 +103,8 @@ class PlayMixin(SpellfireBase):
             return [None] if self.extra_turns_unlocked else []  # SF-295, SF-296
         if "calm" in verbs:
             return []  # only in an event pause (SF-285)
+        if "take_back" in verbs:
+            return [CardRef(c) for c in self.pool_of(seat)]
         return [None]
 
     def play_event(self, seat: int, card: int, target: Target | None, copy_of: int = -1) -> None:
@@ -162,6 +164,8 @@ class PlayMixin(SpellfireBase):
             elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
+            if not self.voluntary(c):
+                continue
             if self.has_power(c, "negate_discard") or (
                 self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat)
             ):
@@ -169,9 +173,13 @@ class PlayMixin(SpellfireBase):
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
                 if (
-                    "duplicate_event" in self.defs[c].powers
-                    or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
-                ) and self.used_at.get(c, -1) != self.pool_phases[seat]:  # once per turn window (SF-318)
+                    (
+                        "duplicate_event" in self.defs[c].powers
+                        or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
+                    )
+                    and self.used_at.get(c, -1) != self.pool_phases[seat]  # once per turn window (SF-318)
+                    and self.voluntary(c)
+                ):
                     out += [
                         UsePower(c, t) if t is not None else UsePower(c)
                         for t in self.event_targets(seat, play.card)
@@ -454,6 +462,8 @@ class PlayMixin(SpellfireBase):
         elif "extra_turn" in v:
             if self.extra_turns_unlocked:
                 self.grant_extra_turn(seat)
+        elif "take_back" in v and play.target >= 0:
+            self.take_back(play.target, seat)
         elif "remove_support" in v and play.target >= 0:
             c = play.target
             if self.zone_name(c) == "battle" and self.controller[c] not in calmed:
@@ -531,6 +541,21 @@ class PlayMixin(SpellfireBase):
             return
         self.settle(card)
 
+    def take_back(self, champion: int, seat: int) -> None:
+        """A champion of ``seat``'s pool goes back to his hand with its items and artifacts, taken out of
+        play of his own accord: brought back this turn, none of them may use a power its controller
+        chooses to use until the turn ends (SF-313). Everyone saw them go."""
+        if self.zone_name(champion) != "pool" or self.controller[champion] != seat:
+            return
+        cards = [champion, *self.attachments(champion)]
+        hand = self.layout.hand[self.owner[champion]]
+        for c in cards:
+            self._leave(c)
+            self.move(c, hand)
+            self.reveal_to_everyone(c)
+            self.taken_back.append(c)
+        self.emit(Event("take_back", seat, champion))
+
     def send_to_limbo(self, champion: int) -> None:
         """To its owner's Limbo until the end of his next turn (SF-165); from combat alone, its attachments
         discarded (SF-160); from the pool with them (SF-161)."""
@@ -564,6 +589,8 @@ class PlayMixin(SpellfireBase):
         window = self.pool_phases[seat]
         for c in self.pool_of(seat):
             d = self.defs[c]
+            if not self.voluntary(c):
+                continue
             if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):

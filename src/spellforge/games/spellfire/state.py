@@ -43,6 +43,7 @@ class SpellfireState(ViewMixin):
         self.fight = list(NO_FIGHT)
         self.granted = []
         self.allied = []
+        self.taken_back = []
         self.plays = []
         self.negated = []
         self.calmed = []

@@ -185,6 +185,8 @@ class TurnMixin(PlayMixin):
     @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration(TURN)
+        if self.taken_back:
+            self.taken_back = []  # until the end of the turn (SF-313)
         self.pass_turn()  # clockwise (SF-083, SF-124), extra turns first
         self.schedule(("turn_begin",))
 
@@ -546,6 +548,7 @@ class TurnMixin(PlayMixin):
         self.fight = list(NO_FIGHT)
         self.granted = []
         self.allied = []
+        self.taken_back = []
         self.plays = []
         self.negated = []
         self.calmed = []
