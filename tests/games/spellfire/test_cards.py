@@ -138,6 +138,13 @@ def check_event(key: str) -> None:
         act(s, f"play #{card(s, key)} -> #{card(s, 'wave-of-forgetting')}")
         assert len(s.hand_of(1)) == 1  # ignored the discard
         return
+    if "destroy" in v:
+        s = scenario(Side(hand=[key, FILL]), Side(pool=["mara-swiftblade"]), phase="pool")
+        act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
+        pass_counters(s)
+        assert s.zone_name(card(s, "mara-swiftblade")) == "void"
+        assert GAME.destroyed_cards(s) == [[], ["mara-swiftblade"]]
+        return
     if "take_back" in v:
         s = scenario(Side(hand=[key, FILL], pool=["mara-swiftblade+steel-longsword"]), Side(), phase="pool")
         act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")

@@ -109,6 +109,7 @@ class SpellfireBase(WindowState):
         "calmed",
         "chose_realm_discard",
         "copied",
+        "destroyed",
         "fight",
         "fought",
         "granted",
@@ -135,6 +136,7 @@ class SpellfireBase(WindowState):
         "allied": "list",
         "attached_to": "list",
         "calmed": "list",
+        "destroyed": "list",
         "chose_realm_discard": "list",
         "fight": "list",
         "fought": "list",
@@ -189,6 +191,7 @@ class SpellfireBase(WindowState):
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
     allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
     taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
+    destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
     plays: list[PlayRec]  # the events and spells being resolved
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)

@@ -105,6 +105,14 @@ class PlayMixin(SpellfireBase):
             return []  # only in an event pause (SF-285)
         if "take_back" in verbs:
             return [CardRef(c) for c in self.pool_of(seat)]
+        if "destroy" in verbs:
+            return [
+                CardRef(c)
+                for s in range(self.n_seats)
+                if s != seat
+                for c in self.pool_of(s)
+                if self.can_see(seat, c)
+            ]
         return [None]
 
     def play_event(self, seat: int, card: int, target: Target | None, copy_of: int = -1) -> None:
@@ -462,6 +470,12 @@ class PlayMixin(SpellfireBase):
         elif "extra_turn" in v:
             if self.extra_turns_unlocked:
                 self.grant_extra_turn(seat)
+        elif "destroy" in v and play.target >= 0:
+            c = play.target
+            if self.zone_name(c) == "pool" and self.owner[c] not in calmed:
+                self.to_zone(c, self.layout.void[self.owner[c]])
+                self.destroyed.append(c)  # gone from its owner's deck too, until replaced (SF-008)
+                self.emit(Event("destroyed", self.owner[c], c))
         elif "take_back" in v and play.target >= 0:
             self.take_back(play.target, seat)
         elif "remove_support" in v and play.target >= 0:

@@ -44,6 +44,7 @@ class SpellfireState(ViewMixin):
         self.granted = []
         self.allied = []
         self.taken_back = []
+        self.destroyed = []
         self.plays = []
         self.negated = []
         self.calmed = []

@@ -528,8 +528,8 @@ class TurnMixin(PlayMixin):
         for cid in self.all_card_ids():
             if self.defs[cid].type == DUNGEON and self.zone_name(cid) == "dungeon":
                 continue
-            if self.zone_name(cid) == "void" and self.defs[cid].type == DUNGEON:
-                continue
+            if self.zone_name(cid) == "void" and (self.defs[cid].type == DUNGEON or cid in self.destroyed):
+                continue  # a destroyed card does not come back (SF-008)
             self._leave(cid)
             self.fought[cid] = -1
             self.limbo_until.pop(cid, None)
