@@ -14,7 +14,8 @@ A card file holds ``[[card]]`` tables::
 
 A champion has ``class`` (one of the seven classes, SF-018) and ``level`` (``level2`` for a two-number
 icon, SF-035; ``variable_level = true`` for a "?" icon, SF-022), ``traits`` (movement and race, SF-027) and
-``blueline`` traits granted by clarification data (SF-030). Support cards carry ``bonus`` (the number in
+``blueline`` traits granted by clarification data (SF-030): the online data set, the one in force
+(``printed_blueline`` records the printed guides' where they differ, SF-017). Support cards carry ``bonus`` (the number in
 their icon, added to their side's total, SF-185) or ``drain`` (taken from the opposing side), and spells,
 psionic powers, blood abilities, thief skills and unarmed combat cards carry their notation: ``use``
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
