@@ -117,9 +117,12 @@ def test_card(key: str) -> None:
         act(s, f"play #{card(s, key)}")
         assert s.zone_name(card(s, key)) == "rules"
     elif t == "dungeon":
-        s = scenario(Side(dungeon=[key]), Side(), phase="pool")
+        s = scenario(Side(dungeon=[key], pool=["mara-swiftblade"]), Side(), phase="pool")
         assert s.in_play(card(s, key))
-        assert s.hand_limit(0) + s.draws(0) > 8 + 3
+        if "hidden_pool" in d.powers:
+            assert s.face_down[card(s, "mara-swiftblade")] and not s.can_see(1, card(s, "mara-swiftblade"))
+        else:
+            assert s.hand_limit(0) + s.draws(0) > 8 + 3
     elif t == "event":
         check_event(key)
     else:
@@ -134,6 +137,20 @@ def check_event(key: str) -> None:
         act(s, f"play #{card(s, 'wave-of-forgetting')}")
         act(s, f"play #{card(s, key)} -> #{card(s, 'wave-of-forgetting')}")
         assert len(s.hand_of(1)) == 1  # ignored the discard
+        return
+    if "destroy" in v:
+        s = scenario(Side(hand=[key, FILL]), Side(pool=["mara-swiftblade"]), phase="pool")
+        act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
+        pass_counters(s)
+        assert s.zone_name(card(s, "mara-swiftblade")) == "void"
+        assert GAME.destroyed_cards(s) == [[], ["mara-swiftblade"]]
+        return
+    if "take_back" in v:
+        s = scenario(Side(hand=[key, FILL], pool=["mara-swiftblade+steel-longsword"]), Side(), phase="pool")
+        act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
+        pass_counters(s)
+        assert s.zone_name(card(s, "mara-swiftblade")) == "hand"
+        assert s.zone_name(card(s, "steel-longsword")) == "hand"
         return
     if v & {"discard_monsters", "remove_support"}:
         monsters = "discard_monsters" in v
@@ -187,6 +204,12 @@ def check_support(key: str) -> None:
         act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
         pass_counters(s)
         assert s.zone_name(card(s, "mara-swiftblade")) in ("discard", "limbo")
+        return
+    if "limbo_to_abyss" in v:
+        s = scenario(Side(hand=[key, FILL], pool=[user]), Side(limbo=["mara-swiftblade"]), phase="pool")
+        act(s, f"play #{card(s, key)} -> #{card(s, 'mara-swiftblade')}")
+        pass_counters(s)
+        assert s.zone_name(card(s, "mara-swiftblade")) == "abyss"
         return
     if "steal_item" in v:
         s = scenario(

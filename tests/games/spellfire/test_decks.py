@@ -185,3 +185,46 @@ def test_the_format_configuration():
     names = {o.name for o in GAME.options}
     assert names == {"deck_size", "victory"}
     assert GAME.resolve_options(2, {})["victory"] == 6 and GAME.resolve_options(2, {})["deck_size"] == 55
+
+
+@pytest.mark.rules("SF-008", "SF-009", "SF-007")
+def test_a_destroyed_card_is_replaced_between_games_of_a_tournament():
+    raiders = GAME.decks["coast-raiders"]
+    champions = [
+        GAME.cards[k]
+        for k, _ in raiders.main
+        if GAME.cards[k].type == "champion" and not GAME.cards[k].avatar
+    ]
+    lost = max(champions, key=lambda c: c.level)
+    other = next(
+        c
+        for c in sorted(GAME.cards.values(), key=lambda c: c.level)
+        if c.type == "champion" and not c.avatar and c.key not in dict(raiders.main)
+    )
+    # a game in which the card is destroyed
+    s = GAME.new_game(seed=3, decks=[raiders, "battle-mages"])
+    victim = next(c for c in s.all_card_ids() if s.defs[c].key == lost.key and s.owner[c] == 0)
+    s.destroyed.append(victim)
+    assert GAME.destroyed_cards(s) == [[lost.key], []]
+    # the end of the game: another copy of it may come back at once (SF-009) ...
+    same = GAME.replace_destroyed(raiders, [lost.key], {lost.key: lost.key}, at="game", deck_size=55)
+    assert dict(same.main) == dict(raiders.main) and "destroyed" not in same.meta
+    # ... a different card only at the end of the round (SF-008)
+    with pytest.raises(DeckError) as err:
+        GAME.replace_destroyed(raiders, [lost.key], {lost.key: other.key}, at="game", deck_size=55)
+    assert any("SF-008" in p and lost.name in p for p in err.value.problems)
+    short = GAME.replace_destroyed(raiders, [lost.key], {}, at="game", deck_size=55)
+    assert short.meta["destroyed"] == [lost.key] and lost.key not in dict(short.main)
+    assert GAME.validate_deck(short, deck_size=55) == []  # it plays on without the card
+    g = GAME.new_game(seed=4, decks=[short, "battle-mages"])
+    assert sum(1 for c in g.all_card_ids() if g.owner[c] == 0) == 54
+    round_end = GAME.replace_destroyed(short, [], {lost.key: other.key}, at="round", deck_size=55)
+    assert other.key in dict(round_end.main) and "destroyed" not in round_end.meta
+    assert GAME.validate_deck(round_end, deck_size=55) == []
+    # nothing else may change (SF-007), and a short deck without its record is refused
+    kept = next(k for k, _ in raiders.main if k != lost.key)
+    with pytest.raises(DeckError) as err:
+        GAME.replace_destroyed(raiders, [lost.key], {kept: other.key}, at="round", deck_size=55)
+    assert any("SF-007" in p for p in err.value.problems)
+    bare = DeckList("short", {"cards": short.main}, meta={"format": 55})
+    assert any("54 cards" in p for p in GAME.validate_deck(bare, deck_size=55))

@@ -288,14 +288,14 @@ def test_a_champion_sends_a_card_to_the_abyss_and_a_dungeon_to_the_void():
 def test_a_wish_removes_a_dungeon_with_its_caster():
     s = scenario(
         Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey"]),
-        Side(dungeon=["labyrinth-of-shadows"], pool=["spellproof-golem"]),
+        Side(dungeon=["dungeon-of-the-endless-stair"], pool=["spellproof-golem"]),
         phase="pool",
     )
     wish = card(s, "grand-desire")
     assert f"play #{wish} -> #{card(s, 'spellproof-golem')}" in legal(s)  # immunity ignored
-    act(s, f"play #{wish} -> #{card(s, 'labyrinth-of-shadows')}")
+    act(s, f"play #{wish} -> #{card(s, 'dungeon-of-the-endless-stair')}")
     pass_pauses(s)
-    for key in ("labyrinth-of-shadows", "grand-desire", "orvath-the-grey"):
+    for key in ("dungeon-of-the-endless-stair", "grand-desire", "orvath-the-grey"):
         assert s.zone_name(card(s, key)) == "void"
 
 

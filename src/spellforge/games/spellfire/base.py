@@ -18,6 +18,7 @@ from .cards import (
     CHAMPION,
     ICON_USES,
     MOVEMENT,
+    RACES,
     REALM,
     SPELLS,
     UNIQUE_IN_PLAY,
@@ -58,13 +59,27 @@ COVERERS: tuple[tuple[int, ...], ...] = (
     (5,),
 )
 WORLD_BONUS = 3  # SF-199
+RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
 # The fight record (``fight``, a list of ints) and what each index holds.
-ATT, DEF, TARGET, ACH, DCH, ROUND, SELF, OVER, DUNGEON_FIGHT, WINNER, STOPPED, WITHDRAWN, FROM_HAND = range(
-    13
-)
-NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0]
+(
+    ATT,
+    DEF,
+    TARGET,
+    ACH,
+    DCH,
+    ROUND,
+    SELF,
+    OVER,
+    DUNGEON_FIGHT,
+    WINNER,
+    STOPPED,
+    WITHDRAWN,
+    FROM_HAND,
+    FROM_HIDDEN,
+) = range(14)
+NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0]
 # how a round ended (fight[OVER])
 GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
 
@@ -88,11 +103,13 @@ class SpellfireBase(WindowState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
 
     __slots__ = (
+        "allied",
         "attached_to",
         "borrowed",
         "calmed",
         "chose_realm_discard",
         "copied",
+        "destroyed",
         "fight",
         "fought",
         "granted",
@@ -108,6 +125,7 @@ class SpellfireBase(WindowState):
         "realm_done",
         "reflecting",
         "slots",
+        "taken_back",
         "turned",
         "turns_taken",
         "twins",
@@ -115,8 +133,10 @@ class SpellfireBase(WindowState):
     )
     DERIVED = WindowState.DERIVED | {"twins"}
     COPY: ClassVar[dict[str, str]] = {
+        "allied": "list",
         "attached_to": "list",
         "calmed": "list",
+        "destroyed": "list",
         "chose_realm_discard": "list",
         "fight": "list",
         "fought": "list",
@@ -132,6 +152,7 @@ class SpellfireBase(WindowState):
         "realm_done": "list",
         "razed": "list",
         "slots": "nested",
+        "taken_back": "list",
         "turned": "list",
         "turns_taken": "list",
         "used_at": "dict",
@@ -168,6 +189,9 @@ class SpellfireBase(WindowState):
     # the battle and the plays
     fight: list[int]  # see ATT ... WINNER
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
+    allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
+    taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
+    destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
     plays: list[PlayRec]  # the events and spells being resolved
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
@@ -212,6 +236,8 @@ class SpellfireBase(WindowState):
     def discard_card(self, cid: int) -> None:
         """``cid`` goes to its owner's discard pile; an event goes to the Abyss instead (SF-082)."""
         owner = self.owner[cid]
+        if self.face_down[cid]:
+            self.face_down[cid] = False
         if self.defs[cid].type == "event":
             self.to_zone(cid, self.layout.abyss[owner])
         else:
@@ -229,6 +255,8 @@ class SpellfireBase(WindowState):
         self.move(cid, zone)
 
     def _leave(self, cid: int) -> None:
+        if self.face_down[cid]:
+            self.face_down[cid] = False  # out of a hidden pool, a card is seen again (SF-K45)
         if self.attached_to[cid] >= 0:
             self.attached_to[cid] = -1
         if self.razed[cid]:
@@ -245,6 +273,24 @@ class SpellfireBase(WindowState):
                 if c == cid:
                     self.slots[s][i] = -1
         self.left_play(cid)
+
+    # ------------------------------------------------------------------ hidden pools (SF-R22, SF-K45)
+
+    def pool_hidden(self, seat: int) -> bool:
+        """Whether a card of ``seat`` in play hides his pool (a dungeon's power, SF-R22)."""
+        defs = self.defs
+        return any("hidden_pool" in defs[c].powers for c in self.zones[self.layout.dungeon[seat]])
+
+    def hide_in_pool(self, champion: int) -> None:
+        """A champion arriving in a hidden pool lies face down there: only its controller sees it
+        (SF-K45); what is attached to it stays face up, as everything in play does."""
+        if self.defs[champion].type == CHAMPION and self.pool_hidden(self.controller[champion]):
+            self.face_down[champion] = True
+
+    def hidden_in_pool(self, seat: int) -> bool:
+        """Whether ``seat`` has a face-down champion in his pool (asked whenever he might use it)."""
+        fd = self.face_down
+        return any(fd[c] for c in self.zones[self.layout.pool[seat]])
 
     # ------------------------------------------------------------------ the formation
 
@@ -298,8 +344,13 @@ class SpellfireBase(WindowState):
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
     def traits(self, cid: int) -> frozenset[str]:
-        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030)."""
+        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030); a
+        copier also has the racial traits and blueline traits of the card it copies (SF-259)."""
         t = self.defs[cid].all_traits
+        model = self.copied.get(cid, -1) if self.copied else -1
+        if model >= 0:
+            md = self.defs[model]
+            t = t | md.blueline | (md.traits & RACIAL)
         extra: list[str] = []
         for a in self.attachments(cid):
             e = self.defs[a].power("grant_trait")
@@ -331,6 +382,12 @@ class SpellfireBase(WindowState):
             return True
         return any(ICON_USES.get(k) == t for k in self.classes(champion))
 
+    def voluntary(self, cid: int) -> bool:
+        """Whether the card may use a power its controller chooses to use: not if he took it out of play
+        of his own accord this turn and brought it back (SF-313); its immunities, race and other powers
+        stay."""
+        return not self.taken_back or cid not in self.taken_back
+
     def has_power(self, cid: int, verb: str) -> bool:
         """The champion's own power, or the one it copies (SF-257)."""
         if verb in self.defs[cid].powers:
@@ -339,7 +396,10 @@ class SpellfireBase(WindowState):
         return model >= 0 and verb in self.defs[model].powers
 
     def immune_to_spells(self, cid: int) -> bool:
-        """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254)."""
+        """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254),
+        only while it is in play: not in Limbo, the Abyss or a hand (SF-253)."""
+        if not self.in_play(cid):
+            return False
         if self.has_power(cid, "immune"):
             return True
         return any("immune" in self.defs[a].powers for a in self.attachments(cid))
@@ -380,7 +440,11 @@ class SpellfireBase(WindowState):
         lay = self.layout
         zone_of = self.zone_of
         playing = {*lay.pool, *lay.formation, lay.battle}
-        return any(zone_of[t] in playing for t in twins)
+        # a face-down champion of another player's hidden pool is unknown to ``cid``'s owner, so it
+        # cannot stop him; it cannot be turned face up beside its twin (``available_champions``)
+        me = self.owner[cid]
+        fd = self.face_down
+        return any(zone_of[t] in playing and (not fd[t] or self.controller[t] == me) for t in twins)
 
     # ------------------------------------------------------------------ hand limits and draws
 

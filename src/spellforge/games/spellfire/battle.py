@@ -27,6 +27,7 @@ from .base import (
     DEF,
     DUNGEON_FIGHT,
     FROM_HAND,
+    FROM_HIDDEN,
     GOING,
     NO_FIGHT,
     OVER,
@@ -55,7 +56,14 @@ class BattleMixin(SpoilsMixin):
 
     def available_champions(self, seat: int, from_hand: bool = True) -> list[int]:
         """Champions not yet in a round this turn (SF-180, SF-195), from pool and hand (SF-119)."""
-        out = [c for c in self.pool_of(seat) if self.fought[c] != self.turn and self.fought[c] != SPENT]
+        fd = self.face_down
+        out = [
+            c
+            for c in self.pool_of(seat)
+            if self.fought[c] != self.turn
+            and self.fought[c] != SPENT
+            and not (fd[c] and self.cosmos_blocked(c))  # never face up beside its twin (SF-125)
+        ]
         if from_hand:
             for c in self.hand_of(seat):
                 d = self.defs[c]
@@ -196,6 +204,10 @@ class BattleMixin(SpoilsMixin):
         if not from_pool:
             self.fight[FROM_HAND] |= 1 if seat == self.fight[ATT] else 2
         carried = self.attachments(champion) if from_pool else []
+        if self.face_down[champion]:  # out of a hidden pool: turned face up, seen by all (SF-K45)
+            self.fight[FROM_HIDDEN] |= 1 if seat == self.fight[ATT] else 2
+            self.face_down[champion] = False
+            self.reveal_to_everyone(champion)
         battle = self.layout.battle
         self.move(champion, battle)
         self.controller[champion] = seat
@@ -273,8 +285,56 @@ class BattleMixin(SpoilsMixin):
         if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
             self.borrow(f[ACH], borrow_from)
         self.schedule(
-            ("instant", 0, 0), ("instant", 1, 0), ("instant", 0, 1), ("instant", 1, 1), ("open_round",)
+            ("instant", 0, 0),
+            ("instant", 1, 0),
+            ("instant", 0, 1),
+            ("instant", 1, 1),
+            ("summon_ask", 0),
+            ("summon_ask", 1),
+            ("open_round",),
         )
+
+    # ------------------------------------------------------------------ champions brought in as allies
+
+    def pool_allies(self, seat: int) -> list[int]:
+        """The champions of ``seat``'s pool a ``pool_ally`` power may bring into the round: not yet in a
+        round this turn (SF-180), one per round."""
+        if any(self.controller[c] == seat for c in self.allied):
+            return []
+        return self.available_champions(seat, from_hand=False)
+
+    @flow_op("summon_ask")
+    def op_summon_ask(self, side: int) -> None:
+        """A power that brings a card into the battle "at once" is used as its champion enters combat,
+        outside the order of activation and whichever side is losing (SF-225)."""
+        f = self.fight
+        champ = f[ACH] if side == 0 else f[DCH]
+        if f[OVER] != GOING or champ < 0 or (side == 1 and f[SELF]):
+            return
+        e = self.defs[champ].power("pool_ally")
+        seat = f[ATT] if side == 0 else f[DEF]
+        if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
+            self.ask("summon", seat, champ)
+
+    @legal("summon", forced=empty_hand)
+    def legal_summon(self) -> list[Action]:
+        d = self.decision
+        assert d is not None
+        champ = d.data[0]
+        return [Pass(), *(UsePower(champ, CardRef(c)) for c in self.pool_allies(d.seat))]
+
+    @act("summon")
+    def act_summon(self, action: Action, d: Decision) -> None:
+        if isinstance(action, UsePower):
+            assert isinstance(action.target, CardRef)
+            self.bring_ally(d.seat, action.card, action.target.id)
+
+    def bring_ally(self, seat: int, champ: int, ally: int) -> None:
+        """A champion of the pool joins the round as an ally of ``champ``: its level counts for the side, it
+        is involved in the round (SF-180) and is discarded at its end as allies are (SF-K03)."""
+        self.into_round(ally, seat)
+        self.allied.append(ally)
+        self.emit(Event("pool_ally", seat, ally, other=champ, amount=self.level(ally)))
 
     def borrow(self, borrower: int, victim: int) -> None:
         """The borrower takes the victim's best item for the round (SF-255)."""
@@ -323,8 +383,10 @@ class BattleMixin(SpoilsMixin):
         assert d is not None
         source, victim, kind = d.data
         out: list[Action] = [Pass()]
-        if kind == 0 and d.seat == self.fight[ATT]:
-            out.append(Choose("withdraw"))  # a visible instant defeat: the attack may be taken back (SF-012)
+        if kind == 0 and d.seat == self.fight[ATT] and not self.fight[FROM_HIDDEN] & 2:
+            # a visible instant defeat: the attack may be taken back, but not against a champion that
+            # came out of a hidden pool (SF-012)
+            out.append(Choose("withdraw"))
         for c in self.hand_of(d.seat):
             cd = self.defs[c]
             if kind == 0 and cd.type == ITEM:
@@ -425,11 +487,20 @@ class BattleMixin(SpoilsMixin):
                     e = self.defs[h].power("defender_bonus")
                     if e is not None:
                         total += e.amount
+        foe = f[DCH] if side == 0 else f[ACH]
+        # against a champion immune to items, an item's or artifact's bonus is lost, while what it grants
+        # its bearer (flight, an immunity: ``traits``, ``immune_to_spells``) stays (SF-250, SF-251)
+        stripped = foe >= 0 and not (side == 0 and f[SELF]) and self.has_power(foe, "immune_items")
         for a in self.attachments(champ):
-            total += self.defs[a].bonus
+            if not stripped:
+                total += self.defs[a].bonus
         other = f[DEF] if side == 0 else f[ATT]
         for c in self.zones[self.layout.battle]:
-            if self.attached_to[c] >= 0 or self.defs[c].type == CHAMPION:
+            if self.attached_to[c] >= 0:
+                continue
+            if self.defs[c].type == CHAMPION:
+                if c in self.allied and self.controller[c] == seat:
+                    total += self.level(c)  # a champion brought in as an ally (SF-224)
                 continue
             if self.controller[c] == seat:
                 total += self.defs[c].bonus
@@ -502,8 +573,12 @@ class BattleMixin(SpoilsMixin):
                 else:
                     out.append(PlayCard(c))
         for a in self.attachments(own):
-            if "discard_for_bonus" in self.defs[a].powers:
+            if "discard_for_bonus" in self.defs[a].powers and self.voluntary(a):
                 out.append(UsePower(a))
+        e = self.defs[own].power("pool_ally")
+        if e is not None and not e.param("at_once", False) and self.voluntary(own):
+            # a power bringing a card into the battle: only when its side may play one (SF-224)
+            out += [UsePower(own, CardRef(c)) for c in self.pool_allies(seat)]
         return out
 
     @legal("fight", forced=empty_hand)
@@ -539,6 +614,9 @@ class BattleMixin(SpoilsMixin):
         seat = d.seat
         f = self.fight
         own = f[ACH] if seat == f[ATT] else f[DCH]
+        if isinstance(action, UsePower) and isinstance(action.target, CardRef):
+            self.bring_ally(seat, action.card, action.target.id)
+            return
         if isinstance(action, UsePower):  # discard it to use it (SF-312)
             e = self.defs[action.card].power("discard_for_bonus")
             assert e is not None
@@ -711,6 +789,9 @@ class BattleMixin(SpoilsMixin):
         pool = self.layout.pool[seat]
         carried = self.attachments(champion)
         self.move(champion, pool)
+        if self.pool_hidden(seat):
+            self.reveal_to_everyone(champion)  # it was seen in the battle: going face down hides nothing
+            self.hide_in_pool(champion)
         for a in carried:
             if self.borrowed.get(a, -1) >= 0:
                 continue
@@ -730,6 +811,9 @@ class BattleMixin(SpoilsMixin):
                 else:
                     self.attached_to[c] = -1
                     self.discard_card(c)
+        for c in self.allied:
+            if self.zone_of[c] == battle:
+                self.discard_card_from_play(c)  # an ally's end, win or lose (SF-K03)
         for c in list(self.zones[battle]):
             if self.zone_of[c] != battle:
                 continue
@@ -740,6 +824,7 @@ class BattleMixin(SpoilsMixin):
                 self.left_play(c)
                 self.discard_card(c)
         self.granted = []
+        self.allied = []
         self.end_duration(ROUND)
 
     @flow_op("battle_end")

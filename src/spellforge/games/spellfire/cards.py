@@ -14,7 +14,8 @@ A card file holds ``[[card]]`` tables::
 
 A champion has ``class`` (one of the seven classes, SF-018) and ``level`` (``level2`` for a two-number
 icon, SF-035; ``variable_level = true`` for a "?" icon, SF-022), ``traits`` (movement and race, SF-027) and
-``blueline`` traits granted by clarification data (SF-030). Support cards carry ``bonus`` (the number in
+``blueline`` traits granted by clarification data (SF-030): the online data set, the one in force
+(``printed_blueline`` records the printed guides' where they differ, SF-017). Support cards carry ``bonus`` (the number in
 their icon, added to their side's total, SF-185) or ``drain`` (taken from the opposing side), and spells,
 psionic powers, blood abilities, thief skills and unarmed combat cards carry their notation: ``use``
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
@@ -152,6 +153,7 @@ class CardModel(BaseModel):
     coast: bool = False
     traits: list[Trait] = []
     blueline: list[Trait] = []
+    printed_blueline: list[Trait] = []
     harmful: bool = False
     duration: bool = False
     multiples: bool = False
@@ -194,7 +196,7 @@ def check(card: CardModel) -> None:
         raise ValueError("coast: only realms show a coastline (SF-K16)")
     if (card.harmful or card.duration) and t != EVENT:
         raise ValueError("harmful/duration: only events are harmful or have a duration (SF-284)")
-    if (card.traits or card.blueline) and t not in (CHAMPION, ALLY):
+    if (card.traits or card.blueline or card.printed_blueline) and t not in (CHAMPION, ALLY):
         raise ValueError("traits: only champions and allies have racial or movement traits (SF-027)")
     if (card.bonus or card.drain) and t in (REALM, CHAMPION, EVENT, RULE, DUNGEON):
         raise ValueError("bonus: realms, champions, events, rules and dungeons have no icon bonus")
@@ -220,6 +222,7 @@ class SpellfireCard(CardDef):
     coast: bool = False
     traits: frozenset[str] = frozenset()
     blueline: frozenset[str] = frozenset()
+    printed_blueline: frozenset[str] = frozenset()
     harmful: bool = False
     duration: bool = False
     multiples: bool = False
@@ -229,7 +232,9 @@ class SpellfireCard(CardDef):
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
         object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
-        # blueline traits are card data like the printed ones (SF-030, SF-K19)
+        # blueline traits are card data like the printed ones (SF-030, SF-K19); the online data set
+        # (``blueline``) is the one in force, the printed guides' (``printed_blueline``) only a record of
+        # where they differ (SF-017)
         object.__setattr__(self, "all_traits", self.traits | self.blueline)
 
     def power(self, verb: str) -> Effect | None:
@@ -331,6 +336,7 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> Spellfir
         coast=card.coast,
         traits=frozenset(card.traits),
         blueline=frozenset(card.blueline),
+        printed_blueline=frozenset(card.printed_blueline),
         harmful=card.harmful,
         duration=card.duration,
         multiples=card.multiples,
@@ -353,7 +359,10 @@ VERB_TYPES: dict[str, tuple[str, ...]] = {
     "cancel_wish": (HOLDING,),
     "instant_defeat": (CHAMPION,),
     "immune": (CHAMPION, ARTIFACT),
+    "immune_items": (CHAMPION,),
+    "sole_avatar": (CHAMPION,),
     "borrow_item": (CHAMPION,),
+    "pool_ally": (CHAMPION,),
     "copy_power": (CHAMPION,),
     "cast_any": (CHAMPION,),
     "calm_discard": (CHAMPION,),
@@ -379,6 +388,7 @@ VERB_TYPES: dict[str, tuple[str, ...]] = {
     "negate_event": SPELLS,
     "wish": SPELLS,
     "limbo": SPELLS,
+    "limbo_to_abyss": SPELLS,
     "draw": (*SPELLS, EVENT),
     "steal_item": (THIEF_SKILL,),
     "discard_realm": (EVENT,),
@@ -388,7 +398,10 @@ VERB_TYPES: dict[str, tuple[str, ...]] = {
     "extra_turn": (EVENT,),
     "calm": (EVENT,),
     "remove_support": (EVENT,),
+    "take_back": (EVENT,),
+    "destroy": (EVENT,),
     "draw_limit": (RULE,),
+    "extra_spoils": (RULE,),
     "hidden_pool": (DUNGEON,),
 }
 
@@ -411,7 +424,16 @@ VOCABULARY = EffectVocabulary(
             params=_TRAITS, help="defeats a champion of these classes outright (SF-K29)"
         ),
         "immune": VerbSpec(help="immune to offensive spells (SF-249, SF-K28)"),
+        "immune_items": VerbSpec(
+            help="immune to opposing magical items and artifacts: their bonuses are lost against it (SF-250)"
+        ),
+        "sole_avatar": VerbSpec(help="an avatar that cannot be in play beside another avatar (SF-047)"),
         "borrow_item": VerbSpec(help="borrows an opponent's item for the round (SF-255)"),
+        "pool_ally": VerbSpec(
+            params={"at_once": bool},
+            help="brings another champion of its pool into its round as an ally (SF-224; at_once: as it "
+            "enters combat, outside the order of activation, SF-225)",
+        ),
         "copy_power": VerbSpec(help="copies another champion's power each phase 3 (SF-261)"),
         "cast_any": VerbSpec(help="may cast any spell (SF-263, SF-K40)"),
         "calm_discard": VerbSpec(help="discard from the pool to ignore a harmful event (SF-285)"),
@@ -441,6 +463,7 @@ VOCABULARY = EffectVocabulary(
             help="discards any champion, negates a duration event or removes a dungeon (SF-K37)"
         ),
         "limbo": VerbSpec(help="sends a target champion to Limbo (SF-160, SF-161)"),
+        "limbo_to_abyss": VerbSpec(help="sends a champion in another player's Limbo to his Abyss (SF-253)"),
         "draw": VerbSpec(help="draw amount cards"),
         "steal_item": VerbSpec(help="an item of the opposing champion goes to your hand"),
         "discard_realm": VerbSpec(help="discards a target realm (SF-205)"),
@@ -450,7 +473,10 @@ VOCABULARY = EffectVocabulary(
         "extra_turn": VerbSpec(help="you take another turn (SF-295, SF-K42)"),
         "calm": VerbSpec(help="you ignore a harmful event (SF-285, SF-K30)"),
         "remove_support": VerbSpec(help="an opposing ally or item leaves the combat (SF-248)"),
+        "destroy": VerbSpec(help="destroys a champion: out of the game and out of its owner's deck (SF-008)"),
+        "take_back": VerbSpec(help="one of your pool champions returns to your hand with its cards (SF-313)"),
         "draw_limit": VerbSpec(help="every other player draws amount fewer in phase 1 (SF-072)"),
+        "extra_spoils": VerbSpec(help="whoever earns spoils draws amount more cards (SF-218)"),
         "hidden_pool": VerbSpec(help="its owner's pool is hidden (SF-R22)"),
     },
     selectors=SelectorVocabulary(nouns=frozenset({CHAMPION, REALM})),
@@ -479,6 +505,8 @@ def validate_effects(card: SpellfireCard) -> None:
                     raise _problem(card, f"{where}.traits", f"{word!r} is not a trait or a class")
     if card.type == CHAMPION and card.avatar and card.power("entry_discard") is None:
         raise _problem(card, "avatar", "an avatar has an entry condition (entry_discard, SF-270)")
+    if card.power("sole_avatar") is not None and not card.avatar:
+        raise _problem(card, "avatar", "only an avatar has an avatar's pairing limit (SF-047)")
     if card.variable_level and card.power("level_from_realms") is None:
         raise _problem(card, "variable_level", "a '?' champion needs the power that sets its level (SF-022)")
 

@@ -16,13 +16,21 @@ from spellforge.ui.presentation import declare_keywords, declare_terminal
 from .state import SpellfireState
 
 
+HIDDEN_LEVEL = 4.0  # a face-down champion of a hidden pool: a typical level
+
+
 def strength(state: SpellfireState, s: int) -> float:
-    """Realms dominate (six unrazed ones win); pool champions defend and attack; cards are options."""
+    """Realms dominate (six unrazed ones win); pool champions defend and attack; cards are options. A
+    face-down champion of a hidden pool (SF-K45) counts a typical level for every seat, its owner's too,
+    so that the score rests on public facts only and two seats' scores stay opposite."""
     need = state.options["victory"]
     realms = len(state.unrazed_realms(s))
     razed = len(state.realms_of(s)) - realms
+    fd = state.face_down
     pool = sum(
-        state.level(c) + sum(state.defs[a].bonus for a in state.attachments(c)) for c in state.pool_of(s)
+        (state.level(c) if not fd[c] or state.can_see(None, c) else HIDDEN_LEVEL)
+        + sum(state.defs[a].bonus for a in state.attachments(c))
+        for c in state.pool_of(s)
     )
     hand = len(state.zones[state.layout.hand[s]])
     return 10.0 * realms * (6.0 / need) + 1.5 * razed + 0.4 * pool + 0.8 * hand

@@ -16,7 +16,7 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.modifiers import ROUND
-from spellforge.core.targets import CardRef, PlayerRef, Target
+from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
@@ -103,6 +103,16 @@ class PlayMixin(SpellfireBase):
             return [None] if self.extra_turns_unlocked else []  # SF-295, SF-296
         if "calm" in verbs:
             return []  # only in an event pause (SF-285)
+        if "take_back" in verbs:
+            return [CardRef(c) for c in self.pool_of(seat)]
+        if "destroy" in verbs:
+            return [
+                CardRef(c)
+                for s in range(self.n_seats)
+                if s != seat
+                for c in self.pool_of(s)
+                if self.can_see(seat, c)
+            ]
         return [None]
 
     def play_event(self, seat: int, card: int, target: Target | None, copy_of: int = -1) -> None:
@@ -162,6 +172,8 @@ class PlayMixin(SpellfireBase):
             elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
+            if not self.voluntary(c):
+                continue
             if self.has_power(c, "negate_discard") or (
                 self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat)
             ):
@@ -169,9 +181,13 @@ class PlayMixin(SpellfireBase):
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
                 if (
-                    "duplicate_event" in self.defs[c].powers
-                    or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
-                ) and self.used_at.get(c, -1) != self.pool_phases[seat]:  # once per turn window (SF-318)
+                    (
+                        "duplicate_event" in self.defs[c].powers
+                        or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
+                    )
+                    and self.used_at.get(c, -1) != self.pool_phases[seat]  # once per turn window (SF-318)
+                    and self.voluntary(c)
+                ):
                     out += [
                         UsePower(c, t) if t is not None else UsePower(c)
                         for t in self.event_targets(seat, play.card)
@@ -243,7 +259,11 @@ class PlayMixin(SpellfireBase):
             wish = "wish" in v
             out: list[Target | None] = []
             for c in self.opposing_champions(seat):
-                if wish or not self.immune_to_spells(c):
+                if not self.can_see(seat, c):
+                    # a face-down champion of a hidden pool, aimed at by its place: its immunity is
+                    # not known, so the spell may be wasted on it (SF-011)
+                    out.append(self.pool_place(c))
+                elif wish or not self.immune_to_spells(c):
                     out.append(CardRef(c))
             if wish and not in_round:
                 out += [
@@ -253,6 +273,15 @@ class PlayMixin(SpellfireBase):
                     for c in self.zones[self.layout.dungeon[s]]
                 ]
             return out
+        if "limbo_to_abyss" in v:
+            # immunities guard only cards in play, so a champion in Limbo is a target (SF-253)
+            return [
+                CardRef(c)
+                for s in range(self.n_seats)
+                if s != seat
+                for c in self.zones[self.layout.limbo[s]]
+                if self.is_champion(c) and self.attached_to[c] < 0 and not self.immune_to_spells(c)
+            ]
         if "steal_item" in v:
             return [
                 CardRef(a)
@@ -270,9 +299,21 @@ class PlayMixin(SpellfireBase):
             return [None]
         return [None]
 
+    def pool_place(self, champion: int) -> Place:
+        """A champion's place in its pool (``pool P2.3``: its index there), how a player who cannot see it
+        names it (SF-011)."""
+        seat = self.controller[champion]
+        return Place("pool", str(self.zones[self.layout.pool[seat]].index(champion)), seat)
+
+    def at_place(self, target: Place) -> int:
+        """The card at a pool place named by ``pool_place``."""
+        return self.zones[self.layout.pool[target.seat]][int(target.name)]
+
     def cast(self, seat: int, card: int, target: Target | None, about: int = -1) -> None:
         """Cast a spell (or use a power card): it goes to the table and a counter window opens for the other
         players; it resolves when that closes (SF-237, SF-264, SF-314)."""
+        if isinstance(target, Place):
+            target = CardRef(self.at_place(target))
         caster = self.caster_for(seat, card)
         self.move(card, self.layout.table)
         self.controller[card] = seat
@@ -429,6 +470,14 @@ class PlayMixin(SpellfireBase):
         elif "extra_turn" in v:
             if self.extra_turns_unlocked:
                 self.grant_extra_turn(seat)
+        elif "destroy" in v and play.target >= 0:
+            c = play.target
+            if self.zone_name(c) == "pool" and self.owner[c] not in calmed:
+                self.to_zone(c, self.layout.void[self.owner[c]])
+                self.destroyed.append(c)  # gone from its owner's deck too, until replaced (SF-008)
+                self.emit(Event("destroyed", self.owner[c], c))
+        elif "take_back" in v and play.target >= 0:
+            self.take_back(play.target, seat)
         elif "remove_support" in v and play.target >= 0:
             c = play.target
             if self.zone_name(c) == "battle" and self.controller[c] not in calmed:
@@ -465,12 +514,23 @@ class PlayMixin(SpellfireBase):
                 return
             if target >= 0 and self.in_play(target):
                 self.discard_card_from_play(target)
-        elif "discard_champion" in v:
-            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
-                self.discard_card_from_play(target)
-        elif "limbo" in v:
-            if target >= 0 and self.in_play(target) and (turned or not self.immune_to_spells(target)):
-                self.send_to_limbo(target)
+        elif "discard_champion" in v or "limbo" in v:
+            if target >= 0 and self.in_play(target):
+                if turned or not self.immune_to_spells(target):
+                    if "limbo" in v:
+                        self.send_to_limbo(target)
+                    else:
+                        self.discard_card_from_play(target)
+                elif self.face_down[target]:
+                    # cast into a hidden pool at a champion that proves immune: the spell is wasted,
+                    # not returned for a new target (SF-011), and the champion is seen to be immune
+                    self.reveal_to_everyone(target)
+                    self.emit(Event("wasted", seat, card, other=target))
+        elif "limbo_to_abyss" in v:
+            if target >= 0 and self.zone_name(target) == "limbo" and not self.immune_to_spells(target):
+                self._detach_rest(target, keep=[])  # what it took to Limbo is discarded
+                self.to_zone(target, self.layout.abyss[self.owner[target]])
+                self.emit(Event("abyss", self.owner[target], target))
         elif "steal_item" in v:
             if target >= 0 and self.in_play(target):
                 self.to_zone(target, self.layout.hand[seat])
@@ -494,6 +554,21 @@ class PlayMixin(SpellfireBase):
                 self.controller[card] = self.fight[DEF] if seat == self.fight[ATT] else self.fight[ATT]
             return
         self.settle(card)
+
+    def take_back(self, champion: int, seat: int) -> None:
+        """A champion of ``seat``'s pool goes back to his hand with its items and artifacts, taken out of
+        play of his own accord: brought back this turn, none of them may use a power its controller
+        chooses to use until the turn ends (SF-313). Everyone saw them go."""
+        if self.zone_name(champion) != "pool" or self.controller[champion] != seat:
+            return
+        cards = [champion, *self.attachments(champion)]
+        hand = self.layout.hand[self.owner[champion]]
+        for c in cards:
+            self._leave(c)
+            self.move(c, hand)
+            self.reveal_to_everyone(c)
+            self.taken_back.append(c)
+        self.emit(Event("take_back", seat, champion))
 
     def send_to_limbo(self, champion: int) -> None:
         """To its owner's Limbo until the end of his next turn (SF-165); from combat alone, its attachments
@@ -528,10 +603,17 @@ class PlayMixin(SpellfireBase):
         window = self.pool_phases[seat]
         for c in self.pool_of(seat):
             d = self.defs[c]
+            if not self.voluntary(c):
+                continue
             if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):
-                        if m != c and not self.defs[m].avatar and self.defs[m].effects:  # SF-258
+                        if (
+                            m != c
+                            and not self.defs[m].avatar  # SF-258
+                            and self.defs[m].effects
+                            and self.can_see(seat, m)  # not a face-down champion of a hidden pool
+                        ):
                             out.append(UsePower(c, CardRef(m)))
             if "recover_abyss" in d.powers and self.used_at.get(c, -1) != window:
                 out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
@@ -539,7 +621,7 @@ class PlayMixin(SpellfireBase):
                 for s in range(self.n_seats):
                     if s == seat:
                         continue
-                    out += [UsePower(c, CardRef(x)) for x in self.pool_of(s)]
+                    out += [UsePower(c, CardRef(x)) for x in self.pool_of(s) if self.can_see(seat, x)]
                     out += [UsePower(c, CardRef(x)) for x in self.zones[self.layout.dungeon[s]]]
         return out
 
@@ -549,11 +631,11 @@ class PlayMixin(SpellfireBase):
         t = target.id
         if "copy_power" in d.powers:
             self.copied[card] = t  # exact text, at once (SF-257, SF-260)
-            self.emit(Event("copy", seat, card, other=t))
+            self.emit(Event("copy", seat, card, other=t, secret=self.face_down[card]))
         elif "recover_abyss" in d.powers:
             self.used_at[card] = self.pool_phases[seat]
             self.move(t, self.layout.hand[seat])  # SF-169
-            self.emit(Event("recover", seat, card, other=t))
+            self.emit(Event("recover", seat, card, other=t, secret=self.face_down[card]))
         elif "abyss_send" in d.powers:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
             if self.defs[t].type == "dungeon":

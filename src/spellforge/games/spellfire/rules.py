@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, count_cards, expand, resolve_section
-from spellforge.core.errors import SpellforgeError
+from spellforge.core.errors import DeckError, SpellforgeError
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
@@ -208,12 +208,18 @@ class Spellfire(Ruleset):
         if sum(n for _, n in dungeon) > 1:
             problems.append("[dungeon] at most one dungeon card per player (SF-R14)")
         cards = expand(main)
+        # cards destroyed in an earlier game of the tournament round and not yet replaced: the deck plays
+        # without them until the round ends (SF-008, SF-009)
+        gone = [c for c, _ in resolve_section(destroyed_section(deck), index, "destroyed", problems)]
         sf_cards = [c for c in cards if isinstance(c, SpellfireCard)]
         unknown = any("unknown card" in p for p in problems)
-        if len(cards) != fmt.size and not unknown:
+        if len(cards) + len(gone) != fmt.size and not unknown:
             problems.append(
-                f"[cards] the deck has {len(cards)} cards; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)"
+                f"[cards] the deck has {len(cards)} cards"
+                + (f" and {len(gone)} destroyed" if gone else "")
+                + f"; a {fmt.size}-card deck needs exactly {fmt.size} (SF-033)"
             )
+        sf_cards += [c for c in gone if isinstance(c, SpellfireCard)]  # the limits count them still
         seen: dict[tuple[str, str], int] = {}
         first: dict[tuple[str, str], SpellfireCard] = {}
         for c in sf_cards:
@@ -248,6 +254,92 @@ class Spellfire(Ruleset):
                 f"in a {fmt.size}-card deck ({top}, ...) ({LEVEL_RULE[fmt.size]})"
             )
         return cards + expand(dungeon), problems
+
+    def destroyed_cards(self, state: SpellfireState) -> list[list[str]]:
+        """Per seat, the ids of the cards destroyed in this game (SF-008): gone from the deck for the rest
+        of the tournament round unless replaced (``replace_destroyed``)."""
+        out: list[list[str]] = [[] for _ in range(state.n_seats)]
+        for c in state.destroyed:
+            out[state.owner[c]].append(state.defs[c].key)
+        return out
+
+    def replace_destroyed(
+        self,
+        deck: DeckList,
+        destroyed: Sequence[str],
+        replacements: Mapping[str, str],
+        at: str,
+        **options: Any,
+    ) -> DeckList:
+        """The deck for the next game of a tournament after cards of it were destroyed (SF-007..SF-009).
+
+        ``destroyed`` names the cards destroyed in the game just played (``destroyed_cards``); those of
+        earlier games still missing are in the deck's ``destroyed`` list. ``replacements`` maps a destroyed
+        card to the card that takes its place; ``at`` is ``"game"`` (the end of a game) or ``"round"`` (the
+        end of a tournament round). A different card may come in only at the end of the round (SF-008);
+        another copy of the same card already at the end of the game (SF-009). Nothing else may change
+        (SF-007). A destroyed card not replaced stays out, listed under ``destroyed``. Raises DeckError
+        listing every problem; the deck given is left as it was."""
+        if at not in ("game", "round"):
+            raise SpellforgeError(f"replace_destroyed: at={at!r}: 'game' or 'round' (SF-008, SF-009)")
+        index = self.card_lookup()
+        problems: list[str] = []
+
+        def key_of(ref: str, where: str) -> str:
+            card = index.get(ref)
+            if card is None:
+                problems.append(f"{where}: unknown card {ref!r}")
+                return ref
+            return card.key
+
+        main: dict[str, int] = {}
+        for ref, n in deck.main:
+            k = key_of(ref, "[cards]")
+            main[k] = main.get(k, 0) + n
+        pending = [key_of(r, "[destroyed]") for r, n in destroyed_section(deck) for _ in range(n)]
+        for ref in destroyed:
+            k = key_of(ref, "destroyed")
+            if main.get(k, 0) < 1:
+                problems.append(f"destroyed: {index[k].name if k in index else k!r} is not in the deck")
+                continue
+            main[k] -= 1
+            pending.append(k)
+        for old_ref, new_ref in replacements.items():
+            old, new = key_of(old_ref, "replace"), key_of(new_ref, "replace")
+            name = index[old].name if old in index else old
+            if old not in pending:
+                problems.append(
+                    f"replace {name!r}: it was not destroyed; a deck cannot change once the tournament has "
+                    "begun (SF-007)"
+                )
+                continue
+            if new != old and at != "round":
+                problems.append(
+                    f"replace {name!r} by {index[new].name if new in index else new!r}: a different card "
+                    f"comes in only at the end of the tournament round (SF-008); another {name!r} may come "
+                    "back now (SF-009)"
+                )
+                continue
+            pending.remove(old)
+            main[new] = main.get(new, 0) + 1
+        meta = {k: v for k, v in deck.meta.items() if k != "destroyed"}
+        if pending:
+            meta["destroyed"] = sorted(pending)
+        sections = {**deck.sections, "cards": tuple((k, n) for k, n in main.items() if n > 0)}
+        new_deck = DeckList(deck.name, sections, meta=meta, description=deck.description, source=deck.source)
+        if not problems:
+            problems = self.validate_deck(new_deck, **options)
+        if problems:
+            raise DeckError(f"deck {deck.name!r}: replacing destroyed cards", problems)
+        return new_deck
+
+
+def destroyed_section(deck: DeckList) -> tuple[tuple[str, int], ...]:
+    """The deck's ``destroyed`` list (ids or names, one entry per card) as (card, 1) pairs."""
+    refs = deck.meta.get("destroyed", ())
+    if isinstance(refs, str):
+        refs = (refs,)
+    return tuple((str(r), 1) for r in refs)
 
 
 RANGE_RULE = {55: "SF-037", 75: "SF-041", 110: "SF-044"}

@@ -116,6 +116,9 @@ def scenario(
             cid += 1
         state.turns_taken[seat] = turns
         state.pool_phases[seat] = turns
+    for seat in range(players):  # a hidden pool's champions lie face down (SF-K45)
+        for c in state.pool_of(seat):
+            state.hide_in_pool(c)
     state.begin_turns(active)
     state.cycle_end = -1 if turns > 1 else state.cycle_end
     state.turn = turns * players

@@ -20,14 +20,38 @@ class SpoilsMixin(TurnMixin):
 
     @flow_op("spoils")
     def op_spoils(self, seat: int, dungeon: int) -> None:
-        """One card from the earner's own draw pile (SF-210); lost if the pile is empty (SF-268); a dungeon
-        spoils is shown to all (SF-062)."""
+        """Cards from the earner's own draw pile (SF-210): one, or more where a rule card grants more, all
+        drawn at once, of which only the first may be played at once (SF-218); a draw from an empty pile
+        is lost (SF-268)."""
         deck = self.zones[self.layout.deck[seat]]
-        if not deck:
-            self.emit(Event("spoils_lost", seat))
-            return
-        card = deck[-1]
-        self.move(card, self.layout.hand[seat])
+        frames: list[tuple[str, int, int, int, int]] = []
+        for i in range(1 + self.extra_spoils()):
+            if not deck:
+                self.emit(Event("spoils_lost", seat))
+                break
+            card = deck[-1]
+            self.move(card, self.layout.hand[seat])
+            if not dungeon:
+                self.emit(Event("spoils", seat, card, secret=True))
+            frames.append(("spoils_card", seat, dungeon, card, 1 if i == 0 else 0))
+        self.schedule(*frames)
+
+    def extra_spoils(self) -> int:
+        """More spoils cards granted by rule cards in play, for every player (SF-218, SF-K08)."""
+        n = 0
+        for c in self.zones[self.layout.rules]:
+            e = self.defs[c].power("extra_spoils")
+            if e is not None:
+                n += e.amount
+        return n
+
+    @flow_op("spoils_card")
+    def op_spoils_card(self, seat: int, dungeon: int, card: int, first: int) -> None:
+        """One spoils card drawn: a dungeon spoils is shown to all (SF-062) and a realm among it goes to
+        the Abyss (SF-063); otherwise its earner plays it at once (the first card only), keeps it or puts
+        it back on top (SF-215, SF-218)."""
+        if self.zone_of[card] != self.layout.hand[seat]:
+            return  # an earlier spoils card's play took it away
         if dungeon:
             self.reveal_to_everyone(card)
             self.emit(Event("dungeon_spoils", seat, card))
@@ -35,9 +59,7 @@ class SpoilsMixin(TurnMixin):
                 self.to_zone(card, self.layout.abyss[seat])
                 self.ask("dungeon_shuffle", seat)
                 return
-        else:
-            self.emit(Event("spoils", seat, card, secret=True))
-        self.ask("spoils", seat, card)
+        self.ask("spoils", seat, card, first)
 
     @legal("dungeon_shuffle")
     def legal_dungeon_shuffle(self) -> list[Action]:
@@ -76,7 +98,7 @@ class SpoilsMixin(TurnMixin):
         assert d is not None
         card = d.data[0]
         out: list[Action] = [Keep(), PutBack()]
-        if self.zone_of[card] == self.layout.hand[d.seat]:
+        if d.data[1] and self.zone_of[card] == self.layout.hand[d.seat]:  # the first card only (SF-218)
             out += self.spoils_plays(d.seat, card)
         return out
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
+from spellforge.core.knowledge import SPECTATOR_BIT
+from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH
 
 from .base import NO_FIGHT, PlayRec
+from .cards import ARTIFACT, CHAMPION
 from .view import ViewMixin
 
 
@@ -39,12 +42,106 @@ class SpellfireState(ViewMixin):
         self.pool_phases = [0] * seats
         self.fight = list(NO_FIGHT)
         self.granted = []
+        self.allied = []
+        self.taken_back = []
+        self.destroyed = []
         self.plays = []
         self.negated = []
         self.calmed = []
         self.turned = []
         self.reflecting = -1
         self.find_twins()
+
+    # ------------------------------------------------------------------ determinize and hidden pools
+
+    def determinize(self, seat: int | None, rng: Rng) -> SpellfireState:
+        """Core's resampling, then a face-down place of a hidden pool that received a card that could not
+        be there takes one that could (``pool_need``) from the same owner's other hidden places. Nothing is
+        done, and nothing costs, while no pool is hidden (SF-K45)."""
+        new = super().determinize(seat, rng)
+        assert isinstance(new, SpellfireState)
+        lay = new.layout
+        fd = new.face_down
+        if not any(fd[c] for z in lay.pool for c in new.zones[z]):
+            return new
+        b = SPECTATOR_BIT if seat is None else seat
+        known = new.known
+        for z in lay.pool:
+            for c in list(new.zones[z]):
+                if not fd[c] or new.can_see_face_down(seat, c) or known[c] >> b & 1:
+                    continue
+                need = new.pool_need(z, c)
+                if new.fits_pool(need, c):
+                    continue
+                owner = new.owner[c]
+                spots = [
+                    x
+                    for zz in (lay.hand[owner], lay.deck[owner], z)
+                    for x in new.zones[zz]
+                    if x != c
+                    and new.owner[x] == owner
+                    and new.fits_pool(need, x)
+                    and not known[x] >> b & 1
+                    and (zz != z or (fd[x] and new.fits_pool(new.pool_need(z, x), c)))
+                ]
+                if spots:
+                    new.swap_hidden(c, spots[rng.randrange(len(spots))])
+        return new
+
+    def pool_need(self, zone: int, cid: int) -> str:
+        """What a face-down place of a hidden pool holds, from what is public about it: a champion, of the
+        world of the artifact attached to it if any (SF-025)."""
+        for a in self.zones[zone]:
+            if self.attached_to[a] == cid and self.defs[a].type == ARTIFACT:
+                return self.defs[a].world
+        return ""
+
+    def fits_pool(self, world: str, cid: int) -> bool:
+        d = self.defs[cid]
+        return d.type == CHAMPION and (not world or d.world == world)
+
+    def swap_hidden(self, a: int, b: int) -> None:
+        """Two hidden cards exchange places; what belongs to each place stays with the place."""
+        za, zb = self.zone_of[a], self.zone_of[b]
+        ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
+        self.zones[za][ia], self.zones[zb][ib] = b, a
+        self.zone_of[a], self.zone_of[b] = zb, za
+        for name in self.CARD_ARRAYS:
+            arr = getattr(self, name)
+            arr[a], arr[b] = arr[b], arr[a]
+        if any(self.known):
+            self.known[a], self.known[b] = self.known[b], self.known[a]
+        self.remap_hidden({a: b, b: a})
+
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """Face-down champions of hidden pools changed identity: what names them follows (the cards
+        attached to them, a copier's model, a once-per-turn use, a play aimed at one)."""
+        lay = self.layout
+        fd = self.face_down
+        if not any(fd[c] for z in lay.pool for c in self.zones[z]):
+            return
+        m = mapping.get
+        att = self.attached_to
+        for z in lay.pool:
+            for c in self.zones[z]:
+                if att[c] >= 0:
+                    att[c] = m(att[c], att[c])
+        if self.copied:
+            self.copied = {m(k, k): m(v, v) for k, v in self.copied.items()}
+        if self.used_at:
+            self.used_at = {m(k, k): v for k, v in self.used_at.items()}
+        if self.plays:
+            self.plays = [
+                p._replace(
+                    target=m(p.target, p.target) if p.target >= 0 else p.target,
+                    caster=m(p.caster, p.caster) if p.caster >= 0 else p.caster,
+                )
+                for p in self.plays
+            ]
+        if self.modifiers:
+            self.modifiers = [
+                x._replace(card=m(x.card, x.card), source=m(x.source, x.source)) for x in self.modifiers
+            ]
 
     # ------------------------------------------------------------------ players leaving
 
@@ -104,6 +201,7 @@ PROMPTS = {
     "pause": "event pause: negate, calm, duplicate, or pass",
     "counter": "a spell is cast: dispel, turn, or pass",
     "escape": "instant defeat: play one card to escape, or pass",
+    "summon": "bring a champion of your pool into the round as an ally at once, or pass",
     "wall": "a wall stops your champion: play one card to go on, or pass",
     "spoils": "spoils of victory: play it now, keep it, or put it back",
     "discard": "discard down to your hand limit",

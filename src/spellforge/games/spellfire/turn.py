@@ -185,6 +185,8 @@ class TurnMixin(PlayMixin):
     @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration(TURN)
+        if self.taken_back:
+            self.taken_back = []  # until the end of the turn (SF-313)
         self.pass_turn()  # clockwise (SF-083, SF-124), extra turns first
         self.schedule(("turn_begin",))
 
@@ -349,8 +351,27 @@ class TurnMixin(PlayMixin):
             e = d.power("entry_discard")
             if e is not None and hand_size - 1 < e.amount:
                 continue
+            if d.avatar and self.avatar_pairing_blocked(seat, c):
+                continue
             out.append(PlayCard(c))
         return out
+
+    def avatar_pairing_blocked(self, seat: int, avatar: int) -> bool:
+        """Two avatars may share a deck, but an avatar whose text forbids another avatar beside it cannot
+        come into play while its owner has one in play, nor another join it (SF-046, SF-047)."""
+        lay = self.layout
+        sole = "sole_avatar" in self.defs[avatar].powers
+        for zone in (lay.pool[seat], lay.battle):
+            for c in self.zones[zone]:
+                d = self.defs[c]
+                if (
+                    c != avatar
+                    and d.avatar
+                    and self.controller[c] == seat
+                    and (sole or "sole_avatar" in d.powers)
+                ):
+                    return True
+        return False
 
     def attach_plays(self, seat: int, cards: list[int]) -> list[Action]:
         """Items onto any pool champion, an artifact onto one of its world without one (SF-109..SF-113)."""
@@ -405,7 +426,8 @@ class TurnMixin(PlayMixin):
     def enter_pool(self, seat: int, card: int) -> None:
         self.move(card, self.layout.pool[seat])
         self.controller[card] = seat
-        self.emit(Event("pool", seat, card))
+        self.hide_in_pool(card)
+        self.emit(Event("pool", seat, card, secret=self.face_down[card]))
         e = self.defs[card].power("entry_discard")
         if e is not None:
             self.schedule(("entry_discard", card, e.amount))
@@ -506,8 +528,8 @@ class TurnMixin(PlayMixin):
         for cid in self.all_card_ids():
             if self.defs[cid].type == DUNGEON and self.zone_name(cid) == "dungeon":
                 continue
-            if self.zone_name(cid) == "void" and self.defs[cid].type == DUNGEON:
-                continue
+            if self.zone_name(cid) == "void" and (self.defs[cid].type == DUNGEON or cid in self.destroyed):
+                continue  # a destroyed card does not come back (SF-008)
             self._leave(cid)
             self.fought[cid] = -1
             self.limbo_until.pop(cid, None)
@@ -525,6 +547,8 @@ class TurnMixin(PlayMixin):
         self.extra_turns = []
         self.fight = list(NO_FIGHT)
         self.granted = []
+        self.allied = []
+        self.taken_back = []
         self.plays = []
         self.negated = []
         self.calmed = []
@@ -565,6 +589,8 @@ class TurnMixin(PlayMixin):
                 self.emit(Event("limbo_discarded", seat, c))
                 continue
             self.move(c, self.layout.pool[seat])
+            self.reveal_to_everyone(c)  # it was seen in Limbo: a hidden pool does not hide it again
+            self.hide_in_pool(c)
             for a in carried:
                 self.move(a, self.layout.pool[seat])
             self.emit(Event("limbo_return", seat, c))

@@ -47,10 +47,18 @@ class ViewMixin(BattleMixin):
             "lasting": zone_view(self, lay.lasting, seat),
             "table": zone_view(self, lay.table, seat),
             "battle": battle,
-            "plays": [[p.uid, p.card, p.seat, p.target, p.copy_of] for p in self.plays],
+            "plays": [
+                [p.uid, p.card, p.seat, self.shown_target(p.target, seat), p.copy_of] for p in self.plays
+            ],
             "windows": [[w.kind, w.holder, list(w.data)] for w in self.windows],
             "extra_turns": list(self.extra_turns),
         }
+
+    def shown_target(self, target: int, seat: int | None) -> int | None:
+        """A play's target as ``seat`` may know it: a face-down champion it cannot see is not named."""
+        if 0 <= target < len(self.defs) and not self.can_see(seat, target):
+            return None
+        return target
 
     def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         lay = self.layout
@@ -87,8 +95,14 @@ class ViewMixin(BattleMixin):
             out["drain"] = -d.drain
         if self.razed[cid]:
             out["razed"] = True
-        if self.attached_to[cid] >= 0:
-            out["on"] = self.attached_to[cid]
+        host = self.attached_to[cid]
+        if host >= 0:
+            if self.face_down[host]:  # on a face-down champion: named by its place in the pool only
+                out["on_position"] = self.zones[self.zone_of[host]].index(host)
+            else:
+                out["on"] = host
+        if self.face_down[cid]:
+            out["face_down"] = True
         if d.keywords:
             out["keywords"] = sorted(d.keywords)  # every client shows their reminder text (hints.py)
         return out
