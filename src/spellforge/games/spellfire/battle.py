@@ -91,7 +91,10 @@ class BattleMixin(SpoilsMixin):
         return "earthwalker" in moves and not restricted  # SF-277
 
     def attack_targets(self, seat: int) -> list[tuple[int, Place]]:
-        champions = [(self.traits(c), self.classes(c)) for c in self.available_champions(seat)]
+        # champions alike in traits and classes reach the same realms: each kind is asked once
+        champions = list(
+            dict.fromkeys((self.traits(c), self.classes(c)) for c in self.available_champions(seat))
+        )
         out: list[tuple[int, Place]] = []
         if not champions:
             return out
