@@ -26,6 +26,8 @@ def define(**facts: Any) -> SearchFacts:
         ({"search_prior": "0.1"}, "sketch: search_prior must be a number >= 0, got '0.1'"),
         ({"search_prior": float("nan")}, "sketch: search_prior must be a number >= 0, got nan"),
         ({"search_tree": "mine"}, "sketch: search_tree must be all or own, got 'mine'"),
+        ({"search_prior_seats": -1}, "sketch: search_prior_seats must be a whole number >= 0, got -1"),
+        ({"search_prior_seats": 2.0}, "sketch: search_prior_seats must be a whole number >= 0, got 2.0"),
     ],
 )
 def test_a_game_with_bad_search_facts_is_refused_when_defined(facts: dict[str, Any], message: str) -> None:

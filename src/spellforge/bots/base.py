@@ -56,6 +56,11 @@ class Observation:
             self._known = known_cards(self._state, self.seat)
         return self._known
 
+    @property
+    def n_seats(self) -> int:
+        """How many seats the game has (public)."""
+        return self._state.n_seats
+
     def determinize(self, rng: Rng) -> State:
         """A full state consistent with what this seat knows, hidden parts resampled with ``rng``."""
         return self._state.determinize(self.seat, rng)

@@ -54,6 +54,11 @@ class SearchFacts:
     it where its playouts see further. The share, not a count, keeps the balance between the two at any
     budget (the bot's ``prior=P`` overrides it).
 
+    ``search_prior_seats``: the most seats at which the prior applies (0: at any table). Greedy's
+    roll-forward has every other seat pass until the bot's next turn; at a larger table more of the
+    turn cycle goes by with nobody acting, and a game whose prior helps with two players but not with
+    more says so here (an explicit ``prior=P`` applies at any table).
+
     ``search_tree``: what ISMCTS's tree holds: ``"all"`` every seat's decisions, ``"own"`` only the
     searching seat's, up to the first decision of another seat; from there the playout policy answers for
     everyone. In a game whose playout policy plays the opponent's answer sensibly, "own" spends a longer
@@ -74,6 +79,7 @@ class SearchFacts:
     playout_action: PlayoutPolicy | None = None
     playout_turns: int = 0
     search_prior: float = 0.0
+    search_prior_seats: int = 0
     search_tree: str = "all"
     greedy_depth: int | None = None
     greedy_playout: bool = False
@@ -90,6 +96,9 @@ def check_search_facts(facts: SearchFacts) -> None:
         raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
     if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
         raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
+    seats = facts.search_prior_seats
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats < 0:
+        raise SpellforgeError(f"{where}: search_prior_seats must be a whole number >= 0, got {seats!r}")
     depth = facts.greedy_depth
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
         raise SpellforgeError(f"{where}: greedy_depth must be a whole number >= 0 or None, got {depth!r}")

@@ -29,8 +29,8 @@ by nature: the number of iterations, hence the move, depends on the machine's sp
 seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
 on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
 each root action with virtual visits at the value greedy's lookahead sees after it, P times the budget's
-iterations (default: the game's ``search_prior``, 0 but in Spellweaver), so the prior keeps its weight
-against the search whatever the budget.
+iterations (default: the game's ``search_prior``, 0 but in Spellweaver and two-player SPELLFIRE; see
+``search_prior_seats``), so the prior keeps its weight against the search whatever the budget.
 """
 
 from __future__ import annotations
@@ -239,6 +239,8 @@ class ISMCTSBot(BaseBot):
         # budget's share and tops it up as the rate of iterations shows how many the time allows
         facts = search_facts(game)
         share = self.prior if self.prior >= 0 else facts.search_prior
+        if self.prior < 0 and 0 < facts.search_prior_seats < obs.n_seats:
+            share = 0.0  # the game's prior is for smaller tables (``search_prior_seats``)
         given = max(1, round(share * (limit or DEFAULT_ITERATIONS))) if share > 0 else 0
         seeded = self.seed_root(obs, root, evaluate, key, given) if given else []
         topping = seeded if not limit else []  # only a seconds budget tops the prior up

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from spellforge.core.events import Event
+from spellforge.core.targets import Place
 from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
@@ -44,6 +45,12 @@ ZONES = (
 )
 
 POSITIONS = "ABCDEFGHIJ"  # SF-136, SF-R10
+# A formation position and a dungeon as targets, made once (legal actions name them at every decision;
+# a Place checks its fields when made, and one of these is equal to a fresh one).
+SLOT_PLACES: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(Place("slot", name, seat) for name in POSITIONS) for seat in range(6)
+)
+DUNGEON_PLACES: tuple[Place, ...] = tuple(Place("dungeon", "D", seat) for seat in range(6))
 ROWS = ((0,), (1, 2), (3, 4, 5), (6, 7, 8, 9))
 # The positions that cover each position (SF-R09, SF-R10): A covers B and C, B covers D and E, ...
 COVERERS: tuple[tuple[int, ...], ...] = (

@@ -26,6 +26,7 @@ from .base import (
     DCH,
     DEF,
     DUNGEON_FIGHT,
+    DUNGEON_PLACES,
     FROM_HAND,
     FROM_HIDDEN,
     GOING,
@@ -34,6 +35,7 @@ from .base import (
     POSITIONS,
     ROUND_DONE,
     SELF,
+    SLOT_PLACES,
     STOPPED,
     TARGET,
     WINNER,
@@ -47,6 +49,7 @@ from .plays import SPENT
 from .spoils import SpoilsMixin
 
 MOVERS = frozenset({"flyer", "swimmer", "earthwalker"})
+RESTRICTING = frozenset({"attack_only_by", "bar"})  # realm powers that limit who may attack it
 
 
 class BattleMixin(SpoilsMixin):
@@ -99,19 +102,28 @@ class BattleMixin(SpoilsMixin):
         return "earthwalker" in moves and not restricted  # SF-277
 
     def attack_targets(self, seat: int) -> list[tuple[int, Place]]:
-        champions = [(self.traits(c), self.classes(c)) for c in self.available_champions(seat)]
+        available = self.available_champions(seat)
         out: list[tuple[int, Place]] = []
-        if not champions:
+        if not available:
             return out
+        champions: list[tuple[frozenset[str], tuple[str, ...]]] = []  # made when a realm needs them
+        defs, razed = self.defs, self.razed
         for s in range(self.n_seats):
             if s == seat:  # never one's own (SF-178)
                 continue
             for pos, r in enumerate(self.slots[s]):
-                if r >= 0 and not self.razed[r] and any(self.may_reach(t, k, r) for t, k in champions):
-                    out.append((r, Place("slot", POSITIONS[pos], s)))
+                if r < 0 or razed[r]:
+                    continue
+                # an exposed realm that restricts no attacker is open to any champion (``may_reach``)
+                if defs[r].powers & RESTRICTING or self.protected(r):
+                    if not champions:  # champions alike in traits and classes: each kind asked once
+                        champions = list(dict.fromkeys((self.traits(c), self.classes(c)) for c in available))
+                    if not any(self.may_reach(t, k, r) for t, k in champions):
+                        continue
+                out.append((r, SLOT_PLACES[s][pos]))
             if self.realms_of(s):  # a dungeon needs a formation (SF-057)
                 for dg in self.zones[self.layout.dungeon[s]]:
-                    out.append((dg, Place("dungeon", "D", s)))
+                    out.append((dg, DUNGEON_PLACES[s]))
         return out
 
     def attack_blocked(self, seat: int) -> bool:

@@ -69,7 +69,10 @@ class PlayMixin(SpellfireBase):
         out: list[Action] = []
         defs = self.defs
         hand = self.zones[self.layout.hand[seat]]
-        if not any(defs[c].type == EVENT for c in hand):
+        for c in hand:  # asked at almost every decision, mostly of a hand without events: a plain loop
+            if defs[c].type == EVENT:
+                break
+        else:
             return out
         seen: set[str] = set()
         for c in hand:

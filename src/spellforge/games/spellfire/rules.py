@@ -232,8 +232,11 @@ class Spellfire(Ruleset):
                 problems.append(
                     f"[cards] {n} copies of {name!r}: one of each card unless it allows more (SF-031)"
                 )
+        by_type: dict[str, int] = {}
+        for c in sf_cards:  # one pass (every new game builds its decks)
+            by_type[c.type] = by_type.get(c.type, 0) + 1
         for t, (low, high) in fmt.ranges.items():
-            n = sum(1 for c in sf_cards if c.type == t)
+            n = by_type.get(t, 0)
             if not low <= n <= high and not unknown:
                 names = ", ".join(sorted({c.name for c in sf_cards if c.type == t})[:6])
                 problems.append(

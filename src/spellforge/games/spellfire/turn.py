@@ -17,7 +17,7 @@ from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES
 
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
-from .base import NO_FIGHT, POSITIONS, REBUILD_COST
+from .base import NO_FIGHT, POSITIONS, REBUILD_COST, SLOT_PLACES
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
 from .fair import empty_hand
 from .plays import PlayMixin
@@ -223,7 +223,7 @@ class TurnMixin(PlayMixin):
     # ------------------------------------------------------------------ phase 2
 
     def slot_place(self, seat: int, pos: int) -> Place:
-        return Place("slot", POSITIONS[pos], seat)
+        return SLOT_PLACES[seat][pos]
 
     def realm_plays(self, seat: int, cards: list[int]) -> list[Action]:
         """Every realm of ``cards`` into every position it may go (SF-130..SF-137), Rule of the Cosmos
