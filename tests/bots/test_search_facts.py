@@ -26,6 +26,9 @@ def define(**facts: Any) -> SearchFacts:
         ({"search_prior": "0.1"}, "sketch: search_prior must be a number >= 0, got '0.1'"),
         ({"search_prior": float("nan")}, "sketch: search_prior must be a number >= 0, got nan"),
         ({"search_tree": "mine"}, "sketch: search_tree must be all or own, got 'mine'"),
+        ({"greedy_samples": 0}, "sketch: greedy_samples must be a whole number >= 1 or None, got 0"),
+        ({"greedy_samples": 2.0}, "sketch: greedy_samples must be a whole number >= 1 or None, got 2.0"),
+        ({"greedy_samples": True}, "sketch: greedy_samples must be a whole number >= 1 or None, got True"),
     ],
 )
 def test_a_game_with_bad_search_facts_is_refused_when_defined(facts: dict[str, Any], message: str) -> None:
