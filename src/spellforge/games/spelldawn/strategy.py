@@ -66,45 +66,129 @@ def minion_traits(d: SpelldawnCard) -> tuple[bool, int, int]:
 RAID_SLACK = 2  # mana the Champion can add before a raid (its action points buy mana)
 
 
-def room_defence(state: SpelldawnState, room: int, weapons: Sequence[int]) -> tuple[bool, int]:
-    """Whether a raid on ``room`` now would be stopped, and the damage it would deal on the way.
+class Unseen:
+    """The Overlord's cards the Champion has not been shown (its hand, its deck, every face-down card), by
+    definition: what a face-down card may be. Only their multiset is read, and a determinization only
+    reorders it, so what the evaluator derives from it is the same for every determinization."""
 
-    The raid is played as the rules play it, from the outermost defender (SD-105): the Overlord summons
-    each face-down minion it can still pay for (SD-R14), the Champion defeats each minion it can pay for
-    with its cheapest weapon (SD-R07), and an undefeated minion's Combat ability fires (SD-110)."""
+    __slots__ = ("cards", "minions", "points", "progressed", "schemes")
+
+    def __init__(self, state: SpelldawnState) -> None:
+        ol = state.ol
+        defs, fd, zones = state.defs, state.face_down, state.zones
+        self.cards = 0
+        self.points = 0  # scheme points among them
+        self.schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
+        self.minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
+        ids = list(zones[HAND[ol]]) + list(zones[DECK[ol]])
+        for z in (*DEFENDERS, *OCCUPANT[3:], DISCARD[ol]):
+            ids += [c for c in zones[z] if fd[c]]
+        for c in ids:
+            d = defs[c]
+            self.cards += 1
+            if d.type == "scheme":
+                self.points += d.points
+                self.schemes.append((d.progress, d.points))
+            elif d.type == "minion":
+                entry = self.minions.get(d.key)
+                if entry is None:
+                    self.minions[d.key] = [1, c]
+                else:
+                    entry[0] += 1
+        self.progressed: dict[int, tuple[float, float]] = {}
+
+    def scheme_after(self, counters: int) -> tuple[float, float]:
+        """(points, progress required) expected of a face-down occupant holding ``counters`` counters: a
+        scheme that needs more (SD-R13; 0 counters: any scheme)."""
+        hit = self.progressed.get(counters)
+        if hit is None:
+            fits = [(req, pts) for req, pts in self.schemes if req > counters] or self.schemes or [(4, 15)]
+            hit = (sum(p for _, p in fits) / len(fits), sum(r for r, _ in fits) / len(fits))
+            self.progressed[counters] = hit
+        return hit
+
+    def scheme_share(self) -> float:
+        """How many of the cards an unprogressed face-down occupant may be are schemes (the rest are
+        projects), estimated from the unseen cards."""
+        projects = self.cards - len(self.schemes) - sum(n for n, _ in self.minions.values())
+        total = len(self.schemes) + max(0, projects)
+        return len(self.schemes) / total if total else 0.5
+
+
+def room_defence(
+    state: SpelldawnState, room: int, weapons: Sequence[int], unseen: Unseen | None = None
+) -> tuple[float, float]:
+    """The chance that a raid on ``room`` now gets through, and the damage expected on the way.
+
+    The raid is played as the rules play it, from the outermost defender (SD-105): the Champion defeats
+    each minion it can pay for with its cheapest weapon (SD-R07), and an undefeated minion's Combat ability
+    fires (SD-110), ending the raid if it says so (SD-R16). A face-down minion is not known: it is each
+    unseen minion in turn, weighted by how many there are, summoned when the Overlord's mana pays for it
+    (SD-R14) and passed by otherwise (SD-108)."""
     defenders = state.zones[DEFENDERS[room]]
     if not defenders:
-        return False, 0
+        return 1.0, 0.0
     defs, fd = state.defs, state.face_down
-    ol_mana = state.mana[state.ol]
-    ch_mana = state.mana[state.ch] + RAID_SLACK
-    damage = 0
+    ol_mana = float(state.mana[state.ol])
+    ch_mana = float(state.mana[state.ch] + RAID_SLACK)
+    best_cost: dict[int, int] = {}
+
+    def cheapest(m: int) -> int:
+        best = best_cost.get(m)
+        if best is None:
+            best = -1
+            for w in weapons:
+                cost = state.defeat_cost(w, m)
+                if cost >= 0 and (best < 0 or cost < best):
+                    best = cost
+            best_cost[m] = best
+        return best
+
+    through, damage = 1.0, 0.0
     for i in range(len(defenders) - 1, -1, -1):
         m = defenders[i]
-        d = defs[m]
-        if fd[m]:
-            if d.cost > ol_mana:
-                continue  # passed by (SD-108)
-            ol_mana -= d.cost
-        best = -1
-        for w in weapons:
-            cost = state.defeat_cost(w, m)
-            if cost >= 0 and (best < 0 or cost < best):
-                best = cost
-        ends, hurt, _harm = minion_traits(d)
-        if 0 <= best <= ch_mana:
-            ch_mana -= best
+        if not fd[m]:
+            best = cheapest(m)
+            if 0 <= best <= ch_mana:
+                ch_mana -= best
+                continue
+            ends, hurt, _harm = minion_traits(defs[m])
+            damage += through * hurt
+            if ends:
+                return 0.0, damage
             continue
-        damage += hurt
-        if ends:
-            return True, damage
-    return False, damage
+        if unseen is None:
+            unseen = Unseen(state)
+        total = sum(n for n, _ in unseen.minions.values())
+        stop = hurt_sum = paid = spent = 0.0
+        for n, rep in unseen.minions.values():
+            d = defs[rep]
+            if d.cost > ol_mana:
+                continue  # this one would be passed by
+            share = n / total
+            paid += share * d.cost
+            best = cheapest(rep)
+            if 0 <= best <= ch_mana:
+                spent += share * best
+                continue
+            ends, hurt, _harm = minion_traits(d)
+            hurt_sum += share * hurt
+            if ends:
+                stop += share
+        damage += through * hurt_sum
+        through *= 1.0 - stop
+        ol_mana -= paid
+        ch_mana -= spent
+    return through, damage
 
 
 def evaluate(state: State, seat: int) -> float | None:
     """How good ``state`` looks for ``seat``, in [-1, 1]: the point lead, plus what each room's defence
     keeps for the Overlord or gives away to the Champion, plus each side's means (mana, weapons, cards in
-    hand as the Champion's buffer against damage, the Overlord's deck)."""
+    hand as the Champion's buffer against damage, the Overlord's deck).
+
+    It reads only what both players see (a face-down card is any unseen card it may be, :class:`Unseen`),
+    so the value is the same for both seats, with opposite signs, and for every determinization."""
     assert isinstance(state, SpelldawnState)
     if state.outcome is not None:
         if not state.outcome.winners:
@@ -114,42 +198,46 @@ def evaluate(state: State, seat: int) -> float | None:
     defs, fd, zones = state.defs, state.face_down, state.zones
     weapons = [c for c in zones[ARENA[ch]] if defs[c].subtype == "weapon"]
     hand_ch = len(zones[HAND[ch]])
+    unseen = Unseen(state)
+    per_card = unseen.points / unseen.cards if unseen.cards else 0.0
     score = float(state.points[ol] - state.points[ch])
 
     def exposure(room: int) -> float:
-        """How likely the Champion is to get into ``room``: 1 when nothing stops it, less when the way
+        """How likely the Champion is to get into ``room``: the chance nothing stops it, less when the way
         costs it cards (damage is paid with cards, SD-127)."""
-        stopped, damage = room_defence(state, room, weapons)
-        if stopped or (damage and damage >= hand_ch):
-            return 0.1
-        return 1.0 if damage == 0 else 0.7
+        through, damage = room_defence(state, room, weapons, unseen)
+        if damage >= 0.5:
+            through *= 0.15 if damage >= hand_ch else 0.7
+        return max(0.1, through)
+
+    def scheme(points: float, frac: float, room: int) -> float:
+        taken = 0.8 * exposure(room)
+        return (1.0 - taken) * points * (0.35 + 0.6 * frac) - taken * points
 
     for r in range(3, 8):
         occ = zones[OCCUPANT[r]]
         if not occ:
             continue
         c = occ[0]
-        d = defs[c]
-        if d.type == "scheme":
-            pts = d.points
-            frac = state.progress[c] / d.progress if d.progress else 0.0
-            taken = 0.8 * exposure(r)
-            score += (1.0 - taken) * pts * (0.35 + 0.6 * frac) - taken * pts
-        else:  # a project: what it will give the Overlord
-            score += 1.0 + 1.0 * state.progress[c] + 0.3 * state.stored[c]
-            if not fd[c] and d.on.get("dusk"):
-                score += 2.0  # income every Dusk
-    # The inner rooms (SD-118..SD-120): what a raid there can take.
-    hand = zones[HAND[ol]]
-    if hand:
-        in_hand = sum(defs[c].points for c in hand if defs[c].type == "scheme")
-        if in_hand:
-            score -= 1.6 * exposure(SANCTUM) * in_hand / len(hand)
+        counters = state.progress[c]
+        if fd[c]:  # unknown: a scheme (surely one, if it holds counters) or a project
+            pts, req = unseen.scheme_after(counters)
+            share = 1.0 if counters else unseen.scheme_share()
+            score += share * scheme(pts, min(1.0, counters / req), r) + (1.0 - share) * 1.0
+            continue
+        d = defs[c]  # a face-up project: what it will give the Overlord
+        score += 1.0 + 1.0 * counters + 0.3 * state.stored[c]
+        if d.on.get("dusk"):
+            score += 2.0  # income every Dusk
+    # The inner rooms (SD-118..SD-120): what a raid there can take, a card at a time.
+    if zones[HAND[ol]]:
+        score -= 1.6 * exposure(SANCTUM) * per_card
     deck = zones[DECK[ol]]
     if deck:
-        in_deck = sum(defs[c].points for c in deck if defs[c].type == "scheme")
-        score -= 1.2 * exposure(VAULT) * in_deck / len(deck)
-    crypts = sum(defs[c].points for c in zones[DISCARD[ol]] if defs[c].type == "scheme")
+        score -= 1.2 * exposure(VAULT) * per_card
+    crypts = 0.0
+    for c in zones[DISCARD[ol]]:
+        crypts += per_card if fd[c] else defs[c].points if defs[c].type == "scheme" else 0
     if crypts:
         score -= 0.8 * exposure(CRYPTS) * crypts
     # Means: mana on both sides, the Champion's weapons (by resonance) and its buffer of cards.
@@ -208,8 +296,8 @@ def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | 
 def _open(state: SpelldawnState, room: int) -> bool:
     """Whether a raid on ``room`` would get through (a cheap reading of :func:`room_defence`)."""
     weapons = [c for c in state.zones[ARENA[state.ch]] if state.defs[c].subtype == "weapon"]
-    stopped, damage = room_defence(state, room, weapons)
-    return not stopped and (not damage or damage < len(state.zones[HAND[state.ch]]))
+    through, damage = room_defence(state, room, weapons)
+    return through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
 
 
 def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> Action:
@@ -294,4 +382,4 @@ def _champion_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
     return next(a for a in legal if isinstance(a, GainMana))
 
 
-__all__ = ["evaluate", "minion_traits", "playout_action", "room_defence"]
+__all__ = ["Unseen", "evaluate", "minion_traits", "playout_action", "room_defence"]
