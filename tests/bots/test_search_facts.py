@@ -28,6 +28,9 @@ def define(**facts: Any) -> SearchFacts:
         ({"search_tree": "mine"}, "sketch: search_tree must be all or own, got 'mine'"),
         ({"search_prior_seats": -1}, "sketch: search_prior_seats must be a whole number >= 0, got -1"),
         ({"search_prior_seats": 2.0}, "sketch: search_prior_seats must be a whole number >= 0, got 2.0"),
+        ({"greedy_samples": 0}, "sketch: greedy_samples must be a whole number >= 1 or None, got 0"),
+        ({"greedy_samples": 2.0}, "sketch: greedy_samples must be a whole number >= 1 or None, got 2.0"),
+        ({"greedy_samples": True}, "sketch: greedy_samples must be a whole number >= 1 or None, got True"),
     ],
 )
 def test_a_game_with_bad_search_facts_is_refused_when_defined(facts: dict[str, Any], message: str) -> None:
@@ -70,3 +73,30 @@ def test_the_core_imports_nothing_of_bots_clients_or_rich() -> None:
                 continue
             for name in names:
                 assert not name.startswith(banned), f"core/{path.name} imports {name}"
+
+
+def test_greedy_averages_the_games_greedy_samples_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spellforge.bots import Observation, make_bot
+    from spellforge.bots.facts import SEARCH_FACTS
+    from spellforge.games import find_game
+
+    game = find_game("spelldawn")
+    monkeypatch.setitem(SEARCH_FACTS, "spelldawn", dataclasses.replace(search_facts(game), greedy_samples=3))
+    state = game.new_game(seed=5)
+    while state.decision is None or state.decision.kind != "main":
+        state.apply(state.legal_actions()[0])
+    calls = []
+    real = Observation.determinize
+
+    def counting(obs: Observation, rng: Any) -> Any:
+        calls.append(obs.seat)
+        return real(obs, rng)
+
+    monkeypatch.setattr(Observation, "determinize", counting)
+    make_bot("greedy", seed=1).choose(Observation.of(state))
+    assert len(calls) == 3
+    calls.clear()
+    make_bot("greedy:samples=1", seed=1).choose(Observation.of(state))
+    assert len(calls) == 1

@@ -72,6 +72,11 @@ class SearchFacts:
     ``greedy_playout``: the greedy bot rolls positions forward with ``playout_action`` rather than by
     passing: in a game where passing throws value away (a raid whose accessed scheme is scored only by
     choosing to), the roll-forward must play sensibly for the bot to see what its action is worth.
+
+    ``greedy_samples``: how many determinizations (each with its own roll-forward) the greedy bot averages
+    per action by default (None: the bot's own default; the bot's ``samples=`` overrides it). A game whose
+    roll-forward plays through chance and hidden cards (a raid into a face-down room) needs several to
+    rank its actions by what they are worth rather than by one lucky or unlucky sample.
     """
 
     game: str
@@ -83,6 +88,7 @@ class SearchFacts:
     search_tree: str = "all"
     greedy_depth: int | None = None
     greedy_playout: bool = False
+    greedy_samples: int | None = None
 
     def __post_init__(self) -> None:
         check_search_facts(self)
@@ -102,6 +108,9 @@ def check_search_facts(facts: SearchFacts) -> None:
     depth = facts.greedy_depth
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
         raise SpellforgeError(f"{where}: greedy_depth must be a whole number >= 0 or None, got {depth!r}")
+    samples = facts.greedy_samples
+    if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 1):
+        raise SpellforgeError(f"{where}: greedy_samples must be a whole number >= 1 or None, got {samples!r}")
     if tree not in SEARCH_TREES:
         raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
 

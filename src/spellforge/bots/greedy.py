@@ -10,7 +10,7 @@ An action that leads straight back to a position the bot already decided at this
 and a turn that runs far too long is wound up (:class:`RepetitionGuard`).
 
 It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
-it averages over k determinizations.
+it averages over k determinizations (default: the game's ``greedy_samples``, else 1).
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ class GreedyBot(BaseBot):
         self._evaluators: dict[int, Evaluator] = {}
         self.guard = RepetitionGuard()
         self.depth_given = "depth" in params
+        self.samples_given = "samples" in params
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -103,6 +104,9 @@ class GreedyBot(BaseBot):
         depth = self.depth
         if not self.depth_given and facts.greedy_depth is not None:
             depth = facts.greedy_depth
+        samples = self.samples
+        if not self.samples_given and facts.greedy_samples is not None:
+            samples = facts.greedy_samples
         policy = facts.playout_action if facts.greedy_playout else None
         self.guard.visit(obs)
         finish = self.guard.winding_up(obs)
@@ -110,7 +114,7 @@ class GreedyBot(BaseBot):
             return finish
         totals = [0.0] * len(legal)
         repeats = [False] * len(legal)
-        for sample in range(max(1, self.samples)):
+        for sample in range(max(1, samples)):
             root = obs.determinize(self.rng)
             for i, action in enumerate(legal):
                 state = root.clone()
