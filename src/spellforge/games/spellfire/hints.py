@@ -16,7 +16,6 @@ from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .state import SpellfireState
 
-
 HIDDEN_LEVEL = 4.0  # a face-down champion of a hidden pool: a typical level
 
 
