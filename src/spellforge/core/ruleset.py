@@ -31,7 +31,7 @@ from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameE
 from .flow import TurnStructure
 from .replay import decode_state, make_record, replay_record
 from .rng import Rng
-from .zones import Layout, ZoneSpec
+from .zones import Layout, ZoneSpec, numbered
 
 if TYPE_CHECKING:
     from .state import State
@@ -332,7 +332,8 @@ class Ruleset(ABC):
         return out
 
     def layout(self, players: int, options: dict[str, Any]) -> Layout:
-        return Layout(self.zones, players)
+        """The zones numbered for ``players`` seats (hook; default: ``zones``, one layout per seat count)."""
+        return numbered(self.zones, players)
 
     def seat_teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The team (0, 1, ...) of each seat in a game with these options (hook; default: each seat alone).

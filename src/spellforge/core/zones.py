@@ -3,7 +3,9 @@
 Cards are integer ids. Every card instance is in exactly one zone; ``state.zones[z]`` is the list of ids in
 zone ``z`` (for ordered zones such as a deck, the *end* of the list is the top) and ``state.zone_of[id]``
 is the zone it is in. A ruleset declares its zones once as :class:`ZoneSpec` values; :class:`Layout`
-numbers them for a given number of seats.
+numbers them for a given number of seats, and :func:`numbered` gives the one layout of those zones at that
+many seats, so a game with a fixed number of seats can name its zone numbers as module constants
+(``HAND = LAYOUT.seat_zones("hand")``) and be sure its games use the same numbering.
 """
 
 from __future__ import annotations
@@ -47,15 +49,22 @@ class Layout:
         self.seat_of: list[int] = []  # -1 for a shared zone
         self.visibility: list[Visibility] = []
         self.spec_of: list[ZoneSpec] = []
+        self.by_seat: dict[str, tuple[int, ...]] = {}  # per-seat kinds: the zone of each seat
+        self.single: dict[str, int] = {}  # shared kinds: their one zone
         for spec in self.specs:
             if spec.per_seat and spec.name not in shared_names:
                 ids = []
                 for seat in range(n_seats):
                     ids.append(self._add(spec, seat))
-                setattr(self, spec.name, tuple(ids))
+                self.by_seat[spec.name] = tuple(ids)
+            elif spec.per_seat:
+                self.by_seat[spec.name] = (self._add(spec, -1),) * n_seats
             else:
-                z = self._add(spec, -1)
-                setattr(self, spec.name, (z,) * n_seats if spec.per_seat else z)
+                self.single[spec.name] = self._add(spec, -1)
+        for name, zones in self.by_seat.items():
+            setattr(self, name, zones)
+        for name, z in self.single.items():
+            setattr(self, name, z)
         self.count = len(self.names)
 
     def _add(self, spec: ZoneSpec, seat: int) -> int:
@@ -64,6 +73,26 @@ class Layout:
         self.visibility.append(spec.visibility)
         self.spec_of.append(spec)
         return len(self.names) - 1
+
+    def seat_zones(self, name: str) -> tuple[int, ...]:
+        """The zone of the per-seat kind ``name`` for each seat, in seat order (``layout.hand``, typed)."""
+        zones = self.by_seat.get(name)
+        if zones is None:
+            raise ValueError(self._wrong_kind(name, "per-seat"))
+        return zones
+
+    def zone(self, name: str) -> int:
+        """The one zone of the shared kind ``name`` (``layout.stack``, typed)."""
+        z = self.single.get(name)
+        if z is None:
+            raise ValueError(self._wrong_kind(name, "shared"))
+        return z
+
+    def _wrong_kind(self, name: str, wanted: str) -> str:
+        if name in self.by_seat or name in self.single:
+            return f"zone {name!r} is not a {wanted} zone"
+        known = ", ".join(s.name for s in self.specs)
+        return f"no zone named {name!r}; the zones are: {known}"
 
     def label(self, zone: int) -> str:
         seat = self.seat_of[zone]
@@ -77,3 +106,17 @@ class Layout:
 
     def __getattr__(self, name: str) -> Any:  # zone attributes are set per declared zone
         raise AttributeError(f"no zone named {name!r}")
+
+
+_NUMBERED: dict[tuple[tuple[ZoneSpec, ...], int, frozenset[str]], Layout] = {}
+
+
+def numbered(specs: Iterable[ZoneSpec], n_seats: int, shared: Iterable[str] = ()) -> Layout:
+    """The layout of these zones at ``n_seats`` seats, made once and shared: every call with the same zones,
+    seats and shared kinds returns the same :class:`Layout` (it never changes once made), so a game's module
+    constants and the layout its states carry are one numbering."""
+    key = (tuple(specs), n_seats, frozenset(shared))
+    layout = _NUMBERED.get(key)
+    if layout is None:
+        layout = _NUMBERED[key] = Layout(key[0], n_seats, key[2])
+    return layout

@@ -17,7 +17,7 @@ from spellforge.core.resolution import StackState
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, Target
 from spellforge.core.windows import WindowState
-from spellforge.core.zones import Layout, Visibility, ZoneSpec
+from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
 from .costs import CostPart
 
@@ -37,16 +37,16 @@ ZONES = (
     ZoneSpec("shields", True, Visibility.HIDDEN, "face-down Shield cards under minions (CA-066)"),
     ZoneSpec("stack", False, Visibility.PUBLIC, "revealed cards being played or waiting on the stack"),
 )
-LAYOUT = Layout(ZONES, 2)
-DECK: tuple[int, int] = LAYOUT.deck
-STAGE_DECK: tuple[int, int] = LAYOUT.stage_deck
-HAND: tuple[int, int] = LAYOUT.hand
-SET: tuple[int, int] = LAYOUT.set
-FIELD: tuple[int, int] = LAYOUT.field
-STAGES: tuple[int, int] = LAYOUT.stages
-GRAVEYARD: tuple[int, int] = LAYOUT.graveyard
-SHIELDS: tuple[int, int] = LAYOUT.shields
-STACK: int = LAYOUT.stack
+LAYOUT = numbered(ZONES, 2)  # the layout of every game (the ruleset's default), so these numbers hold
+DECK = LAYOUT.seat_zones("deck")
+STAGE_DECK = LAYOUT.seat_zones("stage_deck")
+HAND = LAYOUT.seat_zones("hand")
+SET = LAYOUT.seat_zones("set")
+FIELD = LAYOUT.seat_zones("field")
+STAGES = LAYOUT.seat_zones("stages")
+GRAVEYARD = LAYOUT.seat_zones("graveyard")
+SHIELDS = LAYOUT.seat_zones("shields")
+STACK = LAYOUT.zone("stack")
 FIELD_ZONES = frozenset(FIELD)
 
 STAGE_HEALTH = 5  # CA-011

@@ -13,7 +13,7 @@ from spellforge.core.errors import DeckError, SpellforgeError
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
-from spellforge.core.zones import Layout, Visibility, ZoneSpec
+from spellforge.core.zones import Layout, Visibility, ZoneSpec, numbered
 
 from . import cards as card_data
 from .actions import ACTIONS, CallTime
@@ -102,7 +102,7 @@ class SpellBattle(Ruleset):
 
     def layout(self, players: int, options: dict[str, Any]) -> Layout:
         shared = ("deck", "discard") if options["format"] == OFF_THE_TOP else ()
-        return Layout(self.zones, players, shared)
+        return numbered(self.zones, players, shared)
 
     def seat_teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Teams sit alternately (SB-R23): seat s is on team s mod the number of teams."""

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from spellforge.core.state import State
 from spellforge.core.targets import Place
-from spellforge.core.zones import Layout, Visibility, ZoneSpec
+from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
 from .cards import CHAMPION, OVERLORD, SpelldawnCard
 
@@ -38,17 +38,17 @@ ZONES = (
     *(ZoneSpec(f"occupant_{n}", False, Visibility.PUBLIC, f"the scheme or project in {n}") for n in "ABCDE"),
     ZoneSpec("limbo", False, Visibility.PUBLIC, "a card being played"),
 )
-LAYOUT = Layout(ZONES, 2)
-DECK: tuple[int, int] = LAYOUT.deck
-HAND: tuple[int, int] = LAYOUT.hand
-DISCARD: tuple[int, int] = LAYOUT.discard
-RIFTCALLER: tuple[int, int] = LAYOUT.riftcaller
-BOONS: tuple[int, int] = LAYOUT.boons
-ARENA: tuple[int, int] = LAYOUT.arena
-SCORE: tuple[int, int] = LAYOUT.score
-DEFENDERS: tuple[int, ...] = tuple(getattr(LAYOUT, f"defenders_{n}") for n in ROOM_NAMES)
-OCCUPANT: tuple[int, ...] = (-1, -1, -1, *(getattr(LAYOUT, f"occupant_{n}") for n in "ABCDE"))
-LIMBO: int = LAYOUT.limbo
+LAYOUT = numbered(ZONES, 2)  # the layout of every game (the ruleset's default), so these numbers hold
+DECK = LAYOUT.seat_zones("deck")
+HAND = LAYOUT.seat_zones("hand")
+DISCARD = LAYOUT.seat_zones("discard")
+RIFTCALLER = LAYOUT.seat_zones("riftcaller")
+BOONS = LAYOUT.seat_zones("boons")
+ARENA = LAYOUT.seat_zones("arena")
+SCORE = LAYOUT.seat_zones("score")
+DEFENDERS = tuple(LAYOUT.zone(f"defenders_{n}") for n in ROOM_NAMES)
+OCCUPANT = (-1, -1, -1, *(LAYOUT.zone(f"occupant_{n}") for n in "ABCDE"))
+LIMBO = LAYOUT.zone("limbo")
 DEFENDER_ZONES = frozenset(DEFENDERS)
 OCCUPANT_LIST = OCCUPANT[3:]
 OCCUPANT_ZONES = frozenset(OCCUPANT_LIST)

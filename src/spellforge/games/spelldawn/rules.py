@@ -10,11 +10,10 @@ from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import Ruleset
-from spellforge.core.zones import Layout
 
 from . import cards as card_data
 from .actions import ACTIONS
-from .base import LAYOUT, ZONES
+from .base import ZONES
 from .cards import CHAMPION, NEUTRAL, OVERLORD, SpelldawnCard
 from .state import SpelldawnState
 
@@ -48,9 +47,6 @@ class Spelldawn(Ruleset):
             Phase("discard", begin="discard_phase", help="discard down to the hand size (SD-095)"),
         )
     )
-
-    def layout(self, players: int, options: dict[str, Any]) -> Layout:
-        return LAYOUT  # always two seats (SD-001): one numbering of the zones serves every game
 
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         return dict(card_data.load(paths))
