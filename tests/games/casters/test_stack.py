@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from spellforge.games.casters.base import GRAVEYARD, HAND
+from spellforge.core.observe import log_view
+from spellforge.games.casters.base import GRAVEYARD, HAND, STAGES
+from spellforge.games.casters.state import CastersState
 
 from .casters_util import Side, act, card_id, events, legal, scenario
 
@@ -112,3 +114,49 @@ def test_a_when_a_card_activates_trigger_resolves_before_the_card() -> None:
     kinds = [e.kind for e in state.events() if e.kind in ("activate", "hero_damage", "draw")]
     assert kinds == ["activate", "hero_damage", "draw", "draw"]
     assert events(state, "hero_damage")[0].seat == 1
+
+
+# A target gone before its spell resolves. The catalog has no rule for it; the engine's ruling (docs/games/
+# casters.md) treats the spell as a negated one (CA-R28): it does nothing, goes to the Graveyard and its cost
+# stays paid. It happens in real play when a response makes its controller lose a Stage whose cost sacrifices
+# the target: P2's Watchful Gargoyle answers the spell (CA-039) and resolves first (CA-040); its 1 damage is
+# P1's fifth this turn, so P1 loses a Stage (CA-R08) and the first affordable one, Blood Moon Altar, costs
+# "Sacrifice a LvL1": the Tide Sprite the spell was aimed at.
+def fizzle_scenario(key: str) -> tuple[CastersState, int, int]:
+    state = scenario(
+        Side(
+            set=[key],
+            hand=["quell"],  # pays "Discard a card"
+            field=["tide-sprite"],  # P1's only LvL1 minion
+            stage_deck=["blood-moon-altar", "misty-fen", "sunken-library"],
+            stage_damage=4,
+        ),
+        Side(field=["watchful-gargoyle"], set=["ashen-whelp", "reef-lancer"]),
+        phase="reveal",
+    )
+    return state, card_id(state, key), card_id(state, "tide-sprite", 0)
+
+
+@pytest.mark.rules("CA-039", "CA-040", "CA-R08", "CA-R23")
+def test_a_spell_whose_target_is_gone_when_it_resolves_fizzles() -> None:
+    state, tide, sprite = fizzle_scenario("ebb-tide")
+    act(state, f"play #{tide} -> #{sprite}")  # Ebb Tide: return a minion to its owner's hand
+    assert [e.card for e in events(state, "sacrifice")] == [sprite]  # paid for Blood Moon Altar
+    assert state.zone_of[card_id(state, "blood-moon-altar")] == STAGES[0]
+    assert state.zone_of[sprite] == GRAVEYARD[0]  # not returned to hand from the Graveyard
+    assert [e.card for e in events(state, "fizzle")] == [tide]
+    assert state.zone_of[tide] == GRAVEYARD[0]
+    assert state.zone_of[card_id(state, "quell")] == GRAVEYARD[0]  # the cost stays paid
+    kinds = [e.kind for e in state.events() if e.kind in ("activate", "hero_damage", "sacrifice", "fizzle")]
+    assert kinds == ["activate", "hero_damage", "sacrifice", "fizzle"]
+    assert log_view(state, 1)[-1] == f"Ebb Tide #{tide} has no legal target and does nothing"  # P2 sees why
+    assert state.decision is not None and (state.decision.kind, state.decision.seat) == ("reveal", 1)
+
+
+@pytest.mark.rules("CA-068", "CA-040", "CA-R08")
+def test_an_equip_whose_minion_is_gone_when_it_resolves_fizzles() -> None:
+    state, gauntlet, sprite = fizzle_scenario("titans-gauntlet")
+    act(state, f"equip #{gauntlet} -> #{sprite}")
+    assert [e.card for e in events(state, "fizzle")] == [gauntlet]
+    assert state.attached_to[gauntlet] == -1 and not events(state, "equip")
+    assert state.zone_of[gauntlet] == GRAVEYARD[0] and state.zone_of[sprite] == GRAVEYARD[0]
