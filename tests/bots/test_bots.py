@@ -151,7 +151,7 @@ def test_ismcts_seconds_budget_runs_at_least_one_iteration() -> None:
 def test_bot_specs_parse_parameters() -> None:
     bot = make_bot("ismcts:iterations=50,c=0.2")
     assert bot.iterations == 50 and bot.c == 0.2  # type: ignore[attr-defined]
-    assert make_bot("ismcts").iterations > 0  # type: ignore[attr-defined]
+    assert make_bot("ismcts").budget("casters") == 200  # type: ignore[attr-defined]
     assert make_bot("greedy:depth=0").depth == 0  # type: ignore[attr-defined]
 
 
@@ -276,3 +276,34 @@ def test_repetition_guard_winds_up_a_turn_that_wanders() -> None:
 def test_search_bots_finish_spellweaver_games_with_row_moves(spec: str) -> None:
     result = play_game("spellweaver", [spec, spec], seed=7, index=0, max_decisions=5_000)
     assert not result.error, result.error
+
+
+def test_ismcts_default_budget_is_the_games_own() -> None:
+    """A game's ``search_iterations`` is ISMCTS's default budget there; ``iterations=`` and ``seconds=``
+    override it, and a game that declares none gets the bot's default."""
+    from spellforge.bots.facts import search_facts
+    from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+
+    own = search_facts("spellfire").search_iterations
+    assert own is not None and own != DEFAULT_ITERATIONS
+    bot = make_bot("ismcts")
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.budget("spellfire") == own
+    assert bot.budget("spellbattle") == DEFAULT_ITERATIONS
+    assert make_bot("ismcts:iterations=50").budget("spellfire") == 50  # type: ignore[attr-defined]
+    assert make_bot("ismcts:seconds=0.5").budget("spellfire") == 0  # type: ignore[attr-defined]
+    from spellforge.games import find_game
+
+    state = find_game("spellfire").new_game(seed=3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    bot.search(Observation.of(state))  # no candidates to watch: the whole budget is searched
+    assert bot.last_iterations == own
+
+
+def test_search_iterations_must_be_a_positive_whole_number() -> None:
+    from spellforge.bots.facts import SearchFacts
+
+    for bad in (0, -5, 2.5, True, "800"):
+        with pytest.raises(SpellforgeError, match="search_iterations"):
+            SearchFacts("somegame", search_iterations=bad)  # type: ignore[arg-type]

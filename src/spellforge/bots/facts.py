@@ -65,6 +65,11 @@ class SearchFacts:
     search on the bot's own plan instead of on opponent nodes, whose statistics are learnt on
     determinizations that all hold the bot's true hand (the bot's ``tree=`` overrides it).
 
+    ``search_iterations``: ISMCTS's default budget in this game, in iterations per decision (None: the
+    bot's own default, 200; the bot's ``iterations=`` or ``seconds=`` overrides it). A game whose
+    iterations are cheap but whose options are many and close in value, so that the default budget's
+    statistics cannot tell them apart, searches longer by default.
+
     ``greedy_depth``: the greedy bot's default depth in this game (None: the bot's own default; the bot's
     ``depth=`` overrides it). A game in which every action is followed by another decision of the same
     player (Spelldawn's action points) searches its own follow-ups through the playout instead.
@@ -86,6 +91,7 @@ class SearchFacts:
     search_prior: float = 0.0
     search_prior_seats: int = 0
     search_tree: str = "all"
+    search_iterations: int | None = None
     greedy_depth: int | None = None
     greedy_playout: bool = False
     greedy_samples: int | None = None
@@ -108,6 +114,13 @@ def check_search_facts(facts: SearchFacts) -> None:
     depth = facts.greedy_depth
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
         raise SpellforgeError(f"{where}: greedy_depth must be a whole number >= 0 or None, got {depth!r}")
+    iterations = facts.search_iterations
+    if iterations is not None and (
+        not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
+    ):
+        raise SpellforgeError(
+            f"{where}: search_iterations must be a whole number >= 1 or None, got {iterations!r}"
+        )
     samples = facts.greedy_samples
     if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 1):
         raise SpellforgeError(f"{where}: greedy_samples must be a whole number >= 1 or None, got {samples!r}")

@@ -26,8 +26,9 @@ sqrt(2) for win/loss rewards.
 
 Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per decision (time-dependent
 by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
-seconds budget is not reproducible). The default, ``iterations=200``, takes about 0.1-0.2 s per decision
-on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
+seconds budget is not reproducible). The default, ``iterations=200`` (a game may declare its own with
+``search_iterations``: SPELLFIRE searches 800), takes about 0.1-0.2 s per decision on the reference 2-core
+machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
 each root action with virtual visits at the value greedy's lookahead sees after it, P times the budget's
 iterations (default: the game's ``search_prior``, 0 but in Spellweaver and two-player SPELLFIRE; see
 ``search_prior_seats``), so the prior keeps its weight against the search whatever the budget.
@@ -38,7 +39,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError
@@ -50,6 +51,9 @@ from .evaluate import Evaluator, evaluator_for
 from .facts import SEARCH_TREES, search_facts
 from .greedy import GreedyBot, lookahead
 from .playout import mixed_action
+
+if TYPE_CHECKING:
+    from spellforge.core.ruleset import Ruleset
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_DEPTH = 30
@@ -122,7 +126,8 @@ class ISMCTSBot(BaseBot):
     name = "ismcts"
     answers_single_option_at_once = True
     help = (
-        "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200), "
+        "Information Set MCTS: iterations=N or seconds=S per decision (default iterations=200, or the game's "
+        "own default), "
         "depth=playout cutoff, turns=turns a playout runs past its own (default: the game's), "
         "c=UCB exploration, pass_bias=playout policy, prior=virtual visits at greedy's value per root "
         "action, as a share of the budget's iterations (default: the game's), tree=all (every seat's "
@@ -151,7 +156,7 @@ class ISMCTSBot(BaseBot):
     }
     choices = {"tree": SEARCH_TREES, "picks": PICKS}
 
-    iterations: int = 0
+    iterations: int = 0  # 0 (and no seconds): the game's ``search_iterations``, else DEFAULT_ITERATIONS
     seconds: float = 0.0
     depth: int = DEFAULT_DEPTH
     c: float = DEFAULT_C
@@ -165,8 +170,6 @@ class ISMCTSBot(BaseBot):
         if "iterations" in params and "seconds" in params:
             raise SpellforgeError("bot ismcts: give iterations or seconds, not both")
         super().__init__(seed, **params)
-        if not self.iterations and not self.seconds:
-            self.iterations = DEFAULT_ITERATIONS
         self.picker = picker_for(self.picks, self.rng)
         self._evaluators: dict[int, Evaluator] = {}
         self.last_iterations = 0  # iterations of the last search (for benchmarks and tests)
@@ -196,6 +199,13 @@ class ISMCTSBot(BaseBot):
             if key > best_key:
                 best, best_key = action, key
         return best
+
+    def budget(self, game: Ruleset | str) -> int:
+        """Iterations per decision in ``game`` (0 for a seconds budget): the bot's ``iterations=``, else the
+        game's ``search_iterations``, else :data:`DEFAULT_ITERATIONS`."""
+        if self.iterations or self.seconds:
+            return self.iterations
+        return search_facts(game).search_iterations or DEFAULT_ITERATIONS
 
     def seed_root(
         self, obs: Observation, root: Node, evaluate: Evaluator, key: EdgeKeys, visits: int
@@ -234,10 +244,10 @@ class ISMCTSBot(BaseBot):
         rng = self.rng
         game = obs.game
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
-        limit = self.iterations
+        facts = search_facts(game)
+        limit = self.budget(game)
         # the prior: a share of the budget's iterations; a seconds budget starts from the default
         # budget's share and tops it up as the rate of iterations shows how many the time allows
-        facts = search_facts(game)
         share = self.prior if self.prior >= 0 else facts.search_prior
         if self.prior < 0 and 0 < facts.search_prior_seats < obs.n_seats:
             share = 0.0  # the game's prior is for smaller tables (``search_prior_seats``)
