@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ from spellforge.core.actions import (
     TargetVerb,
     Use,
     Word,
+    link_pattern,
 )
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
@@ -92,10 +94,30 @@ class _Build(CardTargetVerb):
     VERB: ClassVar[str] = "build"
 
 
+@dataclass(frozen=True, slots=True)
+class _Settle(CardTargetVerb):
+    """A card and a place, linked by a word: ``settle #4 in room A``."""
+
+    target: Place | None = None
+    VERB: ClassVar[str] = "settle"
+    LINK: ClassVar[str] = "in"
+    TARGET_TYPE: ClassVar[type] = Place
+
+
+@dataclass(frozen=True, slots=True)
+class _Moor(CardTargetVerb):
+    VERB: ClassVar[str] = "moor"
+    LINK: ClassVar[str] = "next to"
+
+
 @pytest.mark.parametrize(
     ("action", "text", "cards"),
     [
         (_GainMana(), "gain mana", ()),
+        (_Settle(4), "settle #4", (4,)),
+        (_Settle(4, Place("room", "A")), "settle #4 in room A", (4,)),
+        (_Settle(4, Place("slot", "B", 1)), "settle #4 in slot P2.B", (4,)),
+        (_Moor(2, CardRef(5)), "moor #2 next to #5", (2, 5)),
         (_Dispel(7), "dispel #7", (7,)),
         (_Raid(Place("room", "vault")), "raid room vault", ()),
         (_Raid(Place("slot", "B", 1)), "raid slot P2.B", ()),
@@ -124,3 +146,26 @@ def test_a_verb_action_reads_only_its_own_shape() -> None:
     assert _Build.parse("build #4 -> nowhere") is None
     assert _Raid.target_fields == ("target",) and _Dispel.card_fields == ("card",)
     assert _Dispel.__slots__ == ()  # the field's slot is the base's: nothing per subclass
+
+
+def test_a_card_target_verb_reads_its_own_link_and_target_type() -> None:
+    # a word links between spaces, in any case and spacing; a sign may touch what it links
+    assert _Settle.parse("SETTLE  #4  IN  room A") == _Settle(4, Place("room", "A"))
+    assert _Moor.parse("moor #2  next   to P1") == _Moor(2, PlayerRef(0))
+    assert _Build.parse("build #4->#9") == _Build(4, CardRef(9)) == _Build.parse("build #4  ->  #9")
+    assert _Settle.parse("settle #4 inroom A") is None and _Settle.parse("settle #4in room A") is None
+    assert _Settle.parse("settle #4 -> room A") is None  # the link is the class's own ...
+    assert _Build.parse("build #4 in room A") is None  # ... and "->" unless it says otherwise
+    # TARGET_TYPE: a card or a player is no place
+    assert _Settle.parse("settle #4 in #9") is None and _Settle.parse("settle #4 in P2") is None
+    assert _Build.parse("build #4 -> room A") == _Build(4, Place("room", "A"))  # default: any target
+    assert _Settle(4) != _Build(4) and _Settle(4, Place("room", "A")).masked(()) == _Settle(
+        5, Place("room", "A")
+    ).masked(())
+
+
+def test_link_pattern_spaces_words_and_not_signs() -> None:
+    assert re.fullmatch(link_pattern("in"), " in ") and not re.fullmatch(link_pattern("in"), "in")
+    assert re.fullmatch(link_pattern("->"), "->") and re.fullmatch(link_pattern("->"), "  ->  ")
+    two_words = link_pattern("next to")
+    assert re.fullmatch(two_words, " next  to ") and not re.fullmatch(two_words, " nextto ")

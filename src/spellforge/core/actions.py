@@ -58,7 +58,7 @@ class Action:
     # ... and fields holding a Target or None (naming a card when it is a CardRef).
     target_fields: ClassVar[tuple[str, ...]] = ()
     # A verb action (``Word``, ``CardVerb``, ``TargetVerb``, ``CardTargetVerb``) declares its verb; its
-    # pattern is the verb followed by its base's ``TAIL`` unless the class sets ``pattern`` itself.
+    # pattern is the verb followed by its base's ``tail()`` unless the class sets ``pattern`` itself.
     VERB: ClassVar[str] = ""
     TAIL: ClassVar[str] = ""
 
@@ -66,7 +66,13 @@ class Action:
         # No super() call: a slots dataclass is made twice, and zero-argument super() in the second class
         # would name the first; object's own hook does nothing.
         if cls.VERB and "pattern" not in cls.__dict__:
-            cls.pattern = verb_pattern(cls.VERB, cls.TAIL)
+            cls.pattern = verb_pattern(cls.VERB, cls.tail())
+
+    @classmethod
+    def tail(cls) -> str:
+        """What a verb action's pattern reads after its verb: its base's ``TAIL`` (a base whose tail
+        depends on another class attribute computes it here)."""
+        return cls.TAIL
 
     def card_ids(self) -> tuple[CardId, ...]:
         """The card instances this action names, in field order (a target naming a card included)."""
@@ -130,8 +136,15 @@ def verb_pattern(verb: str, tail: str = "") -> re.Pattern[str]:
     return re.compile(words + tail, re.I)
 
 
+def link_pattern(link: str) -> str:
+    """The pattern of the word or sign between an action's card and its target: a word (``in``, ``onto``)
+    stands between spaces, a sign (``->``) may touch what it links."""
+    if re.fullmatch(r"\w+(?:\s+\w+)*", link):
+        return r"\s+" + r"\s+".join(re.escape(w) for w in link.split()) + r"\s+"
+    return r"\s*" + re.escape(link) + r"\s*"
+
+
 _CARD_TAIL = r"\s+" + CARD
-_TARGET_TAIL = r"(?:\s*->\s*" + TARGET_TEXT + r")?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,22 +194,32 @@ class TargetVerb(Action):
 @dataclass(frozen=True, slots=True)
 class CardTargetVerb(Action):
     """An action about one card, naming its target (any kind, places included) when it takes one now:
-    ``<verb> #12``, ``<verb> #12 -> slot P2.B``. A subclass sets ``VERB``."""
+    ``<verb> #12``, ``<verb> #12 -> slot P2.B``. A subclass sets ``VERB``; ``LINK`` is what stands between
+    the card and its target (``->``, or a word: ``play #12 in room A``), and ``TARGET_TYPE`` narrows what
+    parses as the target, as for ``TargetVerb``."""
 
     card: CardId
     target: Target | None = None
-    TAIL: ClassVar[str] = _CARD_TAIL + _TARGET_TAIL
+    LINK: ClassVar[str] = "->"
+    TARGET_TYPE: ClassVar[type | tuple[type, ...]] = object
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
         if self.target is None:
             return f"{self.VERB} #{self.card}"
-        return f"{self.VERB} #{self.card} -> {self.target}"
+        return f"{self.VERB} #{self.card} {self.LINK} {self.target}"
+
+    @classmethod
+    def tail(cls) -> str:
+        return _CARD_TAIL + "(?:" + link_pattern(cls.LINK) + TARGET_TEXT + ")?"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), matched_target(m.group(2)))
+        target = matched_target(m.group(2))
+        if target is not None and not isinstance(target, cls.TARGET_TYPE):
+            return None
+        return cls(int(m.group(1)), target)
 
 
 @dataclass(frozen=True, slots=True)
