@@ -331,4 +331,4 @@ class RaidMixin(EffectsMixin):
     @act("raid_target")
     def act_raid_target(self, action: Action, d: Decision) -> None:
         assert isinstance(action, RaidAction)
-        self.schedule(("raid_begin", ROOM_OF_PLACE[action.room], d.data[0], d.data[1]))
+        self.schedule(("raid_begin", ROOM_OF_PLACE[action.target], d.data[0], d.data[1]))

@@ -305,14 +305,14 @@ class SpelldawnState(ViewMixin):
             self.ap -= 1
             self.emit(Event("spend", seat))
         elif isinstance(action, PlayCard):
-            self.play(seat, action.card, -1 if action.room is None else ROOM_OF_PLACE[action.room])
+            self.play(seat, action.card, -1 if action.target is None else ROOM_OF_PLACE[action.target])
         elif isinstance(action, Progress):
             self.ap -= 1
             self.mana[seat] -= 1
-            self.progress_room(ROOM_OF_PLACE[action.room])
+            self.progress_room(ROOM_OF_PLACE[action.target])
         elif isinstance(action, Raid):
             self.ap -= 1
-            self.start_raid(ROOM_OF_PLACE[action.room])
+            self.start_raid(ROOM_OF_PLACE[action.target])
         elif isinstance(action, Dispel):
             self.ap -= 1
             self.mana[seat] -= DISPEL_COST

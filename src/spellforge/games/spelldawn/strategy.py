@@ -306,23 +306,23 @@ def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
     defs = state.defs
     progress = [a for a in legal if isinstance(a, Progress)]
     for a in progress:  # finish a scheme that is one counter short
-        c = state.occupant(ROOM_OF_PLACE[a.room])
+        c = state.occupant(ROOM_OF_PLACE[a.target])
         if defs[c].type == "scheme" and state.progress[c] + 1 >= defs[c].progress:
             return a
     plays = [a for a in legal if isinstance(a, PlayCard)]
     schemes = [a for a in plays if defs[a.card].type == "scheme"]
-    safe = [a for a in schemes if a.room is not None and not _open(state, ROOM_OF_PLACE[a.room])]
+    safe = [a for a in schemes if a.target is not None and not _open(state, ROOM_OF_PLACE[a.target])]
     if safe:
         return safe[rng.randrange(len(safe))]
-    minions = [a for a in plays if defs[a.card].type == "minion" and a.room is not None]
+    minions = [a for a in plays if defs[a.card].type == "minion" and a.target is not None]
     if minions and rng.random() < 0.8:
         want = _room_to_guard(state, bool(schemes))
-        best = [a for a in minions if a.room is not None and ROOM_OF_PLACE[a.room] == want]
+        best = [a for a in minions if a.target is not None and ROOM_OF_PLACE[a.target] == want]
         if best:
             return best[rng.randrange(len(best))]
     guarded = []
     for a in progress:
-        room = ROOM_OF_PLACE[a.room]
+        room = ROOM_OF_PLACE[a.target]
         if defs[state.occupant(room)].type == "scheme" and not _open(state, room):
             guarded.append(a)
     if guarded and rng.random() < 0.8:
@@ -371,10 +371,10 @@ def _champion_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
         if arms:
             return arms[rng.randrange(len(arms))]
     raids = [a for a in legal if isinstance(a, Raid)]
-    outer = [a for a in raids if ROOM_OF_PLACE[a.room] >= 3 and _open(state, ROOM_OF_PLACE[a.room])]
+    outer = [a for a in raids if ROOM_OF_PLACE[a.target] >= 3 and _open(state, ROOM_OF_PLACE[a.target])]
     if outer and rng.random() < 0.85:
         return outer[rng.randrange(len(outer))]
-    inner = [a for a in raids if ROOM_OF_PLACE[a.room] < 2 and _open(state, ROOM_OF_PLACE[a.room])]
+    inner = [a for a in raids if ROOM_OF_PLACE[a.target] < 2 and _open(state, ROOM_OF_PLACE[a.target])]
     if inner and rng.random() < 0.5:
         return inner[rng.randrange(len(inner))]
     if plays and rng.random() < 0.4:
