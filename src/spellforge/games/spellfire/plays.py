@@ -20,7 +20,7 @@ from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
-from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, PlayRec, SpellfireBase
+from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, SELF, WINNER, PlayRec, SpellfireBase
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
 from .fair import empty_hand
 
@@ -682,15 +682,20 @@ class PlayMixin(SpellfireBase):
                 self.schedule(("battle_over_realm_lost",))
             return
         att_gone = self.zone_of[f[ACH]] != lay.battle
-        def_gone = f[DCH] >= 0 and self.zone_of[f[DCH]] != lay.battle
+        # a realm defending itself (SF-R27) stays in the formation: only the realm's loss ends its defence
+        def_gone = f[DCH] >= 0 and not f[SELF] and self.zone_of[f[DCH]] != lay.battle
         if realm_gone:
             self.schedule(("battle_over_realm_lost",))
-        elif att_gone and (def_gone or f[DCH] < 0):
+        elif att_gone and def_gone:
             self.schedule(("battle_over_both",))
         elif att_gone:
+            # whether or not a defender was chosen yet: SF-207's "no winner" needs two champions discarded
             self.schedule(("battle_over_attacker_lost",))
         elif def_gone:
+            # the defending champion is defeated by cardplay: the round is over and the attacker has won
+            # it, whatever the totals said (SF-202, SF-236); what is left of its side counts for nothing
             f[OVER] = ROUND_DONE
+            f[WINNER] = f[ATT]
         # a champion who left the round takes its round bonus with it
         self.end_duration_for_gone()
 
