@@ -201,6 +201,35 @@ def test_a_defender_discarded_mid_round_loses_it_even_to_a_level_0_attacker():
     assert s.zone_name(card(s, "tollgate-downs")) == "deck"
 
 
+@pytest.mark.rules("SF-205", "SF-211", "SF-212")
+def test_the_realm_lost_after_the_defender_was_removed_still_ends_the_battle():
+    """In the response round after the defender was sent, a third player's event discards the defending
+    monster (the round is the attacker's), then the attacker discards the attacked realm with an event
+    before the round is cleaned up: the battle is over, the attacker draws spoils and his champion
+    goes home; no further round is fought over a realm that is gone."""
+    s = scenario(
+        Side(hand=["earthquake-rift", "village-militia"], pool=["hollis-greymantle", "garrick-stormcloak"]),
+        Side(hand=FILL, pool=["grimclaw-wyvern"], formation=["greymarch-fields"], deck=["tollgate-downs"]),
+        Side(hand=["plague-of-ash", "village-militia"]),
+        phase="attack",
+    )
+    realm = card(s, "greymarch-fields")
+    attack_with(s, "hollis-greymantle")
+    pass_until(s, ("defend",))
+    step(s, f"send #{card(s, 'grimclaw-wyvern')}")
+    play_plague(s, 2)
+    assert s.zone_name(card(s, "grimclaw-wyvern")) == "discard"
+    assert asked(s) == ("respond", 0)  # the response round goes on
+    step(s, f"play #{card(s, 'earthquake-rift')} -> #{realm}")
+    pass_until(s, ("spoils", "champion", "attack"))
+    assert s.zone_name(realm) == "discard"
+    assert asked(s) == ("spoils", 0)
+    assert s.zone_name(card(s, "hollis-greymantle")) == "pool"
+    step(s, "keep")
+    pass_until(s, ("champion", "attack"))
+    assert asked(s) == ("attack", 0)
+
+
 # ------------------------------------------------------------------ a realm that defends itself
 
 
