@@ -1,10 +1,11 @@
 """A side taken out of a battle under way: a champion removed by cardplay before or during a round, a
-self-defending realm's round."""
+self-defending realm's round, a player who leaves the table in the middle of a battle."""
 
 from __future__ import annotations
 
 import pytest
 
+from spellforge.core.actions import Resign
 from spellforge.games.spellfire.base import BATTLE_DONE, OVER
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
@@ -276,3 +277,91 @@ def test_an_attacker_discarded_against_a_self_defending_realm_earns_the_defender
     assert not s.razed[realm]  # the realm itself is no monster in combat
     pass_until(s, ("spoils", "attack", "champion"))
     assert asked(s) == ("spoils", 1)
+
+
+# ------------------------------------------------------------------ a player leaves in the middle of a battle
+
+
+def three_player_round():
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle", "garrick-stormcloak"], deck=["copperhill-town"] * 6),
+        Side(
+            hand=FILL, pool=["mara-swiftblade"], formation=["greymarch-fields"], deck=["tollgate-downs"] * 6
+        ),
+        Side(hand=FILL, deck=["mistwood-dale"] * 6),
+        phase="attack",
+    )
+    attack_with(s, "hollis-greymantle")
+    pass_until(s, ("defend",))
+    step(s, f"send #{card(s, 'mara-swiftblade')}")
+    pass_until(s, ("fight", "events"))
+    return s
+
+
+@pytest.mark.rules("SF-R23", "SF-203")
+def test_a_defender_who_leaves_mid_round_no_longer_defends():
+    """The defender resigns in the middle of a round: his defence is given up (as one he owed is), so
+    the realm is razed and the attacker draws spoils; his champion goes back to his pool; nobody asks
+    the player who left for anything."""
+    s = three_player_round()
+    realm, mara = card(s, "greymarch-fields"), card(s, "mara-swiftblade")
+    s.apply(Resign(1))
+    seen = []
+    while s.decision is not None and s.decision.kind != "attack":
+        seen.append(asked(s))
+        step(s, "pass" if "pass" in legal(s) else "keep")
+    assert all(seat != 1 for _, seat in seen)
+    assert ("spoils", 0) in seen
+    assert s.razed[realm] and s.zone_name(mara) == "pool"
+    assert s.zone_name(card(s, "hollis-greymantle")) == "pool"
+    assert s.fight[OVER] == BATTLE_DONE
+
+
+@pytest.mark.rules("SF-R23", "SF-197")
+def test_a_defender_who_left_is_never_asked_to_defend():
+    s = three_player_round()
+    step(s, "pass")  # the attacker (winning: 3 + 3 against 4) passes
+    pass_until(s, ("champion",))  # the round is his
+    s.apply(Resign(1))
+    step(s, f"send #{card(s, 'garrick-stormcloak')}")
+    pass_until(s, ("defend", "spoils", "attack"))
+    assert asked(s) == ("spoils", 0) and s.razed[card(s, "greymarch-fields")]
+
+
+@pytest.mark.rules("SF-R23", "SF-204")
+def test_an_attacker_who_leaves_mid_round_ends_the_battle_with_every_card_home():
+    """The attacker resigns in the middle of a round: his turn ends, the battle with it; nobody wins it
+    and nobody draws spoils; both champions go back to their pools, none is left in the battle."""
+    s = three_player_round()
+    mara, hollis = card(s, "mara-swiftblade"), card(s, "hollis-greymantle")
+    s.apply(Resign(0))
+    assert s.active == 1 and s.outcome is None
+    assert s.zone_name(mara) == "pool" and s.zone_name(hollis) == "pool"
+    assert not s.zones[s.layout.battle]
+    assert s.fight[OVER] == BATTLE_DONE
+    assert not s.razed[card(s, "greymarch-fields")]
+    assert s.check_invariants() == []
+
+
+@pytest.mark.rules("SF-R23", "SF-208")
+def test_a_player_who_left_earns_no_spoils():
+    """P3 has left the table; his realm is still attacked, the attacking monster is discarded by an
+    event before anyone defends: the battle is over, and nobody is asked to draw P3's spoils."""
+    s = scenario(
+        Side(hand=FILL, pool=["cinderwing-drake"]),
+        Side(hand=["plague-of-ash", "village-militia"]),
+        Side(hand=FILL, pool=["mara-swiftblade"], formation=["greymarch-fields"], deck=["tollgate-downs"]),
+        phase="attack",
+    )
+    s.apply(Resign(2))
+    step(s, "attack slot P3.A")
+    pass_until(s, ("champion",))
+    step(s, f"send #{card(s, 'cinderwing-drake')}")
+    play_plague(s, 1)
+    assert s.zone_name(card(s, "cinderwing-drake")) == "discard"
+    seen = []
+    while s.decision is not None and s.decision.kind != "attack":
+        seen.append(asked(s))
+        step(s, "pass")
+    assert all(seat != 2 for _, seat in seen) and s.outcome is None
+    assert s.zone_name(card(s, "tollgate-downs")) == "deck"
