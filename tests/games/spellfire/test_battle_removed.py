@@ -343,6 +343,42 @@ def test_an_attacker_who_leaves_mid_round_ends_the_battle_with_every_card_home()
     assert s.check_invariants() == []
 
 
+@pytest.mark.rules("SF-R23", "SF-204")
+def test_defender_then_attacker_leave_during_an_event_pause_in_the_round():
+    """Four players: an event is played in the round; during its pause the defender leaves (the battle
+    is over, its clean-up waits for the pause), then the attacker: his turn ends and no card is left in
+    the battle for the next player's turn."""
+    s = scenario(
+        Side(hand=FILL, pool=["hollis-greymantle"]),
+        Side(
+            hand=FILL, pool=["mara-swiftblade"], formation=["greymarch-fields"], deck=["tollgate-downs"] * 6
+        ),
+        Side(hand=["windfall", "village-militia"], deck=["mistwood-dale"] * 6),
+        Side(hand=FILL, deck=["copperhill-town"] * 6),
+        phase="attack",
+    )
+    attack_with(s, "hollis-greymantle")
+    pass_until(s, ("defend",))
+    step(s, f"send #{card(s, 'mara-swiftblade')}")
+    pass_until(s, ("fight", "events"))
+    while s.decision.seat != 2:
+        step(s, "pass")
+    step(s, f"play #{card(s, 'windfall')}")
+    assert asked(s) == ("pause", 3)
+    s.apply(Resign(1))
+    assert s.fight[OVER] == BATTLE_DONE and s.razed[card(s, "greymarch-fields")]
+    while asked(s)[1] != 0:
+        step(s, "pass")
+    s.apply(Resign(0))
+    assert s.active == 2 and s.outcome is None
+    assert not s.zones[s.layout.battle]
+    assert (
+        s.zone_name(card(s, "hollis-greymantle")) == "pool"
+        and s.zone_name(card(s, "mara-swiftblade")) == "pool"
+    )
+    assert s.check_invariants() == []
+
+
 @pytest.mark.rules("SF-R23", "SF-208")
 def test_a_player_who_left_earns_no_spoils():
     """P3 has left the table; his realm is still attacked, the attacking monster is discarded by an

@@ -289,10 +289,13 @@ class BattleMixin(SpoilsMixin):
         attacker stops, SF-204). A defender leaving in the middle of a round gives up his defence as if
         he had declined it (SF-203); the one he would owe later is declined when it falls due."""
         f = self.fight
-        if f[ATT] < 0 or f[OVER] == BATTLE_DONE or f[WITHDRAWN] or seat not in (f[ATT], f[DEF]):
+        if f[ATT] < 0 or seat not in (f[ATT], f[DEF]):
             return
         if seat == f[ATT]:
-            self.op_battle_end()  # at once: the turn's work is dropped as the turn ends
+            # at once, even for a battle already over whose clean-up was still to come: the turn's work
+            # is dropped as the turn ends
+            if f[OVER] != BATTLE_DONE or self.zones[self.layout.battle]:
+                self.op_battle_end()
             return
         if f[ACH] < 0 or f[DCH] < 0 or f[OVER] != GOING:
             return
