@@ -232,6 +232,9 @@ class BattleMixin(SpoilsMixin):
     def op_defend_ask(self) -> None:
         if self.fight[OVER] != GOING:
             return  # cardplay ended the battle after the attacker was sent
+        if not self.alive[self.fight[DEF]]:
+            self.declined()  # a player who left the table defends nothing (SF-R23, SF-203)
+            return
         self.ask("defend", self.fight[DEF])
 
     @legal("defend", forced=empty_hand)
@@ -279,6 +282,31 @@ class BattleMixin(SpoilsMixin):
             self.discard_card_from_play(champ)  # SF-148; spoils stand (SF-209)
         f[OVER] = BATTLE_DONE
         self.schedule(("battle_end",), ("spoils", att, 0))
+
+    def battle_seat_left(self, seat: int) -> None:
+        """``seat`` left the table in the middle of a battle (SF-R23). The attacker leaving ends his turn
+        and the battle with it: nobody wins, nobody draws spoils, every champion goes home (as when the
+        attacker stops, SF-204). A defender leaving in the middle of a round gives up his defence as if
+        he had declined it (SF-203); the one he would owe later is declined when it falls due."""
+        f = self.fight
+        if f[ATT] < 0 or seat not in (f[ATT], f[DEF]):
+            return
+        if seat == f[ATT]:
+            # at once, even for a battle already over whose clean-up was still to come: the turn's work
+            # is dropped as the turn ends
+            if f[OVER] != BATTLE_DONE or self.zones[self.layout.battle]:
+                self.op_battle_end()
+            return
+        if f[ACH] < 0 or f[DCH] < 0 or f[OVER] != GOING:
+            return
+        self.declined()
+        w = self.window
+        d = self.decision
+        if w is not None and w.kind == "round" and d is not None and d.seat != seat:
+            # the question of the round the others were asked is moot: ask the window again, which closes
+            self.decision = None
+            self._legal = None
+            self.schedule(("window_ask", w.wid))
 
     # ------------------------------------------------------------------ step D
 

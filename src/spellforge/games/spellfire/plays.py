@@ -20,7 +20,21 @@ from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
-from .base import ACH, ATT, DCH, DEF, GOING, NONE, OVER, ROUND_DONE, PlayRec, SpellfireBase
+from .base import (
+    ACH,
+    ATT,
+    BATTLE_DONE,
+    DCH,
+    DEF,
+    GOING,
+    NONE,
+    OVER,
+    ROUND_DONE,
+    SELF,
+    WINNER,
+    PlayRec,
+    SpellfireBase,
+)
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
 from .fair import empty_hand
 
@@ -670,8 +684,10 @@ class PlayMixin(SpellfireBase):
         on: the attacked realm lost before a champion is sent still earns the attacker spoils (SF-211,
         SF-212)."""
         f = self.fight
-        if f[ATT] < 0 or f[OVER] != GOING:
+        if f[ATT] < 0 or f[OVER] == BATTLE_DONE:
             return
+        # a round already decided (an instant defeat, a defender removed) is still combat until it is
+        # cleaned up: losing the realm or the attacker then ends the battle as it would have before
         lay = self.layout
         target = f[2]
         realm_gone = target >= 0 and (
@@ -682,15 +698,20 @@ class PlayMixin(SpellfireBase):
                 self.schedule(("battle_over_realm_lost",))
             return
         att_gone = self.zone_of[f[ACH]] != lay.battle
-        def_gone = f[DCH] >= 0 and self.zone_of[f[DCH]] != lay.battle
+        # a realm defending itself (SF-R27) stays in the formation: only the realm's loss ends its defence
+        def_gone = f[DCH] >= 0 and not f[SELF] and self.zone_of[f[DCH]] != lay.battle
         if realm_gone:
             self.schedule(("battle_over_realm_lost",))
-        elif att_gone and (def_gone or f[DCH] < 0):
+        elif att_gone and def_gone:
             self.schedule(("battle_over_both",))
         elif att_gone:
+            # whether or not a defender was chosen yet: SF-207's "no winner" needs two champions discarded
             self.schedule(("battle_over_attacker_lost",))
-        elif def_gone:
+        elif def_gone and f[OVER] == GOING:
+            # the defending champion is defeated by cardplay: the round is over and the attacker has won
+            # it, whatever the totals said (SF-202, SF-236); what is left of its side counts for nothing
             f[OVER] = ROUND_DONE
+            f[WINNER] = f[ATT]
         # a champion who left the round takes its round bonus with it
         self.end_duration_for_gone()
 

@@ -22,7 +22,9 @@ class SpoilsMixin(TurnMixin):
     def op_spoils(self, seat: int, dungeon: int) -> None:
         """Cards from the earner's own draw pile (SF-210): one, or more where a rule card grants more, all
         drawn at once, of which only the first may be played at once (SF-218); a draw from an empty pile
-        is lost (SF-268)."""
+        is lost (SF-268). A player who has left the table draws none (SF-R23)."""
+        if not self.alive[seat]:
+            return
         deck = self.zones[self.layout.deck[seat]]
         frames: list[tuple[str, int, int, int, int]] = []
         for i in range(1 + self.extra_spoils()):

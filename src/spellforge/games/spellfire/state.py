@@ -164,6 +164,7 @@ class SpellfireState(ViewMixin):
 
     def on_eliminated(self, seat: int) -> None:
         self.emit(Event("left", seat))
+        self.battle_seat_left(seat)
 
     def check_invariants(self) -> list[str]:
         problems = super().check_invariants()
