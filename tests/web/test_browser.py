@@ -211,6 +211,36 @@ def test_two_pages_play_each_other_through_an_invite_link(server: str, browser: 
     assert not host.errors and not guest.errors, host.errors + guest.errors
 
 
+# A selected card (#1) at the left of a board whose top half its targets fill; the popover of its six
+# options, opened by a click on it, used to stand right and below the click, over the targets.
+POPOVER_OVER_TARGETS = """() => {
+  const board = el("div", { id: "board" });
+  const card = (cls, x, y) => board.appendChild(el("div", {
+    class: "card " + cls, style: `position: absolute; left: ${x}px; top: ${y}px; width: 100px; height: 80px` }));
+  card("legal selected", 200, 150);
+  for (const x of [320, 440, 560, 680]) for (const y of [160, 260]) card("legal target", x, y);
+  card("legal target", 200, 260);
+  app.replaceChildren(board);
+  const acts = [2, 3, 4, 5, 6, 7].map((id) => ({ text: "attack #1 -> #" + id, declines: false }));
+  popover({ clientX: 250, clientY: 190 }, "", acts, null);
+  const p = document.getElementById("popover").getBoundingClientRect();
+  return [...board.children].filter((n) => {
+    const r = n.getBoundingClientRect();
+    return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+  }).map((n) => n.className);
+}"""
+
+
+def test_the_popover_hides_none_of_the_targets_it_offers(server: str, browser: Any) -> None:
+    """A target under the popover could not be clicked (a click beside the popover closes it and drops the
+    selection): the popover opens where it hides none of them while the window has such a place."""
+    page = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    assert page.evaluate(POPOVER_OVER_TARGETS) == []
+    assert not page.errors, page.errors
+
+
 def test_the_deck_builder_validates_as_it_is_edited(server: str, browser: Any) -> None:
     page = open_page(browser)
     page.goto(server + "/#/decks?game=spellbattle")

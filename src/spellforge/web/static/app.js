@@ -481,10 +481,30 @@ function popover(e, title, acts, card) {
     }, a.text))) : null);
   box.addEventListener("click", (ev) => ev.stopPropagation());
   document.body.append(box);
-  const x = Math.min(e.clientX + 8, window.innerWidth - box.offsetWidth - 8);
-  const y = Math.min(e.clientY + 8, window.innerHeight - box.offsetHeight - 8);
-  box.style.left = Math.max(4, x) + "px"; box.style.top = Math.max(4, y) + "px";
+  placePopover(box, e);
   S.popover = box;
+}
+
+// The popover opens beside the click where it hides none of what could be clicked instead of its buttons
+// (the targets of the selected card, players and stack items that options name, the selected card): one
+// under it could not be clicked, since a click beside the popover closes it and drops the selection.
+// Where every place in the window hides some, it takes the place that hides fewest. It is placed in page
+// coordinates, so scrolling moves it with what it leaves free.
+function placePopover(box, e) {
+  const w = box.offsetWidth, h = box.offsetHeight, sx = window.scrollX, sy = window.scrollY;
+  const minX = sx + 4, minY = sy + 4;
+  const maxX = Math.max(minX, sx + window.innerWidth - w - 8), maxY = Math.max(minY, sy + window.innerHeight - h - 8);
+  const x = e.clientX + sx, y = e.clientY + sy;
+  const spots = [[x + 8, y + 8], [x - w - 8, y + 8], [x + 8, y - h - 8], [x - w - 8, y - h - 8],
+    [minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]]
+    .map(([px, py]) => [Math.min(Math.max(px, minX), maxX), Math.min(Math.max(py, minY), maxY)]);
+  const keep = [...document.querySelectorAll("#board .target, #board .selected, #board .obj.legal, #board header.legal")]
+    .map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height)
+    .map((r) => ({ left: r.left + sx, top: r.top + sy, right: r.right + sx, bottom: r.bottom + sy }));
+  const hides = ([px, py]) => keep.filter((r) => r.left < px + w && px < r.right && r.top < py + h && py < r.bottom).length;
+  let best = spots[0];
+  for (const spot of spots) if (hides(spot) < hides(best)) best = spot;
+  box.style.left = best[0] + "px"; box.style.top = best[1] + "px";
 }
 
 // A click on a card: with a card selected, the actions naming both; else the actions naming this card
