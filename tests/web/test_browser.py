@@ -103,59 +103,127 @@ def create_game(page: Any, base: str, game: str, seats: list[str]) -> None:
     page.wait_for_selector("#open-game")
 
 
-def board_state(page: Any) -> tuple[int, bool, bool]:
-    board = page.locator("#board")
-    return (
-        int(board.get_attribute("data-version") or -1),
-        board.get_attribute("data-mine") == "1",
-        board.get_attribute("data-over") == "1",
+# A game played by clicking takes about 20 s; one that takes far longer is stuck, and fails saying where.
+GAME_SECONDS = 150.0
+ANSWER_SECONDS = 10.0  # for the server's answer to an action a page sent
+CLICK_MS = 5_000  # for a click whose element was redrawn under it (a push arrived)
+
+# For each element: whether a person could click it, i.e. it is not hidden under the open popover (the
+# popover scrolls with the page, so scrolling an element into view does not uncover it).
+CLICKABLE = """(nodes) => {
+  const pop = document.getElementById("popover");
+  if (!pop) return nodes.map(() => true);
+  const p = pop.getBoundingClientRect();
+  return nodes.map((n) => {
+    const r = n.getBoundingClientRect();
+    return !(r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom);
+  });
+}"""
+NAME = """(n) => n.dataset.action
+  || (n.dataset.id ? "card #" + n.dataset.id + " " + n.querySelector(".cname").textContent : "")
+  || (n.dataset.uid ? "stack item @" + n.dataset.uid : n.textContent.slice(0, 60))"""
+
+
+def board_state(page: Any) -> dict[str, str]:
+    """The board's version, whether this page decides, whether the game is over, whether an action of this
+    page is in flight (read at once, so the four agree); empty while the page has no board."""
+    board: dict[str, str] | None = page.evaluate(
+        "() => { const b = document.getElementById('board'); return b ? { ...b.dataset } : null; }"
     )
+    return board or {}
 
 
-def take_turn(page: Any, rng: random.Random) -> None:
-    """One decision by clicking: a highlighted card (then a popover choice or a target), else the list."""
-    cards = page.locator("#board .card.legal, #board .obj.legal")
-    n = cards.count()
-    if n and rng.random() < 0.6:
-        cards.nth(rng.randrange(n)).click()
+def where(page: Any) -> str:
+    """The page's position in words, for a failure message: its phase bar and the options it shows."""
+    bar = page.locator("#phasebar")
+    shown = " | ".join(bar.inner_text().split("\n")) if bar.count() else "no board"
+    options = page.locator("#actions button[data-action]").evaluate_all(
+        "(ns) => ns.map((n) => n.dataset.action)"
+    )
+    return f"version {board_state(page).get('version')}: {shown}; options {options}"
+
+
+def pick(elements: Any, rng: random.Random) -> Any | None:
+    """One of these elements that a person could click, at random; None when there is none."""
+    free = [i for i, ok in enumerate(elements.evaluate_all(CLICKABLE)) if ok]
+    return elements.nth(rng.choice(free)) if free else None
+
+
+def click(element: Any) -> str:
+    """Click the element; what it was, in words."""
+    name: str = element.evaluate(NAME)
+    element.click(timeout=CLICK_MS)
+    return name
+
+
+def take_turn(page: Any, rng: random.Random) -> str:
+    """One decision by clicking: a highlighted card (then a popover choice or a target), else the list;
+    what was clicked, in words."""
+    card = pick(page.locator("#board .card.legal, #board .obj.legal"), rng)
+    if card is not None and rng.random() < 0.6:
+        clicked = click(card)
         popover = page.locator("#popover .actions button")
-        if popover.count():
-            targets = page.locator("#board .card.target")
-            if targets.count() and rng.random() < 0.5:
-                targets.nth(rng.randrange(targets.count())).click()
-                if page.locator("#popover .actions button").count():
-                    page.locator("#popover .actions button").first.click()
+        choices = popover.count()
+        if choices:
+            target = pick(page.locator("#board .card.target"), rng)
+            if target is not None and rng.random() < 0.5:
+                clicked += ", then " + click(target)
+                if popover.count():
+                    clicked += ", then " + click(popover.first)
             else:
-                popover.nth(rng.randrange(popover.count())).click()
-        return
-    buttons = page.locator("#actions button[data-action]")
-    if buttons.count():
-        buttons.nth(rng.randrange(buttons.count())).click()
+                clicked += ", then " + click(popover.nth(rng.randrange(choices)))
+        return clicked
+    button = pick(page.locator("#actions button[data-action]"), rng)
+    if button is not None:
+        return click(button)
+    # everything in reach is under the popover: close it, as a person would by a click beside it
+    page.locator("body").dispatch_event("click")
+    return "beside the popover"
 
 
-def play_to_end(pages: list[Any], seed: int, limit: int = 3000) -> int:
-    """Click through the game on these pages (each a seat) until the end; the number of clicks."""
+def answered(page: Any, version: str, clicked: str) -> None:
+    """Wait while an action the page sent is in flight: not at all when the click sent none (a card's text,
+    a popover) or the server refused it (the page shows why and has nothing in flight)."""
+    end = time.monotonic() + ANSWER_SECONDS
+    while True:
+        board = board_state(page)
+        if board.get("version") != version or board.get("pending") != "1":
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"no answer in {ANSWER_SECONDS:.0f} s to {clicked!r} at {where(page)}")
+        page.wait_for_timeout(15)
+
+
+def play_to_end(pages: list[Any], seed: int, limit: int = 3000, seconds: float = GAME_SECONDS) -> int:
+    """Click through the game on these pages (each a seat) until the end; the number of clicks. Fails,
+    naming the position and the last click, when the game is not over within ``seconds``."""
     rng = random.Random(seed)
     clicks = 0
+    last = "nothing yet"
+    deadline = time.monotonic() + seconds
     for _ in range(limit):
         states = [board_state(p) for p in pages]
-        if any(over for _, _, over in states):
+        if any(s.get("over") == "1" for s in states):
             return clicks
-        acting = [p for p, (_, mine, _) in zip(pages, states, strict=True) if mine]
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"no end after {seconds:.0f} s ({clicks} clicks); last click: {last}; "
+                + "; ".join(f"page {i} at {where(p)}" for i, p in enumerate(pages))
+            )
+        acting = [p for p, s in zip(pages, states, strict=True) if s.get("mine") == "1"]
         if not acting:
             pages[0].wait_for_timeout(30)
             continue
         page = acting[0]
-        version = board_state(page)[0]
+        version = board_state(page).get("version", "")
         try:
-            take_turn(page, rng)
-        except sync_api.Error:
-            continue  # the board was redrawn under the click (a push arrived): look again
+            last = f"{take_turn(page, rng)} (page {pages.index(page)} at version {version})"
+        except sync_api.Error as exc:  # the board was redrawn under the click (a push arrived): look again
+            last = f"a click that failed at version {version}: {str(exc).splitlines()[0]}"
+            continue
         clicks += 1
-        end = time.monotonic() + 10
-        while time.monotonic() < end and board_state(page)[0] == version:
-            page.wait_for_timeout(15)
-    raise AssertionError(f"no end after {limit} steps")
+        answered(page, version, last)
+    raise AssertionError(f"no end after {limit} steps; last click: {last}")
 
 
 @pytest.mark.parametrize("game", sorted(spellforge.GAMES))

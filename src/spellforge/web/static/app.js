@@ -295,7 +295,9 @@ function renderGame() {
   const players = order.map((p) => renderPlayer(p, v, ctx, acts));
   const part = Object.keys(v).filter((k) => !ENVELOPE.includes(k))
     .map((k) => renderField(k, v[k], ctx)).filter(Boolean);
-  const board = el("div", { class: "board", id: "board", dataset: { version: msg.version, mine: mine ? "1" : "0", over: v.outcome ? "1" : "0" } });
+  const board = el("div", { class: "board", id: "board", dataset: {
+    version: msg.version, mine: mine ? "1" : "0", over: v.outcome ? "1" : "0", pending: S.pending ? "1" : "0",
+  } });
   const others = players.slice(0, -1), me = players[players.length - 1];
   board.append(...(v.seat === null ? players : others));
   if (part.length) board.append(el("div", { class: "panel", id: "table" }, el("h3", {}, "Table"), part));
