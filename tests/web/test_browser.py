@@ -103,8 +103,10 @@ def create_game(page: Any, base: str, game: str, seats: list[str]) -> None:
     page.wait_for_selector("#open-game")
 
 
-# A game played by clicking takes about 20 s; one that takes far longer is stuck, and fails saying where.
-GAME_SECONDS = 150.0
+# A game played by clicking takes about 20 s on a quiet machine and several times that on a busy one; a
+# game with no new version for STUCK_SECONDS is stuck, and fails saying where, as does one over GAME_SECONDS.
+GAME_SECONDS = 240.0
+STUCK_SECONDS = 30.0
 ANSWER_SECONDS = 10.0  # for the server's answer to an action a page sent
 CLICK_MS = 5_000  # for a click whose element was redrawn under it (a push arrived)
 
@@ -196,18 +198,24 @@ def answered(page: Any, version: str, clicked: str) -> None:
 
 def play_to_end(pages: list[Any], seed: int, limit: int = 3000, seconds: float = GAME_SECONDS) -> int:
     """Click through the game on these pages (each a seat) until the end; the number of clicks. Fails,
-    naming the position and the last click, when the game is not over within ``seconds``."""
+    naming the position and the last click, when the game is not over within ``seconds`` or has no new
+    version for STUCK_SECONDS."""
     rng = random.Random(seed)
     clicks = 0
     last = "nothing yet"
-    deadline = time.monotonic() + seconds
+    start = moved = time.monotonic()
+    seen: list[str | None] = []
     for _ in range(limit):
         states = [board_state(p) for p in pages]
         if any(s.get("over") == "1" for s in states):
             return clicks
-        if time.monotonic() > deadline:
+        now = time.monotonic()
+        if [s.get("version") for s in states] != seen:
+            seen, moved = [s.get("version") for s in states], now
+        if now - start > seconds or now - moved > STUCK_SECONDS:
+            why = f"no end after {now - start:.0f} s" if now - start > seconds else "stuck"
             raise AssertionError(
-                f"no end after {seconds:.0f} s ({clicks} clicks); last click: {last}; "
+                f"{why} ({clicks} clicks, no new version for {now - moved:.0f} s); last click: {last}; "
                 + "; ".join(f"page {i} at {where(p)}" for i, p in enumerate(pages))
             )
         acting = [p for p, s in zip(pages, states, strict=True) if s.get("mine") == "1"]
