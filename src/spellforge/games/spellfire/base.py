@@ -305,7 +305,7 @@ class SpellfireBase(WindowState):
         return len(self.slots[0])
 
     def position_of(self, realm: int) -> int:
-        seat = self.owner[realm]
+        seat = self.controller[realm]  # the player whose formation holds it, its owner or not
         slots = self.slots[seat]
         return slots.index(realm) if realm in slots else -1
 
@@ -331,8 +331,7 @@ class SpellfireBase(WindowState):
 
     def protected(self, realm: int) -> bool:
         """Whether an unrazed realm stands in front of it (SF-139, SF-140, SF-R09)."""
-        seat = self.owner[realm]
-        slots = self.slots[seat]
+        slots = self.slots[self.controller[realm]]  # the formation holding it, its owner's or not
         pos = slots.index(realm)
         return any(slots[p] >= 0 and not self.razed[slots[p]] for p in COVERERS[pos])
 
