@@ -278,22 +278,24 @@ def test_search_bots_finish_spellweaver_games_with_row_moves(spec: str) -> None:
     assert not result.error, result.error
 
 
-def test_ismcts_default_budget_is_the_games_own() -> None:
+def test_ismcts_default_budget_is_the_games_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's ``search_iterations`` is ISMCTS's default budget there; ``iterations=`` and ``seconds=``
     override it, and a game that declares none gets the bot's default."""
-    from spellforge.bots.facts import search_facts
-    from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+    import dataclasses
 
-    own = search_facts("spellfire").search_iterations
-    assert own is not None and own != DEFAULT_ITERATIONS
+    from spellforge.bots.facts import SEARCH_FACTS
+    from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+    from spellforge.games import find_game
+
+    own = 3 * DEFAULT_ITERATIONS
+    facts = dataclasses.replace(SEARCH_FACTS["spellfire"], search_iterations=own)
+    monkeypatch.setitem(SEARCH_FACTS, "spellfire", facts)
     bot = make_bot("ismcts")
     assert isinstance(bot, ISMCTSBot)
     assert bot.budget("spellfire") == own
     assert bot.budget("spellbattle") == DEFAULT_ITERATIONS
     assert make_bot("ismcts:iterations=50").budget("spellfire") == 50  # type: ignore[attr-defined]
     assert make_bot("ismcts:seconds=0.5").budget("spellfire") == 0  # type: ignore[attr-defined]
-    from spellforge.games import find_game
-
     state = find_game("spellfire").new_game(seed=3)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])

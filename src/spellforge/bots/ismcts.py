@@ -27,8 +27,7 @@ sqrt(2) for win/loss rewards.
 Budget: ``iterations=N`` (deterministic for a given seed) or ``seconds=S`` per decision (time-dependent
 by nature: the number of iterations, hence the move, depends on the machine's speed and load, so a
 seconds budget is not reproducible). The default, ``iterations=200`` (a game may declare its own with
-``search_iterations``: SPELLFIRE searches 800), takes about 0.1-0.2 s per decision on the reference 2-core
-machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
+``search_iterations``; none does yet), takes about 0.1-0.2 s per decision on the reference 2-core machine. Limited-format card picks go to the draft picker; ``prior=P`` starts
 each root action with virtual visits at the value greedy's lookahead sees after it, P times the budget's
 iterations (default: the game's ``search_prior``, 0 but in Spellweaver and two-player SPELLFIRE; see
 ``search_prior_seats``), so the prior keeps its weight against the search whatever the budget.

@@ -60,9 +60,7 @@ def render(view: dict[str, Any]) -> Any:
 # per root action) and its playouts overrule it where they see further. At a larger table that
 # roll-forward lets every other player's turn go by with nobody acting, and ISMCTS did worse with it
 # (3 of the first 16 games against three greedy bots; 21 of 42 without), so there it searches alone.
-SEARCH = declare_search(
-    SearchFacts("spellfire", evaluate=evaluate, search_prior=0.1, search_prior_seats=2, search_iterations=800)
-)
+SEARCH = declare_search(SearchFacts("spellfire", evaluate=evaluate, search_prior=0.1, search_prior_seats=2))
 declare_terminal("spellfire", render)
 
 
