@@ -111,6 +111,16 @@ def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert exc.value.code == 2
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament", "report"])
+def test_every_batch_command_refuses_fewer_than_one_worker(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        out = ["--out", str(tmp_path)] if command == "report" else []
+        main([command, "spellbattle", "--bots", "random", *out, "--workers", "0"])
+    assert exc.value.code == 2 and "--workers" in capsys.readouterr().err
+
+
 def test_cards_and_deck_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "cards", "spellbattle", "--json", "--search", "fire lance")
     assert code == 0 and [c["name"] for c in json.loads(out)] == ["Fire Lance"]

@@ -15,6 +15,7 @@ from spellforge.core.errors import SpellforgeError
 from .common import (
     Parser,
     UsageError,
+    add_backend_options,
     join_ray,
     parse_options,
     positive_seconds,
@@ -314,13 +315,7 @@ def add_simulate(sub: argparse._SubParsersAction[Parser]) -> None:
         action="store_true",
         help="replay every game's record and check it reproduces the game",
     )
-    p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process/ray backends)")
-    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
-    p.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
-    )
+    add_backend_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--log",
@@ -352,13 +347,7 @@ def add_tournament(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process and ray backends)")
-    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
-    p.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
-    )
+    add_backend_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)
 
@@ -385,13 +374,7 @@ def add_report(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument(
         "--out", required=True, metavar="DIR", help="where to write index.html, plots, report.json"
     )
-    p.add_argument("--workers", type=int, default=1, help="worker processes (process and ray backends)")
-    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
-    p.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
-    )
+    add_backend_options(p)
     p.set_defaults(func=cmd_report)
 
 

@@ -100,6 +100,18 @@ def progress_bar(label: str, total: int) -> tuple[Any, Callable[[int, int], None
     return bar, progress
 
 
+def add_backend_options(p: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--backend`` and ``--address``: where a batch of games runs (simulate, tournament,
+    report)."""
+    p.add_argument("--workers", type=whole(1), default=1, help="worker processes (process and ray backends)")
+    p.add_argument("--backend", default="local", choices=("local", "process", "ray"), help="where games run")
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: join the Ray cluster at ADDR (host:port, or auto)",
+    )
+
+
 def join_ray(args: argparse.Namespace) -> None:
     """``--address``: join that Ray cluster before the batch (only with the ray backend)."""
     if getattr(args, "address", None):
