@@ -97,7 +97,11 @@ def test_ismcts_counts_its_iterations(game: str) -> None:
     from spellforge.bots.ismcts import ISMCTSBot
 
     bot = ISMCTSBot(seed=1, iterations=25)
-    obs = Observation.of(midgame(game, 4))
+    state = midgame(game, 4)
+    picker = make_bot("random", seed=4)
+    while len(state.legal_actions()) == 1:  # a real choice: every iteration then starts with a root edge
+        state.apply(picker.choose(Observation.of(state)))
+    obs = Observation.of(state)
     root = bot.search(obs)
     assert bot.last_iterations == 25
     facts = search_facts(obs.game)

@@ -2,18 +2,23 @@
 
 With more than two players each seat maximises its own result: the evaluator scores ``seat``'s position
 against the best of the others, so the search bots (greedy's lookahead, ISMCTS) play for themselves.
-With two players ISMCTS starts each search from greedy's ranking of its options (``search_prior``).
+ISMCTS looks through the next player's turn, played by the policy of ``policy.py``, and searches its own
+plan; with two players it starts each search from greedy's ranking of its options (``search_prior``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
+from spellforge.core.actions import Action
+from spellforge.core.rng import Rng
 from spellforge.core.state import State
 from spellforge.ui.presentation import declare_keywords, declare_terminal
 
+from . import policy
 from .state import SpellfireState
 
 HIDDEN_LEVEL = 4.0  # a face-down champion of a hidden pool: a typical level
@@ -54,13 +59,30 @@ def render(view: dict[str, Any]) -> Any:
     return render_view(view)
 
 
-# A SPELLFIRE turn offers many options of nearly equal value (a realm into each open position, an item
-# onto each champion), over which 200 iterations spread thin; greedy's roll-forward ranks them
-# consistently, so with two players ISMCTS starts from that ranking (10% of its budget as virtual visits
-# per root action) and its playouts overrule it where they see further. At a larger table that
-# roll-forward lets every other player's turn go by with nobody acting, and ISMCTS did worse with it
-# (3 of the first 16 games against three greedy bots; 21 of 42 without), so there it searches alone.
-SEARCH = declare_search(SearchFacts("spellfire", evaluate=evaluate, search_prior=0.1, search_prior_seats=2))
+def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | None:
+    """The turn's own steps and the battle, played the way a player would (``policy.py``)."""
+    assert isinstance(state, SpellfireState)
+    return policy.playout_action(state, legal, rng)
+
+
+# ISMCTS looks through the opponent's answer: its playouts run to the end of the next turn
+# (``playout_turns = 1``), with a policy that builds, attacks and defends (``policy.py``), and its tree
+# holds the bot's own plan, the policy answering for the others (``search_tree = "own"``). With two
+# players it also starts from greedy's ranking of its options (10% of its budget as virtual visits per
+# root action): a turn offers many options of nearly equal value, which greedy's roll-forward ranks
+# consistently. At a larger table that roll-forward lets every other player's turn go by with nobody
+# acting, so there the search goes without it (``search_prior_seats = 2``). See docs/games/spellfire.md.
+SEARCH = declare_search(
+    SearchFacts(
+        "spellfire",
+        evaluate=evaluate,
+        playout_action=playout_action,
+        playout_turns=1,
+        search_prior=0.1,
+        search_prior_seats=2,
+        search_tree="own",
+    )
+)
 declare_terminal("spellfire", render)
 
 
