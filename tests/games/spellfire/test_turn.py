@@ -396,3 +396,19 @@ def test_the_player_to_the_right_may_cut_before_any_draw():
             act(s, "pass")
     assert asked == [(2, 0), (0, 1), (1, 2)]
     assert all(len(s.hand_of(p)) == 5 for p in range(3) if p != s.active)
+
+
+@pytest.mark.rules("SF-069", "SF-R25", "SF-R23")
+def test_a_player_who_left_during_the_cuts_is_neither_asked_to_cut_nor_cut_for():
+    """P2 resigns while P4 decides on P1's cut: P1 then cuts P3's pile in P2's place, and nobody cuts
+    P2's."""
+    from spellforge.core.actions import Resign
+
+    s = GAME.new_game(seed=8, players=4)
+    assert (s.decision.kind, s.decision.seat, s.decision.data) == ("cut", 3, (0,))
+    s.apply(Resign(1))
+    asked = []
+    while s.decision.kind == "cut":
+        asked.append((s.decision.seat, s.decision.data[0]))
+        act(s, "pass")
+    assert asked == [(3, 0), (0, 2), (2, 3)]

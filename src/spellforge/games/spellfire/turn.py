@@ -51,9 +51,17 @@ class TurnMixin(PlayMixin):
 
     @flow_op("cut")
     def op_cut(self, seat: int) -> None:
-        """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25)."""
-        right = (seat - 1) % self.n_seats
-        self.ask("cut", right, seat)
+        """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25). Only
+        seats still playing take part: a player who has left is not cut for and cuts for nobody; the next
+        player still playing to the right cuts in his place."""
+        if not self.alive[seat]:
+            return
+        n = self.n_seats
+        for i in range(1, n):
+            right = (seat - i) % n
+            if self.alive[right]:
+                self.ask("cut", right, seat)
+                return
 
     @legal("cut")
     def legal_cut(self) -> list[Action]:
