@@ -301,6 +301,41 @@ def test_a_seat_that_resigns_while_a_window_asks_it_is_skipped_and_the_window_go
     assert asked(last) == ("main", 0) and windows(last) == [("main", PASSES, 0, 0)]
 
 
+def test_a_seat_that_leaves_after_its_action_in_a_pause_leaves_the_others_theirs() -> None:
+    """The pause's count holds P2's action; when P2 leaves, the count drops with it, so P4 still gets its
+    action after P3's (the count once reached the shorter order's length a seat too early)."""
+    s = deal(PAUSE, [["storm", "boon"], ["calm"], ["calm"], ["calm"]])
+    play(s, 0, "storm")
+    s.apply(Pass())  # P2's one action
+    assert asked(s) == ("pause", 2)
+    s.apply(Resign(1))  # P2, who has had its action, leaves while P3 is asked
+    assert windows(s)[-1] == ("pause", EACH, 2, 0) and s.windows[-1].order == (2, 3)
+    s.apply(Pass())
+    assert asked(s) == ("pause", 3)
+    play(s, 3, "calm")
+    assert asked(s) == ("main", 0) and s.life[2:] == [4, 6]  # P3 took the storm, P4 calmed it
+
+
+def test_the_holder_of_an_outer_pause_who_leaves_inside_an_inner_one_is_not_asked_again() -> None:
+    """P2 tries to negate the storm and leaves while the pauses about the negations are open; when the
+    storm's pause resumes, its next question goes to P3, not to the seat that left."""
+    s = deal(PAUSE, HANDS)
+    play(s, 0, "storm")
+    play(s, 1, "negate")  # the storm's pause waits for P2's Negate, P2 still to act in it (SF-304)
+    play(s, 2, "negate")  # P3 negates P2's Negate
+    assert [w.holder for w in s.windows[1:]] == [1, 2, 3]
+    s.apply(Resign(1))  # P2 leaves while P4 is asked in the innermost pause
+    for seat in (3, 0):
+        assert asked(s) == ("pause", seat)
+        s.apply(Pass())
+    # P2's Negate is negated; the storm's pause resumes without P2: P3 is asked, then P4
+    assert asked(s) == ("pause", 2) and s.windows[-1].order == (2, 3)
+    s.apply(Pass())
+    assert asked(s) == ("pause", 3)
+    s.apply(Pass())
+    assert asked(s) == ("main", 0) and s.life[2:] == [4, 4]
+
+
 # ---------------------------------------------------------------------- a response round that hands on
 
 

@@ -195,7 +195,14 @@ class WindowState(State):
         self.ask_holder(windows[-1])
 
     def ask_holder(self, w: Window) -> None:
-        """Ask the holder of the top window ``w``, once its condition and the pending work are seen to."""
+        """Ask the holder of the top window ``w``, once its condition and the pending work are seen to. A
+        holder that left the game while an inner window was open is not asked: the window goes on without
+        it (``hand_on``)."""
+        if not self.alive[w.holder]:
+            hand_on = self.hand_on()
+            if hand_on is None:
+                return
+            w = hand_on
         if w.until and self.CONDITIONS[w.until](self):
             self.windows.pop()
             return
@@ -293,12 +300,6 @@ class WindowState(State):
         w = self.windows[-1] = _moved(w, w.order[0], 0)
         self.start_window(w)
 
-    def restart_window(self) -> None:
-        """Start the top window's round again from its first participant (its holder left the game)."""
-        w = self.windows[-1]
-        self.windows[-1] = _moved(w, w.order[0], 0)
-        self.schedule(("window_ask", w.wid))
-
     def reset_passes(self) -> None:
         """Something new happened in the top window (an item went on the stack): passes restart."""
         windows = self.windows
@@ -317,30 +318,46 @@ class WindowState(State):
             self.windows.clear()
 
     def abandon(self, decision: Decision) -> None:
-        """As core's; when the seat that left was being asked by the top window, the window's round starts
-        again from its first participant still in it (as a priority round does when something new happens),
-        so the others may still act. An EACH window goes on from the first participant it has not asked."""
+        """As core's; when the seat that left was being asked by the top window, the window goes on without
+        it (``hand_on``)."""
         w = self.window
         if w is None or w.holder != decision.seat or self.window_decision(w, decision.seat) != decision.kind:
             return
-        if not w.order:
-            self.windows.pop()
-            return
-        if w.close == EACH:  # the seats before it in the order have had their action
-            if w.passes >= len(w.order):
-                self.windows.pop()
-                return
-            self.windows[-1] = _moved(w, w.order[w.passes], w.passes)
+        w = self.hand_on()
+        if w is not None:
             self.schedule(("window_ask", w.wid))
-            return
-        self.restart_window()
+
+    def hand_on(self) -> Window | None:
+        """The holder of the top window has left the game: the window with its next holder, or None when
+        it closed. A priority round starts again from its first participant still in it (as it does when
+        something new happens), so the others may still act; an EACH window goes on from the first
+        participant it has not asked; a window with nobody left in it closes."""
+        w = self.windows[-1]
+        order = w.order
+        if not order or (w.close == EACH and w.passes >= len(order)):
+            self.windows.pop()
+            return None
+        if w.close == EACH:  # the seats before it in the order have had their action
+            w = self.windows[-1] = _moved(w, order[w.passes], w.passes)
+        else:
+            w = self.windows[-1] = _moved(w, order[0], 0)
+        return w
 
     def leave_windows(self, seat: int) -> None:
-        """``seat`` left the game: it takes no further part in any open window."""
-        self.windows = [
-            w._replace(order=tuple(s for s in w.order if s != seat)) if seat in w.order else w
-            for w in self.windows
-        ]
+        """``seat`` left the game: it takes no further part in any open window. Where it was one of the
+        seats whose say the window's count already holds (the ``passes`` seats just before the holder),
+        the count drops by one, so that the seats after the holder still get theirs."""
+        windows = self.windows
+        for i, w in enumerate(windows):
+            order = w.order
+            if seat not in order:
+                continue
+            passes = w.passes
+            if passes and w.holder != seat and w.holder in order:
+                behind = (order.index(w.holder) - order.index(seat)) % len(order)
+                if behind <= passes:
+                    passes -= 1
+            windows[i] = w._replace(order=tuple(s for s in order if s != seat), passes=passes)
         self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
 
     # ------------------------------------------------------------------ the stack

@@ -300,6 +300,55 @@ def test_a_wish_removes_a_dungeon_with_its_caster():
 
 
 @pytest.mark.rules("SF-R23", "SF-302")
+def test_a_player_who_leaves_after_his_action_in_a_pause_leaves_the_others_theirs():
+    from spellforge.core.actions import Resign
+
+    s = scenario(
+        Side(hand=["windfall", "village-militia"], deck=["tollgate-downs"] * 4),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        phase="realm",
+    )
+    act(s, f"play #{card(s, 'windfall')}")
+    act(s, "pass")  # P2 passes: his one action
+    assert (s.decision.kind, s.decision.seat) == ("pause", 2)
+    s.apply(Resign(1))  # ...and leaves while P3 is asked
+    act(s, "pass")
+    assert (s.decision.kind, s.decision.seat) == ("pause", 3)  # P4 still gets his action
+
+
+@pytest.mark.rules("SF-R23", "SF-304", "SF-305")
+def test_a_player_who_leaves_inside_a_counter_pause_is_not_asked_back_in_the_event_pause():
+    """Scenario 11's opening with a departure: B's negation is dispelled, so B would act again in the event
+    pause (SF-304); B leaves during the pause about the dispel, and the event pause goes on with C."""
+    from spellforge.core.actions import Resign
+
+    s = scenario(
+        Side(hand=["earthquake-rift", "village-militia"], formation=["tollgate-downs"]),
+        Side(
+            hand=["word-of-undoing", "divine-refusal"],
+            pool=["ilvara-the-keen", "sister-aveline"],
+            formation=["mistwood-dale"],
+        ),
+        Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
+        Side(hand=FILL, pool=["echoing-bard-tolliver"]),
+        phase="realm",
+    )
+    rift = card(s, "earthquake-rift")
+    act(s, f"play #{rift} -> #{card(s, 'mistwood-dale')}")
+    act(s, f"play #{card(s, 'word-of-undoing')} -> #{rift}")
+    act(s, f"play #{card(s, 'unweave')} -> #{card(s, 'word-of-undoing')}")
+    assert (s.decision.kind, s.decision.seat) == ("counter", 3)
+    s.apply(Resign(1))
+    asked = []
+    while s.decision.kind in ("counter", "pause"):
+        asked.append((s.decision.kind, s.decision.seat))
+        act(s, "pass")
+    assert asked == [("counter", 3), ("counter", 0), ("pause", 2), ("pause", 3)]
+
+
+@pytest.mark.rules("SF-R23", "SF-302")
 def test_a_player_who_leaves_during_a_pause_hands_it_on_and_nobody_acts_twice():
     from spellforge.core.actions import Resign
 

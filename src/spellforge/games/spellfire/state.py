@@ -149,15 +149,9 @@ class SpellfireState(ViewMixin):
         """A player left while others waited on him: a window goes on without him; a defence he owed is
         declined; any other choice of his is dropped."""
         if self.windows:
-            w = self.windows[-1]
-            if w.close != EACH:
-                self.restart_window()
-                return
-            if w.passes >= len(w.order):  # he was the last to act in an event pause: it closes
-                self.windows.pop()
-                return
-            self.windows[-1] = w._replace(holder=w.order[w.passes])  # the next one acts, nobody twice
-            self.schedule(("window_ask", w.wid))
+            w = self.hand_on()  # a pause goes on with the next one to act, nobody twice; a round restarts
+            if w is not None:
+                self.schedule(("window_ask", w.wid))
             return
         if decision.kind == "defend":
             self.declined()
