@@ -1,5 +1,7 @@
 """Build a mid-game Spellweaver position from a short description, for rule tests and bug reports.
 
+>>> from spellforge.core.targets import PlayerRef
+>>> from spellforge.games.spellweaver.actions import Attack
 >>> sc = build(
 ...     p1=Side(combat=["a:ash-hound"], hand=["firebolt"], levels={"rage": 2}),
 ...     p2=Side(combat=["x:thornback-boar"], life=12),
