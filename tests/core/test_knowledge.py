@@ -85,6 +85,31 @@ def test_a_known_card_stays_known_after_it_moves_until_the_vault_is_shuffled() -
     assert state.knows(RAIDER, top)  # still in the hand: still known
 
 
+def test_a_card_everyone_saw_stays_known_to_everyone_when_it_moves_into_a_hidden_zone() -> None:
+    """Core's ``move``: a card face up in a public zone is seen by all; taken from there into a hand or
+    under a deck (no shuffle), it is still that card to every seat, and determinize keeps it where it
+    is. A face-down card taken the same way was never seen and stays hidden; a shuffle forgets both."""
+    state = new()
+    L = state.layout
+    shown, hidden = state.zones[L.hand[KEEPER]][-1], state.zones[L.defenders][0]
+    state.move(shown, L.occupant)  # played face up where all can see it
+    assert state.can_see(RAIDER, shown) and not state.knows(RAIDER, shown)  # seen there, not yet learned
+    state.move(shown, L.hand[KEEPER])  # ...and taken back into the hand, in full view
+    state.move(hidden, L.hand[KEEPER])  # a face-down defender taken back: nobody saw which
+    state.face_down[hidden] = False
+    assert all(state.can_see(s, shown) for s in (KEEPER, RAIDER, None))
+    assert not state.can_see(RAIDER, hidden) and not state.can_see(None, hidden)
+    assert [c["id"] for c in state.observe(RAIDER)["sanctum"]["known"]] == [shown]
+    for k in range(20):
+        sample = state.determinize(RAIDER, Rng(k))
+        assert sample.zone_of[shown] == L.hand[KEEPER]
+    state.move(shown, L.occupant)
+    state.move(shown, L.deck[KEEPER], bottom=True)  # under the vault, in view: still known
+    assert state.can_see(RAIDER, shown)
+    state.shuffle(L.deck[KEEPER])
+    assert not state.can_see(RAIDER, shown) and not state.can_see(None, shown)
+
+
 def test_a_card_revealed_to_everyone_is_known_to_spectators_too() -> None:
     state = new()
     top = vault_top(state)

@@ -861,8 +861,15 @@ class State(Seating, ABC):
     # ------------------------------------------------------------------ zones and shared verbs
 
     def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        """Move card ``cid`` to ``zone`` (on top, or at the bottom of an ordered zone)."""
-        self.zones[self.zone_of[cid]].remove(cid)
+        """Move card ``cid`` to ``zone`` (on top, or at the bottom of an ordered zone).
+
+        A card everyone could see where it was (face up in a public zone) stays known to everyone
+        wherever it goes: a card returned from play to a hand, or put from a discard pile under a deck, is
+        still that card to every seat, until a shuffle or the game's rule (``forget``) hides it again."""
+        src = self.zone_of[cid]
+        if self.known[cid] != EVERYONE and not self.face_down[cid] and self.zone_visible(src, None):
+            self.known[cid] = EVERYONE
+        self.zones[src].remove(cid)
         if bottom:
             self.zones[zone].insert(0, cid)
         else:

@@ -269,7 +269,9 @@ def test_tactical_retreat_returns_a_borrowed_character_to_its_owners_hand_as_its
     # a hand holds its owner's cards, played by their owner (SB-029, SB-121, SB-124): back to P2's hand
     assert s.zone_of[ox] == s.layout.hand[1] and s.controller[ox] == 1
     assert ox not in s.zones[s.layout.hand[0]]
-    assert s.observe(0)["players"][1]["hand"] == {"count": 2}  # hidden from the borrower again
+    # the hand is hidden from the borrower (SB-029): it sees only the ox, which everyone saw go there
+    hand = s.observe(0)["players"][1]["hand"]
+    assert hand["count"] == 2 and [c["id"] for c in hand["known"]] == [ox]
 
 
 @pytest.mark.rules("SB-002", "SB-029")
