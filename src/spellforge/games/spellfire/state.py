@@ -6,7 +6,6 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.knowledge import SPECTATOR_BIT
 from spellforge.core.rng import Rng
-from spellforge.core.windows import EACH
 
 from .base import NO_FIGHT, PlayRec
 from .cards import ARTIFACT, CHAMPION
