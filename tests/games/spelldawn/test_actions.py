@@ -30,6 +30,8 @@ from spellforge.games.spelldawn.actions import (
     UseWeapon,
 )
 
+from ..action_text import check_round_trip
+
 GAME = find_game("spelldawn")
 VAULT, A = Place("room", "vault"), Place("room", "A")
 
@@ -61,14 +63,7 @@ def test_every_action_class_has_an_example() -> None:
 
 @pytest.mark.parametrize(("action", "text", "cards"), EXAMPLES, ids=[t for _, t, _ in EXAMPLES])
 def test_an_action_prints_and_parses_back(action: Action, text: str, cards: tuple[int, ...]) -> None:
-    assert str(action) == text
-    parsed = GAME.parse_action(None, text)
-    assert parsed == action and type(parsed) is type(action) and hash(parsed) == hash(action)
-    verb, _, rest = text.partition(" ")
-    assert GAME.parse_action(None, f"  {verb.upper()}  {rest} ") == action  # a verb reads in any case
-    assert action.card_ids() == cards
-    hidden = action.masked(())
-    assert (hidden is action) == (not cards)
+    check_round_trip(GAME, action, text, cards)
 
 
 def test_a_room_is_a_place_never_a_card_or_a_player() -> None:

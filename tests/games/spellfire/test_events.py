@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import IllegalActionError
+from spellforge.core.actions import Resign
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
 FILL = ["village-militia"] * 2
@@ -13,6 +14,35 @@ FILL = ["village-militia"] * 2
 def pass_pauses(state) -> None:
     while state.decision is not None and state.decision.kind in ("pause", "counter"):
         act(state, "pass")
+
+
+def scenario_11():
+    """Scenario 11's table: A holds an Earthquake against B's realm; B a negation and a Wish-type card;
+    C a dispel; D a duplicating champion."""
+    return scenario(
+        Side(hand=["earthquake-rift", "village-militia"], formation=["tollgate-downs"]),
+        Side(
+            hand=["word-of-undoing", "divine-refusal"],
+            pool=["ilvara-the-keen", "sister-aveline"],
+            formation=["mistwood-dale"],
+        ),
+        Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
+        Side(hand=FILL, pool=["echoing-bard-tolliver"]),
+        phase="realm",
+    )
+
+
+def windfall_played():
+    """Four players; P1 has just played a Windfall, and its pause asks P2 first."""
+    s = scenario(
+        Side(hand=["windfall", "village-militia"], deck=["tollgate-downs"] * 4),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        Side(hand=FILL),
+        phase="realm",
+    )
+    act(s, f"play #{card(s, 'windfall')}")
+    return s
 
 
 @pytest.mark.rules(
@@ -31,17 +61,7 @@ def pass_pauses(state) -> None:
     "SF-171",
 )
 def test_event_pause_with_failed_negation_scenario_11():
-    s = scenario(
-        Side(hand=["earthquake-rift", "village-militia"], formation=["tollgate-downs"]),
-        Side(
-            hand=["word-of-undoing", "divine-refusal"],
-            pool=["ilvara-the-keen", "sister-aveline"],
-            formation=["mistwood-dale"],
-        ),
-        Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
-        Side(hand=FILL, pool=["echoing-bard-tolliver"]),
-        phase="realm",
-    )
+    s = scenario_11()
     rift, realm = card(s, "earthquake-rift"), card(s, "mistwood-dale")
     act(s, f"play #{rift} -> #{realm}")
     assert (s.decision.kind, s.decision.seat) == ("pause", 1)  # clockwise from the event player
@@ -301,16 +321,7 @@ def test_a_wish_removes_a_dungeon_with_its_caster():
 
 @pytest.mark.rules("SF-R23", "SF-302")
 def test_a_player_who_leaves_after_his_action_in_a_pause_leaves_the_others_theirs():
-    from spellforge.core.actions import Resign
-
-    s = scenario(
-        Side(hand=["windfall", "village-militia"], deck=["tollgate-downs"] * 4),
-        Side(hand=FILL),
-        Side(hand=FILL),
-        Side(hand=FILL),
-        phase="realm",
-    )
-    act(s, f"play #{card(s, 'windfall')}")
+    s = windfall_played()
     act(s, "pass")  # P2 passes: his one action
     assert (s.decision.kind, s.decision.seat) == ("pause", 2)
     s.apply(Resign(1))  # ...and leaves while P3 is asked
@@ -322,19 +333,7 @@ def test_a_player_who_leaves_after_his_action_in_a_pause_leaves_the_others_their
 def test_a_player_who_leaves_inside_a_counter_pause_is_not_asked_back_in_the_event_pause():
     """Scenario 11's opening with a departure: B's negation is dispelled, so B would act again in the event
     pause (SF-304); B leaves during the pause about the dispel, and the event pause goes on with C."""
-    from spellforge.core.actions import Resign
-
-    s = scenario(
-        Side(hand=["earthquake-rift", "village-militia"], formation=["tollgate-downs"]),
-        Side(
-            hand=["word-of-undoing", "divine-refusal"],
-            pool=["ilvara-the-keen", "sister-aveline"],
-            formation=["mistwood-dale"],
-        ),
-        Side(hand=["unweave", "village-militia"], pool=["master-quillon"]),
-        Side(hand=FILL, pool=["echoing-bard-tolliver"]),
-        phase="realm",
-    )
+    s = scenario_11()
     rift = card(s, "earthquake-rift")
     act(s, f"play #{rift} -> #{card(s, 'mistwood-dale')}")
     act(s, f"play #{card(s, 'word-of-undoing')} -> #{rift}")
@@ -350,16 +349,7 @@ def test_a_player_who_leaves_inside_a_counter_pause_is_not_asked_back_in_the_eve
 
 @pytest.mark.rules("SF-R23", "SF-302")
 def test_a_player_who_leaves_during_a_pause_hands_it_on_and_nobody_acts_twice():
-    from spellforge.core.actions import Resign
-
-    s = scenario(
-        Side(hand=["windfall", "village-militia"], deck=["tollgate-downs"] * 4),
-        Side(hand=FILL),
-        Side(hand=FILL),
-        Side(hand=FILL),
-        phase="realm",
-    )
-    act(s, f"play #{card(s, 'windfall')}")
+    s = windfall_played()
     act(s, "pass")  # P2 passes
     assert (s.decision.kind, s.decision.seat) == ("pause", 2)
     s.apply(Resign(2))

@@ -465,7 +465,6 @@ class AbilityMixin(CastersBase):
             return
         owner = self.owner[cid]
         self.leave_field(cid, HAND[owner], death=False)
-        self.reveal_to_everyone(cid)  # it was face up: everyone saw which card went back to the hand
         self.emit(Event("to_hand", owner, cid))
 
     def discard_cards(self, seat: int, n: int, ctx: Context) -> None:

@@ -466,7 +466,6 @@ class BattleMixin(SpoilsMixin):
                 continue
             if f[FROM_HAND] & bit:
                 self.to_zone(champ, self.layout.hand[self.controller[champ]])
-                self.reveal_to_everyone(champ)  # it fought face up: everyone saw it go back
             else:
                 self.return_to_pool(champ)
                 self.fought[champ] = -1

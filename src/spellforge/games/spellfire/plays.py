@@ -552,7 +552,6 @@ class PlayMixin(SpellfireBase):
             if target >= 0 and self.in_play(target):
                 self.to_zone(target, self.layout.hand[seat])
                 self.controller[target] = seat
-                self.reveal_to_everyone(target)  # everyone saw which item was taken
         elif "draw" in v:
             e = d.power("draw")
             assert e is not None
@@ -653,7 +652,6 @@ class PlayMixin(SpellfireBase):
         elif "recover_abyss" in d.powers:
             self.used_at[card] = self.pool_phases[seat]
             self.move(t, self.layout.hand[seat])  # SF-169
-            self.reveal_to_everyone(t)  # taken from the public Abyss: everyone saw which card
             self.emit(Event("recover", seat, card, other=t, secret=self.face_down[card]))
         elif "abyss_send" in d.powers:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)

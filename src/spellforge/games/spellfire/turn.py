@@ -54,14 +54,9 @@ class TurnMixin(PlayMixin):
         """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25). Only
         seats still playing take part: a player who has left is not cut for and cuts for nobody; the next
         player still playing to the right cuts in his place."""
-        if not self.alive[seat]:
-            return
-        n = self.n_seats
-        for i in range(1, n):
-            right = (seat - i) % n
-            if self.alive[right]:
-                self.ask("cut", right, seat)
-                return
+        playing = self.clockwise_from(seat)  # the seats still playing, clockwise from him
+        if len(playing) > 1 and playing[0] == seat:
+            self.ask("cut", playing[-1], seat)  # the last of them clockwise is the first to his right
 
     @legal("cut")
     def legal_cut(self) -> list[Action]:
