@@ -66,7 +66,7 @@ class LiveGame:
         """The JSON message for ``seat`` (None: a spectator) at the current version, built once."""
         text = self.cache.get(seat)
         if text is None:
-            msg = seat_message(self.ruleset, self.state.observe(seat), self.version)
+            msg = seat_message(self.state, seat, self.version)
             msg["game_id"] = self.id
             msg["seats"] = self.public_seats()
             if self.rematch:
