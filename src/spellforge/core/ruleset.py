@@ -100,7 +100,8 @@ class Ruleset(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
-    summary: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # one line, for listings
+    description: ClassVar[str] = ""  # one paragraph a new player reads: what the game is and how it is won
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
