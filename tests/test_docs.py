@@ -56,3 +56,13 @@ def test_the_playing_guide_lists_every_terminal_command() -> None:
     for command in re.findall(r"^  (\w+)", HELP, flags=re.M):
         assert f"`{command}" in guide, command
     assert "play --resume" in guide
+
+
+def test_the_spell_battle_page_states_the_tactical_retreat_ruling() -> None:
+    """Tactical Retreat's text now says "to its owner's hand": the page's ruling quotes the text played."""
+    page = (DOCS / "games" / "spellbattle.md").read_text(encoding="utf-8")
+    ruling = next((p for p in page.split("\n- ") if p.startswith("**Tactical Retreat")), "")
+    text = find_game("spellbattle").cards["tactical-retreat"].text
+    assert f'"{text}"' in " ".join(ruling.split()), (
+        "spellbattle.md has no Tactical Retreat ruling quoting its text"
+    )

@@ -34,6 +34,7 @@ PROMPTS = {
     "main": "take an action (action points left)",
     "discard": "discard down to your maximum hand size",
     "limit": "sacrifice a card to make room, or pass to cancel",
+    "night": "unveil a Nightbound project before your turn moves on, or pass",
     "dusk": "unveil a Duskbound project, or pass",
     "summon": "summon the approached minion, unveil a Summonbound project, or pass",
     "encounter": "use a weapon to defeat the minion, or pass and let its Combat ability fire",

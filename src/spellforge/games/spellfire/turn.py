@@ -9,7 +9,7 @@ which they may play events (``respond``, SF-281, SF-283).
 from __future__ import annotations
 
 from spellforge.core.actions import Action, Choose, Done, Pass
-from spellforge.core.events import Event
+from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import NEVER, act, flow_op, legal
 from spellforge.core.modifiers import TURN
@@ -515,9 +515,10 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Pass):
             return
         seat = d.seat
-        for c in self.hand_of(seat):
-            self.reveal_to_everyone(c)  # SF-087
         self.emit(Event("mulligan", seat))
+        for c in self.hand_of(seat):  # SF-087: the hand is laid face up for every seat, then shuffled away
+            self.reveal_to_everyone(c)
+            self.emit(Event(REVEAL, seat, c, note="mulligan"))
         for s in range(self.n_seats):
             self.mulligans[s] = self.mulligans[s] + 1 if s == seat else 0  # SF-091, SF-R24
         self.restart()

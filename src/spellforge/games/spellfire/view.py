@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core.actions import seat_name
-from spellforge.core.events import Event
+from spellforge.core.events import REVEAL, Event
 from spellforge.core.observe import card_view, event_visible_card, zone_view
 
 from .base import ACH, ATT, DCH, DEF, OVER, POSITIONS, SELF, TARGET
@@ -120,6 +120,10 @@ class ViewMixin(BattleMixin):
             return f"{who} attacks {name} of {seat_name(e.other)}"
         if e.kind in ("spoils", "dungeon_spoils"):
             return f"{who} draws spoils of victory: {name}"
+        if e.kind == "mulligan":
+            return f"{who} calls a mulligan and shows his hand: no realm he can play"
+        if e.kind == REVEAL and e.note == "mulligan":
+            return f"{who} shows {name}"
         if e.kind == "reveal_first":
             return f"{who} reveals {name} ({e.amount}) to choose the first player"
         return f"{who} {e.kind.replace('_', ' ')} {name if e.card >= 0 else ''}".rstrip()
