@@ -187,6 +187,13 @@ export class Table {
 
   clickKey(key, node, card, title) {
     if (this.pending) return;
+    // a card that no option names, inside a place that one does (a realm in its formation position): the
+    // click is the place's
+    const outer = node.parentElement && node.parentElement.closest("[data-k]");
+    if (outer && !this.actions.some((a) => actionKeys(a).includes(key)) && this.actions.some((a) => actionKeys(a).includes(outer.dataset.k))) {
+      outer.click();
+      return;
+    }
     let acts = [];
     if (this.selected && this.selected !== key) {
       acts = this.actions.filter((a) => { const ks = actionKeys(a); return ks.includes(this.selected) && ks.includes(key); });
