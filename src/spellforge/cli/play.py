@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .common import DEFAULT_OPPONENT, Parser, UsageError, parse_options, print_json, whole
+from .common import DEFAULT_OPPONENT, Parser, UsageError, parse_options, print_json, seed_number, whole
 
 
 def save_target(text: str) -> Path:
@@ -194,7 +194,7 @@ def add_play(sub: argparse._SubParsersAction[Parser]) -> None:
         "--side", metavar="ROLE", help="in a game with roles, play this one (Spelldawn: overlord or champion)"
     )
     p.add_argument("--players", type=whole(1), metavar="N", help="number of players")
-    p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")
+    p.add_argument("--seed", type=seed_number, help="seed (default: random; printed at the start)")
     p.add_argument(
         "--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)"
     )
