@@ -51,7 +51,7 @@ Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2
   card #ID    one card in full, with its text (also 'card NAME', or 'card @REF' for limbo)
   undo        take back your last decision (against bots, while nothing hidden has been revealed since)
   concede     resign this game          save FILE   save the game ('spellforge play --resume FILE' plays on)
-  quit        stop without resigning (with --save, the game is saved to play on later)"""
+  quit        stop without resigning, keeping the game to play on later (also Ctrl-D)"""
 
 UNDO_DEPTH = 20  # decisions a person may take back in a row
 
@@ -259,6 +259,7 @@ class TerminalGame:
         save: Path | None = None,
         now: Callable[[], float] = time.monotonic,
         setup: dict[str, Any] | None = None,
+        keep: Path | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -267,6 +268,9 @@ class TerminalGame:
         self.console = console or Console()
         self.read = read or (lambda prompt: input(prompt))
         self.save_path = save.expanduser() if save else None
+        self.keep_path = keep  # where a game left without a save file is kept (None: nowhere)
+        self.asked_to_quit = False  # the person typed quit (rather than ending the input)
+        self.decided = False  # a person at this terminal has taken a decision
         self.now = now
         self.setup = setup if setup is not None else {"humans": sorted(humans)}
         self.last_human: int | None = None
@@ -285,7 +289,8 @@ class TerminalGame:
         self.console.print(log_panel(view))
 
     def run(self) -> int:
-        """Play until the game ends or a person quits. Returns 0, or 1 when stopped early."""
+        """Play until the game ends or a person leaves (``quit``, or the end of the input: Ctrl-D, a
+        script's last line), keeping the game to play on later (``leave``). Returns 0."""
         while self.state.outcome is None:
             state = self.state
             seat = state.current_player
@@ -302,11 +307,16 @@ class TerminalGame:
                 continue
             if len(self.humans) > 1 and self.last_human is not None and seat != self.last_human:
                 self.console.clear()
-                self.read(f"{seat_name(seat)}, take the keyboard and press Enter... ")
+                try:
+                    self.read(f"{seat_name(seat)}, take the keyboard and press Enter... ")
+                except EOFError:
+                    self.console.print()
+                    self.leave()
+                    return 0
             self.last_human = seat
             if not self.human_turn(seat):
-                self.stop()
-                return 1
+                self.leave(ask=self.asked_to_quit)
+                return 0
         self.show_outcome()
         if self.save_path and self.save(self.save_path, quiet=True):
             self.console.print(
@@ -346,7 +356,9 @@ class TerminalGame:
             )
             try:
                 line = self.read(f"{seat_name(seat)}> ").strip()
-            except EOFError:
+            except EOFError:  # Ctrl-D: the person leaves, as with quit, but cannot be asked anything
+                self.console.print()
+                self.asked_to_quit = False
                 return False
             if not line:
                 continue
@@ -369,6 +381,7 @@ class TerminalGame:
                     self.render(seat)
                     started = self.now()
             elif word in ("quit", "exit"):
+                self.asked_to_quit = True
                 return False
             elif word in ("concede", "resign"):
                 self.apply(Resign(seat))
@@ -386,6 +399,7 @@ class TerminalGame:
                     self.undo_points = [*self.undo_points[-UNDO_DEPTH + 1 :], point]
                 try:
                     self.apply(action)
+                    self.decided = True
                 except IllegalActionError as exc:
                     if point is not None and self.undo_points and self.undo_points[-1] is point:
                         self.undo_points.pop()
@@ -402,13 +416,45 @@ class TerminalGame:
                         )
                 return True
 
-    def stop(self) -> None:
-        """A person stopped without finishing: keep the game to play on later, when it is being saved."""
-        if self.save_path and self.save(self.save_path, quiet=True):
-            self.console.print(
-                f"saved to {self.save_path}: 'spellforge play --resume {self.save_path}' plays on",
-                soft_wrap=True,
-            )
+    def leave(self, ask: bool = False) -> None:
+        """A person stopped before the end (``quit``, Ctrl-D, Ctrl-C): keep the game to play on later.
+
+        A game with a save file (``--save``, or a resumed one) is saved there. Otherwise ``quit`` (``ask``)
+        offers to save it, to the keep file (``keep``) on Enter or to a file the person names; and when the
+        input ended (Ctrl-D) or was interrupted, nobody can answer, so it is saved to the keep file. Either
+        way the screen says where the game is and how to play on, or plainly that it was not saved."""
+        if self.save_path:
+            if self.save(self.save_path, quiet=True):
+                self.said_saved(self.save_path)
+            return
+        if not self.decided:  # nothing of the person's is lost; the seed deals the same cards again
+            self.console.print(f"you had not decided anything yet: nothing to save (seed {self.state.seed})")
+            return
+        keep = self.keep_path
+        while ask:
+            offer = f"Enter saves it to {keep}, or " if keep else ""
+            try:
+                answer = self.read(f"Save the game to play on later? {offer}type a file name, or 'no': ")
+            except EOFError:
+                self.console.print()
+                break  # nobody can answer: as if the input had ended at the game's prompt
+            answer = answer.strip()
+            if answer.lower() in ("no", "n"):
+                self.console.print("the game was not saved")
+                return
+            target = Path(answer).expanduser() if answer else keep
+            if target is None:
+                continue
+            if self.save(target, quiet=True):
+                self.said_saved(target)
+                return
+        if keep is not None and self.save(keep, quiet=True):
+            self.said_saved(keep)
+            return
+        self.console.print("the game was not saved", soft_wrap=True)
+
+    def said_saved(self, path: Path) -> None:
+        self.console.print(f"saved to {path}: 'spellforge play --resume {path}' plays on", soft_wrap=True)
 
     # ------------------------------------------------------------------ cards
 
