@@ -114,7 +114,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_seed = seed
     bots = {s: make_bot(vs, seed=bot_seed + s) for s in range(players) if s not in humans}
     ui = TerminalGame(
-        state, humans, bots, save=save, setup={"humans": sorted(humans), "vs": vs}, keep=keep_target(state)
+        state,
+        humans,
+        bots,
+        save=save,
+        setup={"humans": sorted(humans), "vs": vs},
+        keep=keep_target(state),
+        autopass=not args.no_autopass,
     )
     if save is not None and not ui.save(save, quiet=True):
         raise UsageError(f"--save {save}: the game cannot be saved there")
@@ -218,6 +224,12 @@ def add_play(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument(
         "--save", metavar="FILE", help="save the game to FILE after every move, at its end and when you quit"
+    )
+    p.add_argument(
+        "--no-autopass",
+        action="store_true",
+        help="against bots, ask you even when passing is all you may do (the in-game 'autopass on/off' "
+        "switches it too)",
     )
     p.add_argument(
         "--resume",
