@@ -261,3 +261,27 @@ def test_leaving_a_game_never_begun_writes_nothing(
     monkeypatch.chdir(tmp_path)
     code, out, _ = play(monkeypatch, capsys, "", "casters", "--seed", "1", "--vs", "random")
     assert code == 0 and "nothing to save" in out and list(tmp_path.iterdir()) == []
+
+
+def test_the_end_of_input_at_the_hot_seat_hand_over_leaves_cleanly(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from spellforge import find_game
+    from spellforge.ui.terminal import TerminalGame
+
+    console = Console(record=True, width=80, file=io.StringIO())
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        if "take the keyboard" in prompt:
+            raise EOFError
+        return "1"
+
+    keep = tmp_path / "kept.json"
+    state = find_game("casters").new_game(seed=1)
+    assert TerminalGame(state, {0, 1}, {}, console=console, read=read, keep=keep).run() == 0
+    assert "take the keyboard" in asked[-1] and f"saved to {keep}" in console.export_text()
+    state = find_game("casters").new_game(seed=1)
+    assert TerminalGame(state, {0, 1}, {}, console=console, read=read).run() == 0
+    assert console.export_text().rstrip().endswith("the game was not saved")

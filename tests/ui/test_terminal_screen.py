@@ -195,9 +195,12 @@ def test_play_takes_no_autopass(
     from spellforge.cli import main
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 12 + "quit\nno\n"))
-    assert main(["play", "spellbattle", "--seed", "3", "--vs", "random", "--no-autopass"]) == 0
-    assert "passed for you" not in capsys.readouterr().out
+    # a farm first, so that P1 could answer with a card from his hand and is asked in every window
+    moves = "2\n1\n" + "1\n" * 10 + "quit\nno\n"
+    for flag, passed in (([], True), (["--no-autopass"], False)):
+        monkeypatch.setattr("sys.stdin", io.StringIO(moves))
+        assert main(["play", "spellbattle", "--seed", "3", "--vs", "random", *flag]) == 0
+        assert ("passed for you" in capsys.readouterr().out) is passed, flag
 
 
 # ---------------------------------------------------------------------- a card as a player reads it

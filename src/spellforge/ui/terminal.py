@@ -5,6 +5,10 @@ reach the screen. In hot-seat games the screen is cleared and the next player as
 before anything of theirs is shown. The client reads only the View's envelope (DESIGN.md section 2b) and
 the cards it shows, so a game without a rendering of its own gets every command too.
 
+The screen is meant for an 80x24 terminal: before each prompt only what changed is shown (the events since
+the person's last prompt, the table when something on it changed), and against bots a decision where
+passing is all the person may do is answered for them (``autopass_now``).
+
 A game saved here (``save FILE``, ``--save``) is the state's JSON plus who sat where (``"terminal"``), and
 ``spellforge play --resume FILE`` plays on from it.
 """
@@ -46,14 +50,19 @@ from .cards import (
 from .presentation import card_presentation, keyword_reminders, terminal_renderer
 
 HELP = """\
-Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2').
-  help        this text                 log [N]     the last N events (default 40)
-  view        show the table again      cards       every card you can see, one line each
-  card #ID    one card in full, with its text (also 'card NAME', or 'card @REF' for limbo)
-  undo        take back your last decision (against bots, while nothing hidden has been revealed since)
-  concede     resign this game          save FILE   save the game ('spellforge play --resume FILE' plays on)
-  autopass    on/off: pass for you when passing is all you may do (against bots; on unless --no-autopass)
-  quit        stop without resigning, keeping the game to play on later (also Ctrl-D)"""
+Type the number of an option, or the action itself ('pass', 'play #12 -> P2').
+  help           this text
+  view           the table again, with the recent events
+  log [N]        the last N events (default 40)
+  cards          every card you can see, one line each
+  card #ID       one card in full, with its text (also card NAME, card @REF)
+  undo           take back your last decision (against bots, while nothing
+                 hidden has been revealed since)
+  autopass on    pass for you when passing is all you may do (against bots,
+  autopass off   on unless --no-autopass); off: you are asked every time
+  save FILE      save the game ('spellforge play --resume FILE' plays on)
+  concede        resign this game
+  quit           stop without resigning, keeping the game to play on (Ctrl-D)"""
 
 UNDO_DEPTH = 20  # decisions a person may take back in a row
 EVENTS_SHOWN = 6  # the most lines of new events shown before a prompt ('log' shows the rest)
@@ -165,11 +174,6 @@ def generic_view(view: dict[str, Any]) -> RenderableType:
         if isinstance(value, int | str | float | bool) and value not in ("", None):
             extra.add_row(Text(key.replace("_", " "), style="bold"), Text(str(value)))
     return Group(table, board, extra)
-
-
-def log_panel(view: dict[str, Any], last: int = 8) -> RenderableType:
-    lines = view.get("log", [])[-last:]
-    return Panel(Text("\n".join(lines) or "(nothing yet)"), title="recent events", border_style="dim")
 
 
 def board_key(view: dict[str, Any]) -> str:
@@ -337,10 +341,10 @@ class TerminalGame:
     def render(self, seat: int) -> None:
         """Draw the table for ``seat`` and its last events (``view``, and after an undo)."""
         view = self.state.observe(seat)
+        self.show_events(view.get("log", [])[-EVENTS_SHOWN:])
+        self.seen_event[seat] = next(self.state.iter_log(1), None)
         self.console.print(self.board(view))
         self.shown_board[seat] = board_key(view)
-        self.seen_event[seat] = next(self.state.iter_log(1), None)
-        self.show_events(view.get("log", [])[-EVENTS_SHOWN:])
 
     def show_changes(self, seat: int) -> None:
         """Before a person's prompt, only what changed since their last one: the events (folded, the last
