@@ -14,7 +14,7 @@ stack is written ``@3``. An action's *target* is a typed value of ``core.targets
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Hashable
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
@@ -125,6 +125,21 @@ class Action:
 
 
 UNKNOWN_CARD = "#?"  # how ``Action.masked`` writes a card the seat does not know
+
+
+def passing_is_all(legal: Sequence[Action]) -> bool:
+    """Whether a seat's only option passes or finishes (its one legal action ``declines``).
+
+    The engine still asks such a seat when public information does not force the answer (a hidden hand
+    might hold a response, DESIGN.md section 2b), so that being asked tells the others nothing. A client
+    may then answer for its own player, where doing so reveals nothing: the browser's "pass for me"
+    (after a random delay, so the others cannot time it) and the terminal's autopass against bots (whose
+    choices never read the clock) both use this test.
+
+    >>> passing_is_all([Pass()]), passing_is_all([Pass(), Play(12)]), passing_is_all([Play(12)])
+    (True, False, False)
+    """
+    return len(legal) == 1 and legal[0].declines
 
 
 # ---------------------------------------------------------------------- verb actions

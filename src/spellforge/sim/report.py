@@ -52,6 +52,7 @@ class Config:
     options: dict[str, Any] = field(default_factory=dict)
     cards: str | None = None
     cards_name: str = ""
+    cards_path: str = ""  # the card file as given, for its errors
 
 
 @dataclass
@@ -65,7 +66,7 @@ class Batch:
     def pool_names(self) -> dict[str, str]:
         ruleset = find_game(self.game)
         if self.config.cards is not None:
-            ruleset = ruleset_with_cards(ruleset, self.config.cards)
+            ruleset = ruleset_with_cards(ruleset, self.config.cards, self.config.cards_path)
         return {key: card.name for key, card in ruleset.cards.items()}
 
 
@@ -138,7 +139,7 @@ def play_config(
     and seats of game ``k * games + i`` of ``simulate`` with the same seed, ``k`` the pairing's number."""
     ruleset = find_game(game)
     if config.cards is not None:
-        ruleset = ruleset_with_cards(ruleset, config.cards)
+        ruleset = ruleset_with_cards(ruleset, config.cards, config.cards_path)
     n = players or ruleset.default_players
     groups = pairings(decks, n)
     specs = list(bots)
@@ -268,11 +269,11 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- the whole report
 
 
-def read_cards(path: str | Path) -> tuple[str, str]:
-    """A card file's text and name; an unreadable file raises SpellforgeError naming it."""
+def read_cards(path: str | Path) -> tuple[str, str, str]:
+    """A card file's text, name and path as given; an unreadable file raises SpellforgeError naming it."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8"), p.name
+        return p.read_text(encoding="utf-8"), p.name, str(path)
     except OSError as exc:
         raise SpellforgeError(f"card file {str(path)!r}: cannot read it ({exc.strerror or exc})") from None
 
@@ -280,11 +281,11 @@ def read_cards(path: str | Path) -> tuple[str, str]:
 def configurations(options: dict[str, Any], cards: str | Path | None, compare: Sequence[str]) -> list[Config]:
     """The configuration asked for and, with ``compare`` (``KEY=VALUE`` items: a ruleset option, or
     ``cards=FILE``), the changed one beside it."""
-    text, name = read_cards(cards) if cards else (None, "")
-    base = Config("base" if compare else "games", dict(options), text, name)
+    text, name, given = read_cards(cards) if cards else (None, "", "")
+    base = Config("base" if compare else "games", dict(options), text, name, given)
     if not compare:
         return [base]
-    changed = Config("changed", dict(options), text, name)
+    changed = Config("changed", dict(options), text, name, given)
     words = []
     for item in compare:
         key, eq, value = item.partition("=")
@@ -292,7 +293,7 @@ def configurations(options: dict[str, Any], cards: str | Path | None, compare: S
         if not eq or not key:
             raise SpellforgeError(f"--compare expects KEY=VALUE (an option, or cards=FILE), got {item!r}")
         if key == "cards":
-            changed.cards, changed.cards_name = read_cards(value)
+            changed.cards, changed.cards_name, changed.cards_path = read_cards(value)
         else:
             changed.options[key] = value
         words.append(f"{key}={value if key != 'cards' else Path(value).name}")

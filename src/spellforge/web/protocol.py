@@ -15,6 +15,7 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from spellforge.core.actions import passing_is_all
 from spellforge.core.observe import action_entries
 
 if TYPE_CHECKING:
@@ -65,5 +66,12 @@ def token_matches(token: str, stored_hash: str) -> bool:
 
 
 def seat_message(state: State, seat: int | None, version: int) -> dict[str, Any]:
-    """The message for ``seat`` (None: a spectator) at ``version``: its View and what it may do now."""
-    return {"version": version, "view": state.observe(seat), "actions": action_entries(state, seat)}
+    """The message for ``seat`` (None: a spectator) at ``version``: its View, what it may do now, and
+    whether passing is all it may do (``core.actions.passing_is_all``: the client may then pass for it)."""
+    actions = action_entries(state, seat)
+    return {
+        "version": version,
+        "view": state.observe(seat),
+        "actions": actions,
+        "passing_is_all": bool(actions) and passing_is_all(state.legal_actions()),
+    }

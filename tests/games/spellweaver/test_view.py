@@ -60,7 +60,7 @@ def test_the_terminal_shows_rows_mana_levels_skills_emblems_and_energy() -> None
             emblems={"c": (2, 0, 1)},
             frozen=["c"],
         ),
-        Side(combat=["x:crypt-crawler"], hero="mother-bramblewood"),
+        Side(combat=["x:crypt-crawler"], support=["y:grove-hawk"], hero="mother-bramblewood"),
         phase="combat",
     )
     do(sc.state, f"attack #{sc['c']} -> P2")

@@ -7,7 +7,7 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .base import FIELD, HAND, SET, STAGES
 from .state import CastersState
@@ -47,6 +47,22 @@ def render(view: dict[str, Any]) -> Any:
 
 SEARCH = declare_search(SearchFacts("casters", evaluate=evaluate))
 declare_terminal("casters", render)
+
+
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards casters``: class, level, cost, attack/health, text."""
+    stats = f"LvL{card['level']}" if card["type"] in ("minion", "stage") else ""
+    if card["type"] == "minion":
+        stats += f" {card['attack']}/{card['health']}"
+    return {
+        "type": f"{card['card_class']} {card['type']}",
+        "cost": card["cost"],
+        "level, atk/hp": stats,
+        "text": card["text"],
+    }
+
+
+declare_cards("casters", card_columns, changing=("attack", "health"))
 
 
 declare_keywords(

@@ -7,7 +7,7 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .base import SBBase
 from .evaluate import evaluate as evaluate_position
@@ -27,6 +27,20 @@ def render(view: dict[str, Any]) -> Any:
 
 SEARCH = declare_search(SearchFacts("spellbattle", evaluate=evaluate))
 declare_terminal("spellbattle", render)
+
+
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellbattle``: cost, strength/speed, text."""
+    character = card["type"] == "character"
+    return {
+        "type": card["type"],
+        "cost": str(card["cost"]),
+        "str/spd": f"{card['strength']}/{card['speed']}" if character else "",
+        "text": card["text"],
+    }
+
+
+declare_cards("spellbattle", card_columns, changing=("strength", "speed"))
 
 
 declare_keywords(

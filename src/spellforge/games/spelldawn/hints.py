@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .strategy import evaluate, playout_action
 
@@ -31,6 +31,32 @@ SEARCH = declare_search(
     )
 )
 declare_terminal("spelldawn", render)
+
+
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spelldawn``: side and type, cost, the numbers its type prints, text."""
+    values = []
+    if card["type"] == "scheme":
+        values.append(f"progress {card['progress']}, {card['points']} points")
+    if card["resonance"]:
+        values.append(card["resonance"])
+    if card["type"] == "minion":
+        values.append(f"health {card['health']}, shield {card['shield']}")
+    if card["subtype"] == "weapon":
+        values.append(f"attack {card['attack']}, breach {card['breach']}")
+        if card["boost_bonus"]:
+            values.append(f"{card['boost_cost']} mana: +{card['boost_bonus']}")
+    if card["type"] == "project":
+        values.append(f"raze {card['raze']}")
+    return {
+        "type": f"{card['side']} {card['subtype'] or card['type']}",
+        "cost": str(card["cost"]) if card["cost"] >= 0 else "",  # -1: the card has no cost
+        "values": ", ".join(values),
+        "text": card["text"],
+    }
+
+
+declare_cards("spelldawn", card_columns, changing=("attack",))
 
 
 declare_keywords(

@@ -16,9 +16,10 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
+from .cards import WORLD_NAMES
 from .state import SpellfireState
 
 HIDDEN_LEVEL = 4.0  # a face-down champion of a hidden pool: a typical level
@@ -84,6 +85,29 @@ SEARCH = declare_search(
     )
 )
 declare_terminal("spellfire", render)
+
+
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellfire``: type; world, class and level, bonus; text."""
+    level = ""
+    if card["type"] == "champion":
+        classes = "/".join(c for c in (card["card_class"], card["class2"]) if c)
+        number = "?" if card["variable_level"] else str(card["level"])
+        if card["level2"] >= 0:  # -1: one number on the icon
+            number += f"/{card['level2']}"
+        level = f"{classes} {number}"
+    elif card["level"]:
+        level = str(card["level"])
+    bonus = f"+{card['bonus']}" if card["bonus"] else f"-{card['drain']}" if card["drain"] else ""
+    values = [WORLD_NAMES.get(card["world"], ""), level, bonus]
+    return {
+        "type": card["type"].replace("_", " "),
+        "values": ", ".join(v for v in values if v),
+        "text": card["text"],
+    }
+
+
+declare_cards("spellfire", card_columns, changing=("level",))
 
 
 # Reminder text for the keywords of cards.py (``card_keywords``), in our own words.

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
+
+from spellforge.ui.board import grid, joined, player_label
 
 
 def card_text(c: dict[str, Any]) -> Text:
@@ -39,43 +39,53 @@ def card_text(c: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
+    """A few lines per player (the seat at the keyboard last): the formation's realms, the pool, then the
+    battle, the cards in force and being played, and your hand, so that the board and the prompt fit an
+    80x24 terminal with two players."""
     seat = view["seat"]
-    head = Table(title=f"SPELLFIRE - turn {view['turn']} - phase {view['phase']}", expand=True)
-    for col in ("player", "realms", "hand", "deck", "formation", "pool"):
-        head.add_column(col)
-    for p in view["players"]:
+    board = grid()
+    players = view["players"]
+    for p in [q for q in players if q["seat"] != seat] + [q for q in players if q["seat"] == seat]:
         s = p["seat"]
-        form = Text(" ").join(
-            Text(f"{slot['position']}:") + card_text(slot)
+        values = [
+            f"realms {p['unrazed_realms']} unrazed",
+            f"hand {p['hand']}/{p['hand_limit']}",
+            f"deck {p['deck']}",
+            f"discard {p['discard']['count']}",
+        ]
+        dungeon = p.get("dungeon", {}).get("cards", [])
+        board.add_row(
+            player_label(p, seat, view["active"]),
+            joined([*values, *(Text("dungeon ").append_text(card_text(c)) for c in dungeon)]),
+        )
+        realms = [
+            Text(f"{slot['position']} ").append_text(card_text(slot))
             for slot in view["formations"][s]
             if not slot.get("empty")
+        ]
+        board.add_row(Text("  formation", style=""), joined(realms))
+        pool = view["pools"][s]
+        shown = pool.get("cards")
+        board.add_row(
+            Text("  pool", style=""),
+            joined(card_text(c) for c in shown) if shown is not None else Text(f"{pool['count']} face down"),
         )
-        pool = Text("\n").join(card_text(c) for c in view["pools"][s].get("cards", []))
-        head.add_row(
-            p["name"] + (" (you)" if s == seat else ""),
-            str(p["unrazed_realms"]),
-            f"{p['hand']}/{p['hand_limit']}",
-            str(p["deck"]),
-            form,
-            pool or Text("-", style="dim"),
-        )
-    parts: list[RenderableType] = [head]
     b = view["battle"]
     if b:
-        cards = Text("\n").join(card_text(c) for c in b["cards"])
-        parts.append(
-            Panel(
-                cards,
-                title=f"battle: P{b['attacker'] + 1} attacks #{b['target']} of P{b['defender'] + 1}; "
-                f"totals {b['totals'][0]} vs {b['totals'][1]}",
-                border_style="red",
-            )
+        head = Text(
+            f"P{b['attacker'] + 1} attacks #{b['target']} of P{b['defender'] + 1}; "
+            f"totals {b['totals'][0]} vs {b['totals'][1]}",
+            style="red",
         )
+        if b["cards"]:
+            head.append(": ").append_text(joined(card_text(c) for c in b["cards"]))
+        board.add_row("battle", head)
+    in_force = [*view["rules"].get("cards", []), *view["lasting"].get("cards", [])]
+    if in_force:
+        board.add_row("in force", joined(card_text(c) for c in in_force))
     table = view["table"].get("cards", [])
     if table:
-        parts.append(Panel(Text("\n").join(card_text(c) for c in table), title="being played"))
+        board.add_row("being played", joined(card_text(c) for c in table))
     if seat is not None:
-        hand = view["hands"][seat].get("cards", [])
-        if hand:
-            parts.append(Panel(Text("\n").join(card_text(c) for c in hand), title="your hand"))
-    return Group(*parts)
+        board.add_row("your hand", joined(card_text(c) for c in view["hands"][seat].get("cards", [])))
+    return board

@@ -15,7 +15,7 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
 from .state import SpellweaverState
@@ -80,6 +80,22 @@ SEARCH = declare_search(
     )
 )
 declare_terminal("spellweaver", render)
+
+
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellweaver``: aspect, cost and levels, attack/hp and speed, text."""
+    paid = card["type"] not in ("hero", "shrine", "system")
+    cost = f"{card['cost']}" + (f", {card['levels']}" if card["levels"] else "") if paid else ""
+    creature = card["type"] == "creature"
+    return {
+        "type": f"{card['aspect'] or ''} {card['type']}".strip(),
+        "cost": cost,
+        "atk/hp sp": f"{card['attack']}/{card['hp']} sp{card['speed']}" if creature else "",
+        "text": card["text"],
+    }
+
+
+declare_cards("spellweaver", card_columns, changing=("attack", "hp", "speed"))
 
 
 declare_keywords(

@@ -255,8 +255,8 @@ export class Table {
   // delay, so how fast it answers tells the others nothing.
   maybeAutopass() {
     if (!this.mine || !this.autopass || this.pending) return;
+    if (!this.msg.passing_is_all) return;  // the engine's rule, the terminal's too
     const acts = this.actions;
-    if (acts.length !== 1 || !acts[0].declines) return;
     const version = this.msg.version;
     setTimeout(() => { if (this.msg && this.msg.version === version && !this.pending && this.mine) this.act(acts[0]); }, 250 + Math.random() * 500);
   }
