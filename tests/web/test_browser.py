@@ -7,6 +7,7 @@ Marked ``browser``; skipped (with the reason) when Playwright or a Chromium exec
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
@@ -47,14 +48,15 @@ ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """A server over the store ``db`` in a thread, for as long as the block runs; its address."""
     import uvicorn
 
     from spellforge.web.app import create_app
 
     port = free_port()
-    app = create_app(str(tmp_path_factory.mktemp("browser") / "games.db"), bot_workers=0)
+    app = create_app(str(db), bot_workers=0)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -62,9 +64,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not srv.started and time.monotonic() < end:
         time.sleep(0.05)
     assert srv.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("browser") / "games.db") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -331,3 +341,40 @@ def test_the_deck_builder_validates_as_it_is_edited(server: str, browser: Any) -
     page.wait_for_function("document.querySelector('#deck-verdict').textContent.length > 0")
     shot(page, "deck-builder")
     assert not page.errors, page.errors
+
+
+def test_the_lobby_checks_a_bot_spec_as_it_is_typed(server: str, browser: Any) -> None:
+    page = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    bot = page.locator(".seat-bot").nth(1)
+    bot.fill("ismcts:seconds=0")
+    page.wait_for_selector(".seat-bot.bad")
+    assert "seconds must be 0.001 or more" in (bot.get_attribute("title") or "")
+    page.click("#create")  # the server refuses it too, and says why
+    page.wait_for_function("document.getElementById('toast').textContent.includes('seat 1 (P2)')")
+    bot.fill("ismcts:seconds=1")
+    page.wait_for_selector(".seat-bot.bad", state="detached")
+    assert bot.get_attribute("title") == "ismcts:seconds=1"
+    assert not page.errors, page.errors
+
+
+def test_a_stored_game_whose_bot_cannot_be_built_shows_why(tmp_path: Path, browser: Any) -> None:
+    from .test_bot_specs import store_old_games
+
+    token = "t" * 32
+    humans = store_old_games(str(tmp_path / "games.db"), "ismcts:iterations=-5", token)
+    with serving(tmp_path / "games.db") as base:
+        page = open_page(browser)
+        page.goto(f"{base}/#/play/stuck?token={token}")
+        page.wait_for_selector("#problem")
+        text = page.locator("#problem").inner_text()
+        assert f"P{2 - humans['stuck']}'s bot 'ismcts:iterations=-5' cannot be built" in text
+        assert "Waiting for" not in page.locator("#actions-panel").inner_text()
+        shot(page, "stopped-game")
+        page.goto(base + "/")
+        page.wait_for_selector("#lobby td.err")
+        assert "iterations must be 1 or more" in (
+            page.locator("#lobby td.err").first.get_attribute("title") or ""
+        )
+        assert not page.errors, page.errors

@@ -125,6 +125,7 @@ async function showLobby() {
         el("option", { value: "human" }, "human"), el("option", { value: "bot" }, "bot"));
       kind.value = s === 0 ? "human" : "bot";
       const bot = el("input", { class: "seat-bot", value: "greedy", size: 16, "aria-label": "bot" });
+      bot.addEventListener("input", () => checkBot(bot));
       const deck = el("select", { class: "seat-deck", "aria-label": "deck" },
         el("option", { value: "" }, "default deck"),
         g.decks.map((d) => el("option", { value: "pre:" + d }, d)),
@@ -144,6 +145,19 @@ async function showLobby() {
   }
   gameSel.addEventListener("change", fillCounts);
   countSel.addEventListener("change", fillSeats);
+
+  // the server's own check of a bot spec, as it is typed: a bad one is marked with the reason
+  function checkBot(input) {
+    clearTimeout(input.checkTimer);
+    input.checkTimer = setTimeout(async () => {
+      const typed = input.value;
+      const r = await fetch("/api/bots/check?spec=" + encodeURIComponent(typed.trim() || "greedy")).catch(() => null);
+      if (!r || input.value !== typed) return;  // typed on meanwhile: a later check answers
+      const data = await r.json().catch(() => ({}));
+      input.classList.toggle("bad", !r.ok);
+      input.title = r.ok ? data.spec : data.error || r.statusText;
+    }, 250);
+  }
 
   async function create() {
     const game = gameSel.value;
@@ -194,7 +208,8 @@ async function showLobby() {
     const rows = data.games.slice().reverse().map((g) => {
       const my = mine[g.id] ? Object.entries(mine[g.id]) : [];
       return el("tr", {},
-        el("td", {}, g.title), el("td", { class: "muted" }, g.id), el("td", {}, g.status),
+        el("td", {}, g.title), el("td", { class: "muted" }, g.id),
+        el("td", g.problem ? { class: "err", title: g.problem } : {}, g.status),
         el("td", {}, g.seats.map((s) => seatName(s.seat) + ":" + (s.kind === "bot" ? s.bot : "human")).join(" ")),
         el("td", {}, "turn " + g.turn),
         el("td", {}, my.map(([seat, t]) => el("a", { href: "#/play/" + g.id + "?token=" + encodeURIComponent(t) }, "play " + seatName(Number(seat)) + " ")),
@@ -305,6 +320,7 @@ function renderGame() {
 
   const side = el("div", { class: "side" });
   if (v.outcome) side.append(renderOutcome(msg));
+  if (msg.problem) side.append(el("div", { class: "banner stopped", id: "problem" }, el("b", {}, "This game cannot go on: "), msg.problem));
   if (msg.undo_request !== undefined && msg.undo_request !== null) {
     side.append(el("div", { class: "banner" }, seatName(msg.undo_request) + " asks to take back a decision. ",
       el("button", { id: "accept-undo", onclick: () => send({ type: "undo", version: msg.version, accept: true }) }, "Accept")));
@@ -549,7 +565,7 @@ function renderActions(msg, mine) {
       }, a.text));
     }
     if (S.selected !== null) list.append(el("button", { onclick: (ev) => { ev.stopPropagation(); S.selected = null; renderGame(); } }, "show all actions"));
-  } else if (!msg.view.outcome) {
+  } else if (!msg.view.outcome && !msg.problem) {
     list.append(el("p", { class: "muted" }, "Waiting for " + (msg.view.decision ? msg.view.decision.player : "...")));
   }
   const autopass = el("input", { type: "checkbox", id: "autopass", checked: S.autopass,
