@@ -176,7 +176,6 @@ def test_the_terminal_and_the_browser_pass_for_a_player_by_the_same_rule() -> No
     from pathlib import Path
 
     import spellforge.web
-
     from spellforge.web.protocol import seat_message
 
     table = (Path(spellforge.web.__file__).parent / "static" / "kit" / "table.js").read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ sheet; or an option in the action bar), checking what each page shows as it goes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -47,14 +48,15 @@ ANSWER_SECONDS = 10.0  # for the server's answer to an action a page sent
 CLICK_MS = 5_000  # for a click whose element was redrawn under it (a push arrived)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """A server over the store ``db`` in a thread, for as long as the block runs; its address."""
     import uvicorn
 
     from spellforge.web.app import create_app
 
     port = free_port()
-    app = create_app(str(tmp_path_factory.mktemp("browser") / "games.db"), bot_workers=0)
+    app = create_app(str(db), bot_workers=0)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -62,9 +64,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not srv.started and time.monotonic() < end:
         time.sleep(0.05)
     assert srv.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("browser") / "games.db") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

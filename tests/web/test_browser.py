@@ -10,6 +10,7 @@ Marked ``browser``; skipped (with the reason) when Playwright or a Chromium exec
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from .clicks import (  # noqa: E402
     open_page,
     play_to_end,
     server,
+    serving,
     shot,
 )
 
@@ -234,3 +236,24 @@ def test_the_deck_builder_counts_checks_and_exports(server: str, browser: Any) -
     assert "[cards]" in page.locator("#deck-text").input_value()
     shot(page, "deck-builder")
     assert not page.errors, page.errors
+
+
+def test_a_stored_game_whose_bot_cannot_be_built_shows_why(tmp_path: Path, browser: Any) -> None:
+    from .test_bot_specs import store_old_games
+
+    token = "t" * 32
+    humans = store_old_games(str(tmp_path / "games.db"), "ismcts:iterations=-5", token)
+    with serving(tmp_path / "games.db") as base:
+        page = open_page(browser)
+        page.goto(f"{base}/#/play/stuck?token={token}")
+        page.wait_for_selector("#problem")
+        text = page.locator("#problem").inner_text()
+        assert f"P{2 - humans['stuck']}'s bot 'ismcts:iterations=-5' cannot be built" in text
+        assert "Waiting for" not in page.locator("#actions").inner_text()
+        shot(page, "stopped-game")
+        page.goto(base + "/")
+        page.wait_for_selector("#lobby td.err")
+        assert "iterations must be 1 or more" in (
+            page.locator("#lobby td.err").first.get_attribute("title") or ""
+        )
+        assert not page.errors, page.errors

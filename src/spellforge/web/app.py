@@ -1,9 +1,10 @@
 """The web app: the REST API under ``/api``, the WebSocket at ``/ws/games/{id}``, the browser client at ``/``.
 
-Errors are ``{"error": "..."}`` with a status: 400 an unknown or illegal action (or a bad game setup),
-403 a wrong token or not the seat's decision, 404 no such game, 409 a stale version (or a record asked
-for before the game is over), 413 a body or frame over 64 KB, 422 malformed JSON or fields. A refused
-request changes nothing. Seat tokens come as ``Authorization: Bearer <token>`` or ``?token=<token>``.
+Errors are ``{"error": "..."}`` with a status: 400 an unknown or illegal action (or a bad game setup, a
+bad bot spec among them), 403 a wrong token or not the seat's decision, 404 no such game, 409 a stale
+version (or a record asked for before the game is over, an action in a game whose bot cannot be
+built), 413 a body or frame over 64 KB, 422 malformed JSON or fields. A refused request changes nothing.
+Seat tokens come as ``Authorization: Bearer <token>`` or ``?token=<token>``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spellforge.bots import BOTS
+from spellforge.bots import BOTS, check_spec
+from spellforge.bots.levels import levels_for
 from spellforge.core.decks import parse_deck_text
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.replay import make_record, replay_record
@@ -179,12 +181,22 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
                             {"name": name, "title": deck.name, "role": g.deck_role(deck)}
                             for name, deck in sorted(g.decks.items())
                         ],
+                        "levels": levels_for(g),
                     }
                     for g in GAMES.values()
                 ],
                 "bots": sorted(BOTS),
             }
         )
+
+    @app.get("/api/bots/check")
+    async def check_bot(spec: str = "") -> JSONResponse:
+        """The check ``POST /api/games`` makes of each bot seat (the command line's): 200 ``{"ok": true,
+        "spec": <canonical spec>}`` or 400 ``{"error"}`` naming what is wrong."""
+        try:
+            return JSONResponse({"ok": True, "spec": check_spec(spec)})
+        except SpellforgeError as exc:
+            raise ApiError(400, str(exc)) from None
 
     @app.get("/api/catalog/{game}")
     async def cards(game: str) -> JSONResponse:

@@ -3,12 +3,6 @@
 // it is typed), decks offered only to the seats that may use them; the games on this server.
 import { el, api, toast, catalog, tokens, saveToken, playLink, seatName, words, store } from "./kit/dom.js";
 
-// Bot levels when the server names none: each a real bot spec.
-const LEVELS = [
-  { name: "Easy", spec: "random", description: "plays any legal move" },
-  { name: "Normal", spec: "greedy", description: "looks one move ahead" },
-  { name: "Hard", spec: "ismcts", description: "searches many possible games" },
-];
 
 export async function showLobby(app) {
   let cat;
@@ -100,13 +94,13 @@ function defaultDeck(g, s, n) {
 function seatRow(g, s, mine) {
   const role = roleOf(g, s);
   const label = role ? words(role) + " (" + seatName(s) + ")" : seatName(s);
-  const levels = g.bot_levels && g.bot_levels.length ? g.bot_levels : LEVELS;
+  const levels = g.levels || [];  // the server's named levels, each a real bot spec
   const kind = el("select", { class: "seat-kind", "aria-label": label + ": who plays" },
     el("option", { value: "human" }, s === 0 ? "You" : "A person (invite link)"), el("option", { value: "bot" }, "A bot"));
   kind.value = s === 0 ? "human" : "bot";
   const level = el("select", { class: "seat-level", "aria-label": label + ": bot level" },
-    levels.map((l) => el("option", { value: l.spec, title: l.description || "" }, l.name)), el("option", { value: "" }, "Custom…"));
-  level.value = (levels.find((l) => l.name === "Normal") || levels[0]).spec;
+    levels.map((l) => el("option", { value: l.bot, title: l.about || "" }, l.title || l.name)), el("option", { value: "" }, "Custom…"));
+  level.value = (levels.find((l) => l.name === "normal") || levels[0] || { bot: "" }).bot;
   const spec = el("input", { class: "seat-bot", value: level.value, size: 18, "aria-label": label + ": bot spec", spellcheck: "false" });
   const note = el("span", { class: "seat-note muted" });
   const fits = g.decks.filter((d) => !d.role || d.role === role);
@@ -121,12 +115,14 @@ function seatRow(g, s, mine) {
     timer = setTimeout(async () => {
       const text = spec.value.trim();
       try {
-        const r = await api("GET", "/api/bots/check?game=" + encodeURIComponent(g.name) + "&spec=" + encodeURIComponent(text));
+        const r = await api("GET", "/api/bots/check?spec=" + encodeURIComponent(text));
+        if (spec.value.trim() !== text) return;  // typed on meanwhile: a later check answers
         delete row.dataset.problem;
-        note.textContent = r.description || "";
+        const known = levels.find((l) => l.bot === r.spec);
+        note.textContent = known ? known.about || "" : "bot " + r.spec;
         note.className = "seat-note muted";
       } catch (e) {
-        if (e.status === 404 && /not found/i.test(e.message)) return;  // a server without the check
+        if (spec.value.trim() !== text) return;
         row.dataset.problem = e.message;
         note.textContent = e.message;
         note.className = "seat-note err";
@@ -175,7 +171,7 @@ async function refreshList(list, cat) {
     const game = cat.games.find((x) => x.name === g.game);
     const seatWord = (s) => { const r = game ? roleOf(game, s.seat) : ""; return (r ? words(r) : seatName(s.seat)) + ": " + (s.kind === "bot" ? "bot (" + s.bot + ")" : "person"); };
     return el("tr", {},
-      el("td", {}, title(g.game)), el("td", {}, words(g.status)), el("td", {}, g.seats.map(seatWord).join(" · ")),
+      el("td", {}, title(g.game)), el("td", g.problem ? { class: "err", title: g.problem } : {}, words(g.status)), el("td", {}, g.seats.map(seatWord).join(" · ")),
       el("td", {}, "turn " + g.turn), el("td", {}, g.problem ? el("span", { class: "err" }, g.problem) : null),
       el("td", {}, my.map(([seat, t]) => el("a", { href: "#/play/" + g.id + "?token=" + encodeURIComponent(t) }, "play as " + seatWord({ seat: Number(seat), kind: "human" }).split(":")[0] + " ")),
         el("a", { href: "#/play/" + g.id }, "watch"), g.status === "over" ? [" · ", el("a", { href: "#/replay/" + g.id }, "replay")] : null));

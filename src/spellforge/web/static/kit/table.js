@@ -298,6 +298,7 @@ export class Table {
       dataset: { version: msg.version, mine: this.mine ? "1" : "0", over: v.outcome ? "1" : "0", pending: this.pending ? "1" : "0", game: v.game },
     }, this.topBar(), body, this.sidePanel(), this.actionBar());
     if (v.outcome) add(page, this.outcomeBanner());
+    if (msg.problem) add(page, el("div", { class: "stopped", id: "problem" }, el("b", {}, "This game cannot go on: "), msg.problem));
     this.root.replaceChildren(page);
     const newBody = this.root.querySelector(".table-body");
     if (newBody) newBody.scrollTop = keepScroll;
@@ -339,7 +340,9 @@ export class Table {
       add(bar, el("span", { class: "ask" }, this.seatLabel(this.msg.undo_request) + " asks to take back a decision. ",
         el("button", { id: "accept-undo", onclick: () => this.hooks.send({ type: "undo", version: this.msg.version, accept: true }) }, "Accept")));
     }
-    if (!this.mine) {
+    if (this.msg.problem) {
+      add(bar, el("span", { class: "err" }, "This game cannot go on: " + this.msg.problem));
+    } else if (!this.mine) {
       add(bar, el("span", { class: "muted waiting" }, this.pending ? "Sending…" : "Waiting for " + (v.decision ? this.seatLabel(v.decision.seat) : "…")));
     } else {
       let acts = this.actions;
