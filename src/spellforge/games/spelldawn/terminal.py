@@ -49,10 +49,10 @@ def render(view: dict[str, Any]) -> RenderableType:
     rooms = Table(title="rooms", expand=True)
     rooms.add_column("room")
     rooms.add_column("occupant")
-    rooms.add_column("defenders (outermost first)")
+    rooms.add_column("defenders (innermost first)")
     for r in view["rooms"]:
         defenders = Text(" | ").join(_card(c) for c in r["defenders"]) if r["defenders"] else Text("-")
-        rooms.add_row(r["room"], _card(r.get("occupant")), defenders)
+        rooms.add_row(r["name"], _card(r.get("occupant")), defenders)
     parts: list[RenderableType] = [head, rooms]
     for p in view["players"]:
         start = p.get("riftcaller", []) + p.get("boons", [])
@@ -62,11 +62,14 @@ def render(view: dict[str, Any]) -> RenderableType:
             parts.append(Panel(Group(*(_card(c) for c in p["arena"])), title=f"{p['name']} in play"))
         if "cards" in p["hand"]:
             parts.append(Panel(Group(*(_card(c) for c in p["hand"]["cards"])), title=f"{p['name']} hand"))
-    if view.get("raid"):
-        raid = view["raid"]
-        parts.append(Text(f"raid on {raid['room']}: {raid['step']} (raid mana {raid['raid_mana']})"))
+    raid = view.get("raid")
+    if raid and raid["step"] != "end":
+        mana = f" (raid mana {raid['raid_mana']})" if raid.get("raid_mana") else ""
+        parts.append(Text(f"raid on {raid['name']}: {raid['step']}{mana}"))
+    elif raid and raid.get("end"):
+        parts.append(Text(f"last raid: {raid['end']['text']}"))
     if view["log"]:
         parts.append(Panel("\n".join(view["log"][-8:]), title="log"))
     if view["outcome"]:
-        parts.append(Text(f"game over: {view['outcome']}", style="bold"))
+        parts.append(Text(view["outcome"]["text"], style="bold"))
     return Group(*parts)
