@@ -49,7 +49,7 @@ def creature_text(c: dict[str, Any], combat: dict[int, str]) -> Text:
         t.append(" frozen", style="bold bright_cyan")
     if c.get("exhausted"):
         t.append(" exhausted", style="dim")
-    if c.get("fresh"):
+    if c.get("new"):
         t.append(" new", style="dim")
     if c["id"] in combat:
         t.append(f" {combat[c['id']]}", style="bold red")
@@ -81,8 +81,8 @@ def player_panel(p: dict[str, Any], me: bool, active: bool) -> Table:
     name = Text(f"{p['name']}{' (you)' if me else ''}", style="bold underline" if active else "bold")
     if p.get("hero"):
         name.append(f"  {p['hero']['name']}")
-    mana = Text(f"mana {p['full']}/{p['crystals']}")
-    if p["extra_mana"]:
+    mana = Text(f"mana {p['full_crystals']}/{p['crystals']}")
+    if p.get("extra_mana"):
         mana.append(f" +{p['extra_mana']}", style="bold yellow")
     levels = Text("levels ")
     for aspect, n in p["levels"].items():
@@ -97,10 +97,9 @@ def player_panel(p: dict[str, Any], me: bool, active: bool) -> Table:
         info.append(f"  clock {p['clock']}s", style="bold")
     skills = Text("skills: ")
     for s in p["skills"]:
-        ready = "ready" if s["wait"] == 0 else f"wait {s['wait']}"
-        skills.append(
-            f"[{s['slot']}] {s['name']} ({s['cost']} mana, {s['levels']}, cd {s['cooldown']}: {ready})  "
-        )
+        ready = "ready" if s["ready"] else f"wait {s['turns_left']}"
+        needs = f", {s['levels']}" if "levels" in s else ""
+        skills.append(f"[{s['slot']}] {s['name']} ({s['cost']} mana{needs}, cd {s['cooldown']}: {ready})  ")
     t.add_row(info, "", "", "")
     t.add_row(skills, "", "", "")
     return t
@@ -114,7 +113,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     combat: dict[int, str] = {}
     for c in view["combat"]:
         state = "blocked" if c["blocked"] else ("cancelled" if c["cancelled"] else "")
-        combat[c["attacker"]] = f"-> {', '.join(c['targets'])} {state}".rstrip()
+        aims = [f"P{t['player'] + 1}" if "player" in t else f"#{t['card']}" for t in c["targets"]]
+        combat[c["attacker"]] = f"-> {', '.join(aims)} {state}".rstrip()
         for b in c["blockers"]:
             combat[b] = f"blocks #{c['attacker']}"
     board = Table(
@@ -152,7 +152,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                 c.get("text", ""),
             )
         parts.append(table)
-        looking = mine["looking"].get("cards", [])
+        looking = mine.get("looking", {}).get("cards", [])
         if looking:
             parts.append(Text("top of your deck: " + ", ".join(f"#{c['id']} {c['name']}" for c in looking)))
     return Group(*parts)
