@@ -21,7 +21,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import Target
 
-from .actions import LEVEL, NONE, Move, MoveCard, Offer, OfferCard, Shrine, ShrineMode, Spark, Take, UseSkill
+from .actions import LEVEL, NONE, MoveCard, OfferCard, ShrineMode, Take, UseSkill
 from .base import DEPLOY, MAX_SKILLS, SWBase
 from .cards import ASPECTS
 
@@ -133,8 +133,7 @@ class WordsMixin(SWBase):
             return (
                 "Take no shrine" if action.card == NONE else f"Take {name(action.card, seat)} into your hand"
             )
-        simple = SIMPLE_LABELS.get(type(action))
-        return simple if simple is not None else super().describe_action(action, seat)
+        return super().describe_action(action, seat)  # the class's LABEL
 
     def decline_label(self, d: Decision, seat: int | None) -> str:
         kind = d.kind
@@ -324,13 +323,6 @@ class WordsMixin(SWBase):
             return f" in {who}'s {'support' if support else 'combat'} row"
         return ""
 
-
-SIMPLE_LABELS: dict[type, str] = {
-    Shrine: "Play a shrine",
-    Move: "Move a creature to its other row",
-    Offer: "Make a Divine Offering",
-    Spark: "Sacrifice The Spark for 1 mana this turn",
-}
 
 PROMPTS = {
     "mulligan": "keep your seven cards, or replace them all (once)",
