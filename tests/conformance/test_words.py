@@ -98,5 +98,9 @@ def test_the_checks_catch_engine_words() -> None:
         "slot P2.B",
     ):
         assert engine_words(text), text
-    for text in ("Attack Copperhill Town (P2) with Lyriel Moonquill", "Deal 2 damage, then -1 attack", "P2"):
+    for text in (
+        "Attack Copperhill Town (P2) with Lyriel Moonquill",
+        "Deal 2 damage, then lose 1 speed",
+        "P2",
+    ):
         assert not engine_words(text), text

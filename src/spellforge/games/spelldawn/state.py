@@ -37,7 +37,6 @@ from .base import (
     ACTION_POINTS,
     ARENA,
     BOONS,
-    CURSE_COST,
     DECK,
     DEFENDERS,
     DISCARD,
@@ -94,6 +93,7 @@ class SpelldawnState(ViewMixin):
         self.mulligans = 0
         self.raided_turn = 0
         self.clear_raid()
+        self.raid_story = ()
         self.progress = [0] * n
         self.stored = [0] * n
         self.phase = "setup"
@@ -277,9 +277,6 @@ class SpelldawnState(ViewMixin):
         out += [Activate(c) for c in self.activatable(seat)]
         return out
 
-    def curse_cost(self) -> int:
-        return max(0, CURSE_COST - self.static_total("curse_discount"))
-
     def progressable(self, room: int) -> bool:
         c = self.occupant(room)
         return c >= 0 and self.defs[c].progressable
@@ -416,7 +413,7 @@ class SpelldawnState(ViewMixin):
     def place_minion(self, c: int, room: int) -> None:
         self.move(c, DEFENDERS[room])  # the newest is the outermost (SD-R30)
         self.face_down[c] = True  # SD-042: no mana paid now
-        self.emit(Event("play_face_down", self.ol, c, amount=room, secret=True))
+        self.emit(Event("play_face_down", self.ol, c, amount=room, other=DEFENDERS[room], secret=True))
 
     def enter_arena(self, c: int) -> None:
         """SD-084: pay and enter play face up; its Play trigger fires (SD-K09)."""

@@ -25,7 +25,7 @@ def _card(c: dict[str, Any] | None, cost: bool = False) -> Text:
         bits = [f"cost {c['cost']}"] if cost and "cost" in c else []
         if c.get("face_down"):
             bits.append("face down")
-        for key in ("resonance", "attack", "breach", "health", "shield", "raze", "stored"):
+        for key in ("resonance", "attack", "breach", "health", "shield", "stored"):
             if key in c and c[key] not in ("", None) and not (key in ("breach", "shield") and not c[key]):
                 bits.append(str(c[key]) if key == "resonance" else f"{key} {c[key]}")
         if "points" in c:
@@ -46,7 +46,7 @@ def render(view: dict[str, Any]) -> RenderableType:
             Text(str(p["role"]), style="bold"),
             f"points {p['points']}",
             f"mana {p['mana']}",
-            f"hand {p['hand']['count']}/{p['hand_size']}",
+            f"hand {p['hand']['count']}/{p['max_hand_size']}",
             f"deck {p['deck']['count']}",
             f"discard {len(p['discard'])}",
         ]
@@ -73,18 +73,21 @@ def render(view: dict[str, Any]) -> RenderableType:
         if "occupant" in r:
             parts.append(Text("holds ").append_text(_card(occupant)))
         if r["defenders"]:
-            # outermost first: the order a raid meets them
+            # outermost first: the order a raid meets them (the View lists them innermost first)
             parts.append(
-                Text("defenders ").append_text(joined((_card(c) for c in r["defenders"]), sep=" | "))
+                Text("guards ").append_text(joined((_card(c) for c in reversed(r["defenders"])), sep=" | "))
             )
-        board.add_row(str(r["room"]), joined(parts, sep="; "))
+        board.add_row(
+            str(r.get("name", r["room"])).removeprefix("the ").capitalize(), joined(parts, sep="; ")
+        )
     if empty:
         board.add_row("empty rooms", ", ".join(empty))
     raid = view.get("raid")
-    if raid:
-        text = Text(f"on {raid['room']}: {raid['step']} (raid mana {raid['raid_mana']})", style="red")
-        if raid["accessed"]:
-            text.append("; accessed ").append_text(joined(_card(c) for c in raid["accessed"]))
+    if raid and raid["step"] != "end":
+        mana = f" (raid mana {raid['raid_mana']})" if raid.get("raid_mana") else ""
+        text = Text(f"on {raid['name']}: {raid['step']}{mana}", style="red")
+        if raid.get("accessed"):
+            text.append("; accessed ").append_text(joined(_card(a["card"]) for a in raid["accessed"]))
         board.add_row("raid", text)
     if view.get("limbo"):
         board.add_row("being played", joined(_card(c) for c in view["limbo"]))

@@ -50,7 +50,7 @@ def creature_text(c: dict[str, Any], combat: dict[int, str]) -> Text:
         t.append(" frozen", style="bold bright_cyan")
     if c.get("exhausted"):
         t.append(" exhausted", style="dim")
-    if c.get("fresh"):
+    if c.get("new"):
         t.append(" new", style="dim")
     if c["id"] in combat:
         t.append(f" {combat[c['id']]}", style="bold red")
@@ -79,8 +79,8 @@ def player_line(p: dict[str, Any]) -> Text:
     if p.get("hero"):
         t.append(f"{p['hero']['name']} · ")
     t.append(f"life {p['life']}", style="bold red")
-    t.append(f" · mana {p['full']}/{p['crystals']}")
-    if p["extra_mana"]:
+    t.append(f" · mana {p['full_crystals']}/{p['crystals']}")
+    if p.get("extra_mana"):
         t.append(f" +{p['extra_mana']}", style="bold yellow")
     t.append(" ·")
     for aspect, n in p["levels"].items():
@@ -104,8 +104,9 @@ def skills_text(p: dict[str, Any]) -> Text:
     return joined(
         (
             Text(
-                f"[{s['slot']}] {s['name']} ({s['cost']} mana, {s['levels']}, "
-                + ("ready)" if s["wait"] == 0 else f"in {s['wait']})")
+                f"[{s['slot']}] {s['name']} ({s['cost']} mana"
+                + (f", {s['levels']}" if "levels" in s else "")
+                + (", ready)" if s["ready"] else f", in {s['turns_left']})")
             )
             for s in p["skills"]
         ),
@@ -133,7 +134,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     combat: dict[int, str] = {}
     for c in view["combat"]:
         state = "blocked" if c["blocked"] else ("cancelled" if c["cancelled"] else "")
-        combat[c["attacker"]] = f"-> {', '.join(c['targets'])} {state}".rstrip()
+        aims = [f"P{t['player'] + 1}" if "player" in t else f"#{t['card']}" for t in c["targets"]]
+        combat[c["attacker"]] = f"-> {', '.join(aims)} {state}".rstrip()
         for b in c["blockers"]:
             combat[b] = f"blocks #{c['attacker']}"
     theirs, mine = players[them], players[me]
@@ -150,7 +152,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     if seat is not None:
         hand = mine["hand"].get("cards", [])
         board.add_row("your hand", joined(hand_text(c) for c in hand))
-        looking = mine["looking"].get("cards", [])
+        looking = mine.get("looking", {}).get("cards", [])
         if looking:
             board.add_row("top of deck", joined(card_name(c) for c in looking))
     return board
