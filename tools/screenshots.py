@@ -135,14 +135,19 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
             for game in games:
                 players = counts.get(game, spellforge.find_game(game).default_players)
-                gid, token = play_to(base, game, players, args.seed, TURNS.get(game, 5))
+                for seed in range(args.seed, args.seed + 20):  # a game still running at that turn
+                    gid, token = play_to(base, game, players, seed, TURNS.get(game, 5))
+                    if not call(base, "GET", f"/api/games/{gid}/view", token=token)["view"]["outcome"]:
+                        break
                 for size, (w, h) in SIZES.items():
                     page = browser.new_page(viewport={"width": w, "height": h}, device_scale_factor=1)
+                    # the picture shows the position as it was left: nobody passes for the player meanwhile
+                    page.add_init_script("localStorage.setItem('sf-autopass', '0')")
                     page.goto(f"{base}/#/play/{gid}?token={token}")
                     page.wait_for_selector("#board")
                     page.wait_for_timeout(1800)  # let the arrival highlights fade
                     path = out / f"{game}-{size}.png"
-                    page.screenshot(path=str(path), full_page=size == "phone")
+                    page.screenshot(path=str(path))
                     print(path)
                     page.close()
             browser.close()

@@ -9,6 +9,7 @@ import { defaultFace, colourOf } from "../kit/card.js";
 const PHASES = { setup: "Setup", start: "Start of turn", draw: "Draw", main: "Main phase", discard: "Discard" };
 const RESONANCE = { mortal: "#7a6a4a", astral: "#3d6fb0", infernal: "#a23b2c", prismatic: "#7a4aa8" };
 const RESULT = { passed: "passed", defeated: "defeated", combat: "its Combat ability fired" };
+const RAID_STEPS = { begin: "begins", approach: "approaching a defender", encounter: "encounter", room: "reaching the room", access: "access", end: "over" };
 
 function face(c) {
   const f = defaultFace(c);
@@ -46,18 +47,20 @@ function roomEl(room, v, t) {
     const met = path.find((p) => p.defender === i);
     const state = [];
     if (raid && raid.defender === i) state.push("encountered");
-    const cardNode = t.card(c, { size: "sm", state });
+    const cardNode = t.card(c, { size: "strip", state });
     return el("div", { class: "defender" + (met ? " met " + (met.result || "") : "") + (raid && raid.defender === i ? " now" : "") },
       cardNode, met && met.result ? el("span", { class: "met-tag" }, RESULT[met.result] || met.result) : null);
   });
   const holds = room.holds ? pileOf(room.holds, v, t) : null;
   const occupant = room.occupant ? t.card(room.occupant, { size: "sm" }) : null;
   const inside = holds || occupant || el("div", { class: "empty-slot sm" }, "");
+  // the outermost defender, the first a raid meets, faces the Champion's side of the table
+  const facingUp = v.seat !== null && v.seat === overlordOf(v).seat;
   return t.place(room.room, [
     el("div", { class: "r-name" }, room.name || words(room.room)),
     el("div", { class: "r-inside" }, inside),
     el("div", { class: "r-defenders" }, stack.length ? stack : el("span", { class: "empty" }, "unguarded")),
-  ], { class: "room" + (raid ? " raided" : ""), title: room.name });
+  ], { class: "room" + (raid ? " raided" : "") + (facingUp ? " facing-up" : ""), title: room.name });
 }
 
 // What an inner room holds, as the pile it is: the Sanctum the Overlord's hand, the Vault its deck, the
@@ -84,13 +87,14 @@ function sideArea(p, v, t) {
     el("div", { class: "zone" }, el("div", { class: "z-title" }, "Riftcaller"), el("div", { class: "z-cards" }, t.cards([...(p.riftcaller || []), ...(p.boons || [])], { size: "sm" }))),
   ];
   if (p.role === "champion") {
-    parts.push(t.row("Arena", p.arena || [], { zone: "arena", empty: "nothing in play" }));
-    parts.push(t.pile("Deck", p.deck, { zone: "champion-deck" }), t.pile("Discard", p.discard, { zone: "champion-discard", showTop: true }));
+    parts.push(t.row("Arena", p.arena || [], { zone: "arena", size: "sm", empty: "nothing in play" }));
+    parts.push(el("div", { class: "piles" }, t.pile("Deck", p.deck, { zone: "champion-deck" }), t.pile("Discard", p.discard, { zone: "champion-discard", showTop: true })));
   }
   parts.push(t.pile("Score", p.score || [], { zone: "score-" + p.seat }));
+  // the Overlord's hand is the Sanctum: another seat sees it in that room; the Champion's lies at its side
+  const hand = mine || p.role === "champion" ? t.hand(p.hand, { mine, title: "Hand", zone: "hand-" + p.seat, size: mine ? "md" : "sm" }) : null;
   return el("section", { class: "player-area sd " + (mine ? "mine" : "theirs"), dataset: { seat: p.seat } },
-    t.seat(p, values), el("div", { class: "zones" }, parts),
-    p.role === "champion" || mine ? t.hand(p.hand, { mine, title: "Hand", zone: "hand-" + p.seat, size: mine ? "md" : "sm" }) : null);
+    t.seat(p, values), el("div", { class: "zones" }, mine ? hand : null, parts, mine ? null : hand));
 }
 
 function raidEl(v, t) {
@@ -103,7 +107,7 @@ function raidEl(v, t) {
   const accessed = (r.accessed || []).map((a) => el("li", {}, "Accessed ", a.card && !a.card.hidden ? a.card.name : "a card",
     a.result ? ": " + a.result + (a.mana ? " for " + a.mana + " mana" : "") : ""));
   return el("div", { class: "raid" + (over ? " over" : ""), id: "raid" },
-    el("div", { class: "b-title" }, over ? "Last raid: " + (r.name || r.room) + " (turn " + r.turn + ")" : "Raid on " + (r.name || r.room) + " · " + words(r.step)),
+    el("div", { class: "b-title" }, over ? "Last raid: " + (r.name || r.room) + " (turn " + r.turn + ")" : "Raid on " + (r.name || r.room) + " · " + (RAID_STEPS[r.step] || words(r.step))),
     r.raid_mana ? el("span", { class: "chip" }, r.raid_mana + " raid mana") : null,
     el("ol", { class: "raid-path" }, steps, accessed),
     over && r.end ? el("div", { class: "raid-end " + (r.end.success ? "ok" : "err") }, r.end.text) : null);
@@ -112,7 +116,7 @@ function raidEl(v, t) {
 export default {
   title: "Spelldawn",
   face,
-  phaseName(v) { return (PHASES[v.phase] || words(v.phase)) + (v.step ? " · raid: " + words(v.step) : ""); },
+  phaseName(v) { return (PHASES[v.phase] || words(v.phase)) + (v.step ? " · raid: " + (RAID_STEPS[v.step] || words(v.step)) : ""); },
   table(v, t) {
     const o = overlordOf(v), c = championOf(v);
     const youAreOverlord = v.seat === o.seat;

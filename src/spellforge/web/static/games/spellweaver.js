@@ -46,8 +46,8 @@ function heroPanel(p, t) {
       el("div", { class: "skills" }, skills)));
 }
 
-function row(title, cards, t, zone, size) {
-  return el("div", { class: "zone row-zone grow", dataset: { zone } }, el("div", { class: "z-title" }, title),
+function row(title, cards, t, zone, size, cls) {
+  return el("div", { class: "zone row-zone " + (cls || "grow"), dataset: { zone } }, el("div", { class: "z-title" }, title),
     el("div", { class: "z-cards" }, cards.length ? cards.map((c) => t.card(c, { size, tapped: c.exhausted, raised: c.attacking })) : el("span", { class: "empty" }, "empty")));
 }
 
@@ -58,21 +58,22 @@ function side(p, v, t) {
   if (p.shrine_played) values.push(["Shrine", "played"]);
   const attackers = new Set(((v.combat || [])).map((c) => c.attacker));
   const mark = (list) => (list || []).map((c) => ({ ...c, attacking: attackers.has(c.id) }));
-  const support = row("Support row", mark(p.support_row), t, "support-" + p.seat, "sm");
+  const support = row("Support row", mark(p.support_row), t, "support-" + p.seat, "sm", "support");
   const combat = row("Combat row", mark(p.combat_row), t, "combat-" + p.seat, "md");
   const area = (p.area || []).length ? el("div", { class: "zone" }, el("div", { class: "z-title" }, "In play"), el("div", { class: "z-cards" }, t.cards(p.area, { size: "sm" }))) : null;
   const piles = el("div", { class: "piles" }, t.pile("Deck", p.deck, { zone: "deck-" + p.seat }), t.pile("Graveyard", p.graveyard, { zone: "grave-" + p.seat, showTop: true }));
   const looking = p.looking && (p.looking.cards || []).length ? t.row("Looking at", p.looking.cards, { size: "sm", zone: "looking-" + p.seat }) : null;
-  const head = el("div", { class: "sw-head" }, t.seat(p, values), heroPanel(p, t), area, piles);
   const hand = t.hand(p.hand, { mine, zone: "hand-" + p.seat, size: mine ? "md" : "sm" });
-  // the combat rows face each other across the middle; support rows behind them
+  const head = el("div", { class: "sw-head" }, t.seat(p, values), heroPanel(p, t), area, piles, mine ? null : hand);
+  // the two rows side by side, the support row on the outside: the combat rows face each other
+  const rows = el("div", { class: "sw-rows" }, support, combat);
   return el("section", { class: "player-area sw " + (mine ? "mine" : "theirs"), dataset: { seat: p.seat } },
-    mine ? [combat, support, looking, head, hand] : [el("div", { class: "sw-top" }, head, hand), support, combat]);
+    mine ? [rows, looking, head, hand] : [head, rows]);
 }
 
 function middle(v, t) {
   const parts = [];
-  if (v.casting) parts.push(el("div", { class: "limbo" }, el("div", { class: "z-title" }, "Being cast"), t.card(v.casting, { size: "sm" })));
+  if ((v.casting || []).length) parts.push(el("div", { class: "limbo" }, el("div", { class: "z-title" }, "Being cast"), el("div", { class: "z-cards" }, t.cards(v.casting, { size: "sm" }))));
   if ((v.combat || []).length) {
     const name = (id) => { for (const p of v.players) for (const c of [...(p.combat_row || []), ...(p.support_row || [])]) if (c.id === id) return c.name; return "a creature"; };
     parts.push(el("div", { class: "combat" }, el("div", { class: "z-title" }, "Combat"), v.combat.map((c) => el("div", { class: "c-group" },

@@ -314,8 +314,8 @@ export class Table {
     const phase = this.layout.phaseName ? this.layout.phaseName(v) : words(v.phase) + (v.step ? " · " + words(v.step) : "");
     let call;
     if (v.outcome) call = el("span", { class: "call over", id: "decision" }, v.outcome.text);
-    else if (this.mine) call = el("span", { class: "call mine", id: "decision" }, el("b", {}, "Your move: "), d.prompt);
-    else if (d) call = el("span", { class: "call wait", id: "decision" }, "Waiting for " + this.seatLabel(d.seat) + ": " + d.prompt);
+    else if (this.mine) call = el("span", { class: "call mine", id: "decision", title: d.prompt }, el("b", {}, "Your move: "), d.prompt);
+    else if (d) call = el("span", { class: "call wait", id: "decision", title: d.prompt }, "Waiting for " + this.seatLabel(d.seat) + ": " + d.prompt);
     else call = el("span", { class: "call", id: "decision" }, "");
     const hasBots = (this.msg.seats || []).some((s) => s.kind === "bot");
     const menu = el("div", { class: "menu" },
