@@ -10,33 +10,37 @@ from rich.table import Table
 from rich.text import Text
 
 
-def _char(c: dict[str, Any]) -> Text:
+def _char(c: dict[str, Any], view: dict[str, Any]) -> Text:
     t = Text(f"#{c['id']} {c['name']}")
     if c.get("type") == "character":
         t.append(f" {c.get('strength')}/{c.get('speed')}", style="bold")
         if c.get("damage"):
-            t.append(f" dmg {c['damage']}", style="red")
+            t.append(f" damage {c['damage']}", style="red")
         if c.get("keywords"):
-            t.append(" " + ",".join(c["keywords"]), style="cyan")
+            t.append(" " + ", ".join(c["keywords"]), style="cyan")
     else:
-        t.append(" (in-play spell)", style="magenta")
-    if c.get("sideways"):
+        t.append(" (spell in play)", style="magenta")
+    if c.get("tapped"):
         t.append(" sideways", style="yellow")
-    if c.get("attacking"):
-        t.append(f" -> {c['attacking']}", style="bold red")
-    if "blocking_group" in c:
-        t.append(" blocking", style="bold blue")
-    if c.get("farm"):
-        return Text(
-            f"#{c['id']} farm ({c['name']})" + (" sideways" if c.get("sideways") else ""), style="dim"
-        )
+    if "attacking" in c:
+        t.append(f" attacking {view['players'][c['attacking']]['name']}", style="bold red")
+    if "blocking" in c:
+        t.append(" blocking " + ", ".join(f"#{a}" for a in c["blocking"]), style="bold blue")
     return t
+
+
+def _farms(farms: list[dict[str, Any]]) -> Text:
+    up = sum(1 for f in farms if not f.get("tapped"))
+    known = [f"#{f['id']} {f['name']}" for f in farms if "name" in f]
+    return Text(
+        f"{up} of {len(farms)} right-side-up" + (f" ({', '.join(known)})" if known else ""), style="dim"
+    )
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     seat = view["seat"]
     players = Table(title=f"Spell Battle - turn {view['turn']} - {view['phase']} step", expand=True)
-    for col in ("player", "life", "hand", "deck", "discard", "farms (up/all)"):
+    for col in ("player", "life", "hand", "deck", "discard", "farms"):
         players.add_column(col)
     active = set(view["active"])
     for p in view["players"]:
@@ -53,22 +57,22 @@ def render(view: dict[str, Any]) -> RenderableType:
             str(p["hand"]["count"]),
             str(p["deck"]["count"]),
             str(p["discard"]["count"]),
-            f"{p['farms']['untapped']}/{p['farms']['count']}",
+            _farms(p["farms"]),
         )
     board = Table(title="in play", expand=True, show_header=True)
     board.add_column("controller")
     board.add_column("cards")
     for p in view["players"]:
-        cards = [c for c in view["in_play"] if c["controller"] == p["seat"] and not c.get("farm")]
+        cards = p["in_play"]
         board.add_row(
-            p["name"], Text("\n").join(_char(c) for c in cards) if cards else Text("-", style="dim")
+            p["name"], Text("\n").join(_char(c, view) for c in cards) if cards else Text("-", style="dim")
         )
     parts: list[RenderableType] = [players, board]
     if view["limbo"]:
         limbo = Text("\n").join(
             Text(
-                f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
-                + (f" -> {', '.join(i['targets'])}" if i["targets"] else "")
+                f"{i['ref']} {i['label']} ({view['players'][i['controller']]['name']})"
+                + (f" -> {', '.join(t['label'] for t in i['targets'])}" if i["targets"] else "")
             )
             for i in reversed(view["limbo"])
         )
