@@ -160,7 +160,9 @@ def test_an_ability_in_limbo_can_be_copied_with_new_choices() -> None:
     pass_all(s)
     assert s.decision is not None and s.decision.kind == "copy_target" and s.decision.seat == 1
     do(s, f"target #{mine}")
-    assert limbo_entries(s) == [("ability copy", 1, archer)]  # the copy is P2's, made from the archer's ability
+    assert limbo_entries(s) == [
+        ("ability copy", 1, archer)
+    ]  # the copy is P2's, made from the archer's ability
     resolve(s)
     assert not s.in_play(mine) and not s.in_play(theirs)  # the copy and the original each dealt 1
 
