@@ -94,9 +94,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view["stack"]:
         lines = []
         for i in reversed(view["stack"]):
-            line = f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
+            line = f"{i['ref']} {i['label']} ({view['players'][i['controller']]['name']})"
             if i["targets"]:
-                line += " -> " + ", ".join(i["targets"])
+                line += " -> " + ", ".join(t["label"] for t in i["targets"])
             if i["negated"]:
                 line += " [negated]"
             lines.append(Text(line))
@@ -104,12 +104,14 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view["combat"]:
         cb = view["combat"]
         blockers = ", ".join(f"#{b}" for b in cb["blockers"]) or "none"
+        target = cb["target"]["label"] if "target" in cb else "nothing (its target is gone)"
         parts.append(
-            Text(f"combat: #{cb['attacker']} -> {cb['target']}; blockers in order: {blockers}", style="red")
+            Text(f"combat: #{cb['attacker']} -> {target}; blockers in order: {blockers}", style="red")
         )
     if view["payment"]:
         pay = view["payment"]
-        parts.append(Text(f"{pay['player']} is paying for #{pay['card']}: {pay['left']} left", style="green"))
+        payer = view["players"][pay["seat"]]["name"]
+        parts.append(Text(f"{payer} is paying for #{pay['card']}: {pay['left']} left", style="green"))
     if seat is not None:
         me = view["players"][seat]
         for label, zone in (("your face-down cards", me["set"]), ("your hand", me["hand"])):
