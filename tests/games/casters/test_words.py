@@ -282,7 +282,7 @@ def test_the_view_holds_no_internal_values() -> None:
         ((), "turn limit", "The game is a draw: it reached the limit of 100 turns."),
         (
             (),
-            "both Heroes lost their last Stage at once (CA-R11)",
+            "both Heroes lost their last Stage at once",
             "The game is a draw: both Heroes lost their last Stage at once.",
         ),
     ],
