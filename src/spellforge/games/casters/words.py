@@ -356,7 +356,7 @@ def event_line(st: CastersBase, e: Event, seat: int | None) -> str:
     if k == "modify":
         return f"{who}'s {card} gets {e.amount:+d} {e.note.capitalize()} this turn."
     if k == "search_fail":
-        return f"{who} searches the Main Deck for {card} but finds nothing that matches."
+        return f"{card}'s search finds nothing that matches in {who}'s Main Deck."
     return ""
 
 
