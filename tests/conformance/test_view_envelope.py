@@ -75,6 +75,7 @@ def check_envelope(state: State, seat: int | None) -> None:
             "draw": state.outcome.is_draw,
             "text": state.describe_outcome(),
         }
+        assert isinstance(outcome["text"], str) and outcome["text"]
 
 
 def check_action(action: Action) -> None:

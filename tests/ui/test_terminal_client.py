@@ -89,7 +89,7 @@ def test_card_shows_a_card_in_play_that_you_do_not_hold_and_never_a_hidden_one()
     seat = state.current_player
     assert seat is not None
     view = state.observe(seat)
-    theirs = next(c for c in view["in_play"] if c["controller"] != seat)
+    theirs = next(c for p in view["players"] if p["seat"] != seat for c in p["in_play"])
     hidden = min(hidden_ids(state, seat))
     script = Script(
         f"card #{theirs['id']}", f"card #{hidden}", "card #99999", f"card {theirs['name'].upper()}"

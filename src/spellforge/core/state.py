@@ -682,9 +682,9 @@ class State(Seating, ABC):
         assert d is not None
         options = ", ".join(str(a) for a in self.legal_actions()[:8])
         more = "" if len(self.legal_actions()) <= 8 else ", ..."
-        return (
-            f"{action!s} is not legal now: {seat_name(d.seat)} must {self.describe_decision()} "
-            f"(legal: {options}{more})"
+        # the prompt is a sentence in the game's words ("Choose your blockers, then Done."), so it follows
+        return f"{action!s} is not legal now (legal: {options}{more}). {seat_name(d.seat)} to decide: " + (
+            self.describe_decision()
         )
 
     def describe_decision(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import find_game
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 
@@ -32,7 +32,7 @@ def next_turn(s: SpellBattleState) -> None:
 
 
 def in_view(s: SpellBattleState, cid: int) -> dict[str, object]:
-    return next(c for c in s.observe(None)["in_play"] if c["id"] == cid)
+    return next(c for c in in_play(s.observe(None)) if c["id"] == cid)
 
 
 # ---------------------------------------------------------------------- sideways (SB-112..117)

@@ -88,9 +88,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view["stack"]:
         items = []
         for i in reversed(view["stack"]):
-            line = f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
+            line = f"{i['ref']} {i['label']} ({view['players'][i['controller']]['name']})"
             if i["targets"]:
-                line += " -> " + ", ".join(i["targets"])
+                line += " -> " + ", ".join(t["label"] for t in i["targets"])
             if i["negated"]:
                 line += " [negated]"
             items.append(Text(line))
@@ -98,14 +98,14 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view["combat"]:
         cb = view["combat"]
         blockers = ", ".join(f"#{b}" for b in cb["blockers"]) or "none"
+        target = cb["target"]["label"] if "target" in cb else "nothing (its target is gone)"
         board.add_row(
-            "combat", Text(f"#{cb['attacker']} -> {cb['target']}; blockers in order: {blockers}", style="red")
+            "combat", Text(f"#{cb['attacker']} -> {target}; blockers in order: {blockers}", style="red")
         )
     if view["payment"]:
         pay = view["payment"]
-        board.add_row(
-            "paying", Text(f"{pay['player']} for #{pay['card']}: {pay['left']} left", style="green")
-        )
+        payer = view["players"][pay["seat"]]["name"]
+        board.add_row("paying", Text(f"{payer} for #{pay['card']}: {pay['left']} left", style="green"))
     if seat is not None:
         me = players[seat]
         face_down = me["set"].get("cards", [])

@@ -11,11 +11,7 @@ from rich.text import Text
 from spellforge.ui.board import card_name, grid, joined, player_label
 
 
-def _char(c: dict[str, Any]) -> Text:
-    if c.get("farm"):
-        return Text(
-            f"#{c['id']} farm ({c['name']})" + (" sideways" if c.get("sideways") else ""), style="dim"
-        )
+def _char(c: dict[str, Any], view: dict[str, Any]) -> Text:
     t = card_name(c)
     if c.get("type") == "character":
         t.append(f" {c.get('strength')}/{c.get('speed')}", style="bold")
@@ -25,12 +21,12 @@ def _char(c: dict[str, Any]) -> Text:
             t.append(" " + ",".join(c["keywords"]), style="cyan")
     else:
         t.append(" (spell)", style="magenta")
-    if c.get("sideways"):
+    if c.get("tapped"):
         t.append(" sideways", style="yellow")
-    if c.get("attacking"):
-        t.append(f" -> {c['attacking']}", style="bold red")
-    if "blocking_group" in c:
-        t.append(" blocking", style="bold blue")
+    if "attacking" in c:
+        t.append(f" -> {view['players'][c['attacking']]['name']}", style="bold red")
+    if "blocking" in c:
+        t.append(" blocking " + ",".join(f"#{a}" for a in c["blocking"]), style="bold blue")
     return t
 
 
@@ -56,6 +52,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         if view["teams"] != "none":
             name.append(f" team {p['team'] + 1}")
         farms = p["farms"]
+        known = [f"#{f['id']} {f['name']}" for f in farms if "name" in f]
         board.add_row(
             name,
             joined(
@@ -64,12 +61,13 @@ def render(view: dict[str, Any]) -> RenderableType:
                     f"hand {p['hand']['count']}",
                     f"deck {p['deck']['count']}",
                     f"discard {p['discard']['count']}",
-                    f"farms {farms['count']} ({farms['untapped']} up)",
+                    f"farms {len(farms)} ({p['untapped_farms']} up)",
                 ]
             ),
         )
-        cards = [c for c in view["in_play"] if c["controller"] == p["seat"] and not c.get("farm")]
-        board.add_row(Text("  in play", style=""), joined(_char(c) for c in cards))
+        board.add_row(Text("  in play", style=""), joined(_char(c, view) for c in p["in_play"]))
+        if known:
+            board.add_row(Text("  farms", style=""), Text(", ".join(known), style="dim"))
     if view["limbo"]:
         board.add_row(
             "limbo (top first)",
@@ -77,7 +75,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                 (
                     Text(
                         f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
-                        + (f" -> {', '.join(i['targets'])}" if i["targets"] else "")
+                        + (f" -> {', '.join(t['label'] for t in i['targets'])}" if i["targets"] else "")
                     )
                     for i in reversed(view["limbo"])
                 ),
