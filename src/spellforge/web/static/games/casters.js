@@ -14,7 +14,10 @@ function face(c) {
   if (c.health !== undefined) stats.push(["HP", c.health, "Health"]);
   const badges = [];
   if (c.damage) badges.push({ text: "−" + c.damage, kind: "damage", title: c.damage + " damage" });
-  for (const e of c.equipped || c.equipment || []) badges.push({ text: "+" + (e.name || "equip"), kind: "good", title: "equipped" });
+  if (c.shields) badges.push({ text: "🛡" + c.shields, kind: "block", title: c.shields + " Shield cards under it" });
+  if (c.attacking) badges.push({ text: "⚔", kind: "attack", title: "attacking" });
+  if (c.blocking !== undefined) badges.push({ text: "blocks", kind: "block", title: "blocking" });
+  for (const k of c.granted || []) badges.push({ text: words(k), kind: "good", title: "granted" });
   return {
     ...f,
     cost: c.cost !== undefined ? String(c.cost) : null,
@@ -35,12 +38,19 @@ function seatArea(p, v, t) {
       Array.from({ length: p.stage_deck || 0 }, () => el("span", { class: "stage-pip" })), el("b", {}, " " + (p.stage_deck || 0))),
     t.cards(p.stages || [], { size: "sm" })));
   const set = p.set || {};
-  const setCards = (set.cards || []).length ? t.cards(set.cards, { size: "sm" }) : Array.from({ length: set.count || 0 }, () => t.card({ hidden: true }, { size: "sm" }));
+  // your own set cards lie face down with what they are; the other's are backs
+  const setCards = (set.cards || []).length ? t.cards(set.cards.map((c) => ({ ...c, face_down: true })), { size: "sm" })
+    : Array.from({ length: set.count || 0 }, () => t.card({ hidden: true }, { size: "sm" }));
   const setZone = el("div", { class: "zone set", dataset: { zone: "set-" + p.seat } }, el("div", { class: "z-title" }, "Set · " + (set.count || 0)),
     el("div", { class: "z-cards" }, setCards.length ? setCards : el("span", { class: "empty" }, "none")));
+  // equipment lies under the minion it is equipped to; Passive spells beside the minions
+  const equipment = (p.field || []).filter((c) => c.equipped_to !== undefined);
+  const passives = (p.field || []).filter((c) => c.equipped_to === undefined);
+  const minion = (c) => el("div", { class: "champ" }, t.card(c, { size: "md", tapped: c.tapped, raised: !!c.attacking }),
+    equipment.filter((e) => e.equipped_to === c.id).length ? el("div", { class: "attached" }, t.cards(equipment.filter((e) => e.equipped_to === c.id), { size: "sm" })) : null);
   const field = el("div", { class: "zone row-zone grow", dataset: { zone: "field-" + p.seat } }, el("div", { class: "z-title" }, "Field"),
-    el("div", { class: "z-cards" }, [...(p.minions || []), ...(p.field || [])].length
-      ? [...(p.minions || []).map((c) => t.card(c, { size: "md", tapped: c.tapped, raised: v.combat && v.combat.attacker === c.id })), ...t.cards(p.field || [], { size: "sm" })]
+    el("div", { class: "z-cards" }, [...(p.minions || []), ...passives].length
+      ? [...(p.minions || []).map(minion), ...t.cards(passives, { size: "sm" })]
       : el("span", { class: "empty" }, "no minions")));
   const piles = el("div", { class: "piles" }, t.pile("Deck", p.deck, { zone: "deck-" + p.seat }), t.pile("Graveyard", p.graveyard, { zone: "grave-" + p.seat, showTop: true }));
   const hand = t.hand(p.hand, { mine, zone: "hand-" + p.seat, size: mine ? "md" : "sm" });
@@ -60,7 +70,7 @@ function middle(v, t) {
       el("div", { class: "z-cards" }, v.stack.map((it) => t.stackItem(it.uid, [
         el("span", { class: "s-text" }, el("b", {}, it.label || it.name), " · ", t.seatLabel(it.controller),
           (it.targets || []).length ? " → " + it.targets.map((x) => x.label).join(", ") : "", it.negated ? " (negated)" : ""),
-      ], { title: it.label }))))));
+      ], { title: it.label })))));
   }
   if ((v.revealed || []).length) parts.push(t.row("Revealed", v.revealed, { size: "sm", zone: "revealed" }));
   if (v.payment) parts.push(el("div", { class: "payment" }, t.seatLabel(v.payment.seat), " is paying: ", v.payment.left));

@@ -61,12 +61,12 @@ function limboEl(v, t) {
         it.card !== undefined && it.card !== null ? t.card(cardOf(v, it), { size: "sm" }) : null,
         el("span", { class: "s-text" }, el("b", {}, it.label || it.name), " · ", t.seatLabel(it.controller),
           (it.targets || []).length ? " → " + it.targets.map((x) => x.label).join(", ") : ""),
-      ], { title: it.label }))))));
+      ], { title: it.label })))));
   }
   if (combat && (combat.groups || []).length) {
     parts.push(el("div", { class: "combat" }, el("div", { class: "z-title" }, "Combat"),
       combat.groups.map((g) => el("div", { class: "c-group" },
-        g.attackers.map((id) => nameOf(v, id)).join(" + "), " attack ", t.seatLabel(g.target),
+        g.attackers.map((id) => nameOf(v, id)).join(" and "), g.attackers.length > 1 ? " attack " : " attacks ", t.seatLabel(g.target),
         g.blocked ? " — blocked by " + (g.blockers || []).map((id) => nameOf(v, id)).join(", ") : " — not blocked"))));
   }
   return parts;
