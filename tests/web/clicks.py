@@ -93,7 +93,10 @@ def open_page(browser: Any, size: str = "desktop") -> Any:
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     # a module that fails to load (a layout falling back to the generic table) says so on the console
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" and "status of 4" not in m.text else None)
+    page.on(
+        "console",
+        lambda m: page.errors.append(m.text) if m.type == "error" and "status of 4" not in m.text else None,
+    )
     page.set_default_timeout(20_000)
     return page
 

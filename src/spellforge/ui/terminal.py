@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,15 +41,13 @@ from .cards import (
     card_panel,
     cards_table,
     find_entries,
-    named_text,
-    names_by_ref,
     printed_fields,
     visible_entries,
 )
 from .presentation import card_presentation, keyword_reminders, terminal_renderer
 
 HELP = """\
-Type the number of an option, or the action itself ('pass', 'play #12 -> P2').
+Type the number of an option, its words as shown, or the action itself ('pass', 'play #12 -> P2').
   help           this text
   view           the table again, with the recent events
   log [N]        the last N events (default 40)
@@ -65,27 +62,11 @@ Type the number of an option, or the action itself ('pass', 'play #12 -> P2').
   quit           stop without resigning, keeping the game to play on (Ctrl-D)"""
 
 UNDO_DEPTH = 20  # decisions a person may take back in a row
-EVENTS_SHOWN = 6  # the most lines of new events shown before a prompt ('log' shows the rest)
+EVENTS_SHOWN = 8  # the most lines of new events shown before a prompt ('log' shows the rest)
 TWO_COLUMNS_FROM = 6  # more options than this, all short, are listed in two columns
 EVENT_LOOKBACK = 2000  # how far back the events since a person's last prompt are looked for
 # the envelope's keys that say where the game is, not what is on the table (the prompt's box shows them)
 _PLACE_KEYS = frozenset({"log", "decision", "turn", "phase", "step", "active"})
-
-
-def public_action_text(state: State, action: Action, watcher: int | None) -> str:
-    """How a bot's move reads to ``watcher`` once applied: a card it names (``Action.card_ids``) that the
-    watcher cannot know where the card is now (set face down, put into a hand, played as a farm: not one
-    its View may name, ``core.observe.known_cards``) is not named, not even by its id."""
-    text = str(action)
-    named = action.card_ids()
-    if not named:
-        return text
-    known = known_cards(state, watcher)
-    for cid in named:
-        if cid not in known:
-            # the printed form writes a card as "#<id>": only that reference is replaced
-            text = re.sub(rf"#{cid}(?!\d)", "a hidden card", text)
-    return text
 
 
 def place_text(view: dict[str, Any]) -> str:
@@ -195,17 +176,15 @@ def folded(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} ({n} times)" for line, n in zip(out, counts, strict=True)]
 
 
-def option_texts(legal: list[Action], names: dict[str, str]) -> list[Text]:
-    """Each legal action as printed, with the names of the cards it refers to (from the seat's View)."""
-    return [named_text(str(action), names) for action in legal]
+def option_texts(state: State, seat: int, legal: list[Action]) -> list[Text]:
+    """Each legal action by its label, the sentence the engine gives it (cards by name, as ``seat`` may see
+    them: the browser shows the same words)."""
+    return [Text(state.describe_action(action, seat)) for action in legal]
 
 
-def options_table(
-    legal: list[Action], names: dict[str, str] | None = None, width: int = 80
-) -> RenderableType:
+def options_table(texts: list[Text], width: int = 80) -> RenderableType:
     """The numbered options, one a line; many short ones in two columns (numbered down the first, then
     the second), so that a long list still fits the screen of a ``width``-column terminal."""
-    texts = option_texts(legal, names or {})
     half = (len(texts) + 1) // 2
     two = len(texts) > TWO_COLUMNS_FROM and all(len(t.plain) <= width // 2 - 9 for t in texts)
     table = Table(show_header=False, box=None, padding=(0, 1))
@@ -398,15 +377,8 @@ class TerminalGame:
             state = self.state
             seat = state.current_player
             assert seat is not None
-            if seat in self.bots:
-                action = self.bots[seat].choose(Observation.of(state))
-                self.apply(action)
-                if self.humans and not action.declines:  # a pass shows in what follows, if anywhere
-                    watcher = next(iter(self.humans)) if len(self.humans) == 1 else None
-                    said = public_action_text(state, action, watcher)
-                    line = Text(f"{seat_name(seat)} ({self.bots[seat].name}): ", style="magenta")
-                    line.append_text(named_text(said, names_by_ref(state.observe(watcher))))
-                    self.console.print(line)
+            if seat in self.bots:  # what a bot does is told by the events shown before the next prompt
+                self.apply(self.bots[seat].choose(Observation.of(state)))
                 continue
             if self.autopass_now(seat):
                 self.apply(state.legal_actions()[0])
@@ -447,7 +419,7 @@ class TerminalGame:
             state = self.state  # an undo replaces it
             legal = state.legal_actions()
             view = state.observe(seat)
-            names = names_by_ref(view)
+            labels = option_texts(state, seat, legal)
             place = (view.get("turn"), view.get("phase"), view.get("step"))
             if place != self.last_place:
                 self.console.rule(Text(place_text(view), style="bold yellow"))
@@ -457,7 +429,7 @@ class TerminalGame:
                     # the decision wraps inside the box; the place stays in its title, always whole
                     Group(
                         Text(decision_text(view), style="bold"),
-                        options_table(legal, names, self.console.width - 4),
+                        options_table(labels, self.console.width - 4),
                     ),
                     title=Text(place_text(view), style="bold yellow"),
                     title_align="left",
@@ -502,7 +474,7 @@ class TerminalGame:
             elif word == "save":
                 self.save(Path(rest).expanduser() if rest else self.save_path)
             else:
-                action = self.parse(line, legal, names)
+                action = self.parse(line, legal, labels)
                 if action is None:
                     continue
                 if action in legal and self.charge_time(seat, started):
@@ -664,21 +636,21 @@ class TerminalGame:
         self.apply(TimeUsed(seat, max(0, round((self.now() - started) * 1000))))
         return state.outcome is not None
 
-    def parse(self, line: str, legal: list[Action], names: dict[str, str] | None = None) -> Action | None:
+    def parse(self, line: str, legal: list[Action], labels: list[Text] | None = None) -> Action | None:
+        """An option by its number, its label as shown, or its text (``play #12 -> P2``)."""
         if line.isdigit():
             i = int(line)
             if 1 <= i <= len(legal):
                 return legal[i - 1]
             self.console.print(Text(f"choose 1 to {len(legal)}", style="red"))
             return None
+        wanted = " ".join(line.lower().split())
+        for action, text in zip(legal, labels or [], strict=False):
+            if " ".join(text.plain.lower().split()) == wanted:
+                return action
         try:
             return self.game.parse_action(self.state, line)
         except SpellforgeError as exc:
-            # an option typed as shown, names and all
-            wanted = " ".join(line.lower().split())
-            for action, text in zip(legal, option_texts(legal, names or {}), strict=True):
-                if " ".join(text.plain.lower().split()) == wanted:
-                    return action
             self.console.print(Text(f"{exc} (type 'help')", style="red"))
             return None
 
