@@ -16,7 +16,7 @@ from rich.text import Text
 
 def card_text(c: dict[str, Any]) -> Text:
     if c.get("hidden"):
-        return Text("(hidden)", style="dim")
+        return Text("(face down)", style="dim")
     if c.get("empty"):
         return Text("-", style="dim")
     t = Text(f"#{c['id']} {c['name']}", style="strike dim" if c.get("razed") else "bold")
@@ -26,13 +26,11 @@ def card_text(c: dict[str, Any]) -> Text:
     if "bonus" in c:
         bits.append(f"+{c['bonus']}")
     if "drain" in c:
-        bits.append(str(c["drain"]))
+        bits.append(f"-{c['drain']} to the other side")
     if "world" in c:
         bits.append(c["world"])
     if c.get("traits"):
         bits.append(",".join(c["traits"]))
-    if "on" in c:
-        bits.append(f"on #{c['on']}")
     if bits:
         t.append(" (" + "; ".join(bits) + ")", style="cyan")
     return t
@@ -46,15 +44,19 @@ def render(view: dict[str, Any]) -> RenderableType:
     for p in view["players"]:
         s = p["seat"]
         form = Text(" ").join(
-            Text(f"{slot['position']}:") + card_text(slot)
-            for slot in view["formations"][s]
-            if not slot.get("empty")
+            Text(f"{slot['position']}:") + card_text(slot["realm"])
+            for row in p["formation"]
+            for slot in row
+            if "realm" in slot
         )
-        pool = Text("\n").join(card_text(c) for c in view["pools"][s].get("cards", []))
+        pool = Text("\n").join(
+            Text(" + ").join(card_text(c) for c in [entry["champion"], *entry.get("attachments", [])])
+            for entry in p["pool"]
+        )
         head.add_row(
             p["name"] + (" (you)" if s == seat else ""),
             str(p["unrazed_realms"]),
-            f"{p['hand']}/{p['hand_limit']}",
+            f"{p['hand']['count']}/{p['hand_limit']}",
             str(p["deck"]),
             form,
             pool or Text("-", style="dim"),
@@ -62,20 +64,28 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [head]
     b = view["battle"]
     if b:
-        cards = Text("\n").join(card_text(c) for c in b["cards"])
+        lines = []
+        for side in b["sides"]:
+            cards = [side[k] for k in ("champion",) if k in side]
+            cards += [c for k in ("items", "allies", "cards") for c in side.get(k, [])]
+            head_text = Text(f"{side['role']} P{side['player'] + 1}: ")
+            if side.get("self_defence"):
+                head_text.append("the realm defends itself ")
+            lines.append(head_text + Text(", ").join(card_text(c) for c in cards))
+        totals = " vs ".join(str(side["total"]) for side in b["sides"] if "total" in side)
         parts.append(
             Panel(
-                cards,
-                title=f"battle: P{b['attacker'] + 1} attacks #{b['target']} of P{b['defender'] + 1}; "
-                f"totals {b['totals'][0]} vs {b['totals'][1]}",
+                Text("\n").join(lines),
+                title=f"battle: P{b['attacker'] + 1} attacks {b['target']['card'].get('name', 'a realm')} of "
+                f"P{b['defender'] + 1}, round {b['round']}" + (f"; totals {totals}" if totals else ""),
                 border_style="red",
             )
         )
-    table = view["table"].get("cards", [])
-    if table:
-        parts.append(Panel(Text("\n").join(card_text(c) for c in table), title="being played"))
+    pending = view["pending"]
+    if pending:
+        parts.append(Panel(Text("\n").join(card_text(p["card"]) for p in pending), title="being played"))
     if seat is not None:
-        hand = view["hands"][seat].get("cards", [])
+        hand = view["players"][seat]["hand"].get("cards", [])
         if hand:
             parts.append(Panel(Text("\n").join(card_text(c) for c in hand), title="your hand"))
     return Group(*parts)
