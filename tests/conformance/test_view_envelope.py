@@ -73,6 +73,7 @@ def check_envelope(state: State, seat: int | None) -> None:
             "winners": list(state.outcome.winners),
             "reason": state.outcome.reason,
             "draw": state.outcome.is_draw,
+            "text": state.describe_outcome(),
         }
 
 

@@ -26,7 +26,7 @@ def card_text(c: dict[str, Any]) -> Text:
     if "bonus" in c:
         bits.append(f"+{c['bonus']}")
     if "drain" in c:
-        bits.append(f"-{c['drain']} to the other side")
+        bits.append(f"takes {c['drain']} from the other side")
     if "world" in c:
         bits.append(c["world"])
     if c.get("traits"):

@@ -72,13 +72,15 @@ class ViewMixin(BattleMixin):
             "hand_limit": self.hand_limit(s),
             "deck": len(self.zones[lay.deck[s]]),
             "formation": self.formation_view(s, seat),
-            "dungeon": self.dungeon_view(s, seat),
             "pool": self.pool_view(s, seat),
             "discard": zone_view(self, lay.discard[s], seat),
             "limbo": self.limbo_view(s, seat),
             "abyss": zone_view(self, lay.abyss[s], seat),
             "void": len(self.zones[lay.void[s]]),
         }
+        dungeon = self.dungeon_view(s, seat)
+        if dungeon is not None:
+            out["dungeon"] = dungeon
         if self.mulligans[s]:
             out["mulligans"] = self.mulligans[s]
         return out
@@ -139,7 +141,7 @@ class ViewMixin(BattleMixin):
         zone = self.zones[self.layout.pool[s]]
         att = self.attached_to
         out = []
-        for i, c in enumerate(zone):
+        for c in zone:
             if att[c] >= 0:
                 continue
             entry: dict[str, Any] = {"champion": card_view(self, c, seat)}
@@ -152,7 +154,7 @@ class ViewMixin(BattleMixin):
                 if not self.voluntary(c):
                     entry["taken_back"] = True
             else:
-                entry["target"] = f"pool P{s + 1}.{i}"
+                entry["target"] = str(self.pool_place(c))
             attached = [card_view(self, a, seat) for a in zone if att[a] == c]
             if attached:
                 entry["attachments"] = attached
@@ -166,7 +168,9 @@ class ViewMixin(BattleMixin):
             until = self.limbo_until.get(c["id"], -1)
             if until >= 0:  # it returns at the end of its owner's turn number ``until`` (SF-165)
                 c["returns"] = (
-                    "at the end of this turn" if until <= taken else f"at the end of P{s + 1}'s next turn"
+                    "at the end of this turn"
+                    if until <= taken
+                    else f"at the end of {self.seat_label(s)}'s next turn"
                 )
         return out
 

@@ -12,6 +12,7 @@ put face down into a hidden pool) is named only to the seat it belongs to.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.describe import HIDDEN_CARD
@@ -20,7 +21,7 @@ from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
-from .base import ACH, ATT, POSITIONS, TARGET, WITHDRAWN
+from .base import ACH, ATT, NONE, POSITIONS, TARGET, WITHDRAWN
 from .base import ROUND as ROUND_NUMBER
 from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS
 from .plays import UID_BASE
@@ -86,8 +87,8 @@ class WordsMixin(ViewMixin):
 
     def place_label(self, place: Place, seat: int | None) -> str:
         """A formation position by the realm in it ("Copperhill Town (P2)") or, empty, by its letter
-        ("position B of P2's formation"); a dungeon by its name; a face-down champion by its place in the
-        pool ("a face-down champion, second in P2's pool")."""
+        ("position B of P2's formation"); a dungeon by its name ("Labyrinth of Shadows (P2's dungeon)"); a
+        face-down champion of a hidden pool by its place there ("a face-down card (P2's second champion)")."""
         who = self.seat_label(place.seat)
         if place.kind == "slot":
             slots = self.slots[place.seat]
@@ -116,7 +117,7 @@ class WordsMixin(ViewMixin):
 
     def code_label(self, code: int, seat: int | None) -> str | None:
         """What a play is aimed at, from its record's target code (``plays.target_code``)."""
-        if code == -(10**6):
+        if code == NONE:
             return None
         if code >= UID_BASE:
             about = self.find_play(code - UID_BASE)
@@ -163,19 +164,19 @@ class WordsMixin(ViewMixin):
             return f"Rebuild {name} at position {place.name} by discarding three cards"
         return super().describe_action(action, seat)
 
-    def choice_label(self, kind: str, data: tuple[object, ...], action: Action, seat: int | None) -> str:
+    def choice_label(self, kind: str, data: tuple[Any, ...], action: Action, seat: int | None) -> str:
         """A pass, a done or a choice, by what it means in the decision it answers."""
         f = self.fight
         if isinstance(action, Keep):
-            return f"Keep {self.card_label(int(str(data[0])), seat)} in your hand" if data else "Keep it"
+            return f"Keep {self.card_label(int(data[0]), seat)} in your hand" if data else "Keep it"
         if isinstance(action, PutBack):
-            card = self.card_label(int(str(data[0])), seat) if data else "it"
+            card = self.card_label(int(data[0]), seat) if data else "it"
             return f"Put {card} back on top of your draw pile"
         if isinstance(action, Mulligan):
             return "Call a mulligan: the game starts over"
         if isinstance(action, Choose):
             if kind == "cut" and data:
-                return CUT_LABELS[action.option].format(owner=self.seat_label(int(str(data[0]))))
+                return CUT_LABELS[action.option].format(owner=self.seat_label(int(data[0])))
             if action.option == "withdraw":
                 return f"Withdraw the attack on {self.realm_label(f[TARGET])}"
             if action.option == "shuffle":
@@ -189,20 +190,20 @@ class WordsMixin(ViewMixin):
         if kind == "champion":
             return "Stop the battle" if f[ROUND_NUMBER] > 0 else "Call off the attack"
         if kind == "cut" and data:
-            return f"Leave {self.seat_label(int(str(data[0])))}'s draw pile uncut"
+            return f"Leave {self.seat_label(int(data[0]))}'s draw pile uncut"
         if kind == "defend":
             return f"Do not defend: {self.realm_label(f[TARGET])} is razed"
         if kind == "fight":
             return "Play nothing more this round"
         if kind in ("pause", "counter") and data:
-            play = self.find_play(int(str(data[0])))
+            play = self.find_play(int(data[0]))
             if play is not None:
                 return f"Let {self.card_label(play.card, seat)} resolve"
         if kind == "escape" and len(data) >= 2:
-            source, victim = int(str(data[0])), int(str(data[1]))
+            source, victim = int(data[0]), int(data[1])
             return f"Let {self.card_label(source, seat)} defeat {self.card_label(victim, seat)}"
         if kind == "wall" and data:
-            return f"Let the wall stop {self.card_label(int(str(data[0])), seat)}"
+            return f"Let the wall stop {self.card_label(int(data[0]), seat)}"
         if kind == "summon":
             return "Bring no champion in as an ally"
         if kind == "mulligan":
@@ -211,7 +212,7 @@ class WordsMixin(ViewMixin):
             return "Leave your draw pile as it is"
         return "Play no event" if kind in ("respond", "events") else "Pass"
 
-    def play_label(self, kind: str, data: tuple[object, ...], action: PlayCard, seat: int | None) -> str:
+    def play_label(self, kind: str, data: tuple[Any, ...], action: PlayCard, seat: int | None) -> str:
         """Playing a card from hand, by its type and the decision: a realm into a position, a champion
         into the pool, an item onto a champion, an event, a spell aimed at something."""
         card = action.card
@@ -240,7 +241,7 @@ class WordsMixin(ViewMixin):
             return f"Play the ally {name}{bonus}"
         if t == RULE:
             return f"Put the rule card {name} into play"
-        play = self.find_play(int(str(data[0]))) if kind in ("pause", "counter") and data else None
+        play = self.find_play(int(data[0])) if kind in ("pause", "counter") and data else None
         about = self.card_label(play.card, seat) if play is not None else aim
         if t == EVENT:
             if kind == "pause" and "calm" in d.powers:
@@ -257,7 +258,7 @@ class WordsMixin(ViewMixin):
                 return f"Reflect {about} with {name}"
             return f"Turn {about} back on its caster with {name}"
         verb = "Cast" if t in SPELLS else "Use"
-        bonus = f" (+{d.bonus})" if d.bonus else f" (-{d.drain} to the other side)" if d.drain else ""
+        bonus = f" (+{d.bonus})" if d.bonus else f" (takes {d.drain} from the other side)" if d.drain else ""
         why = " to cross the wall" if kind == "wall" else ""
         return f"{verb} {name} on {aim}{bonus}{why}" if target is not None else f"{verb} {name}{bonus}{why}"
 
@@ -275,7 +276,7 @@ class WordsMixin(ViewMixin):
             return f"Raze {name} for an extra turn"
         if kind in ("pause", "counter"):
             dd = self.decision
-            play = self.find_play(int(str(dd.data[0]))) if dd is not None and dd.data else None
+            play = self.find_play(int(dd.data[0])) if dd is not None and dd.data else None
             about = self.card_label(play.card, seat) if play is not None else "it"
             if kind == "counter":
                 return f"Discard {name} to cancel {about}"
@@ -283,9 +284,7 @@ class WordsMixin(ViewMixin):
                 return f"Discard {name} to negate {about}"
             if self.has_power(card, "calm_discard"):
                 return f"Discard {name} to ignore {about} (for you only)"
-            at = f", aimed at {aim}" if target is not None and not (isinstance(target, CardRef)) else ""
-            if isinstance(target, CardRef) and target.id != (play.card if play else -1):
-                at = f", aimed at {aim}"
+            at = f", aimed at {aim}" if target is not None else ""  # the copy's own target (SF-302)
             return f"Copy {about} with {name}{at}"
         if kind in ("fight", "summon") and isinstance(target, CardRef):
             return f"Bring {aim} from your pool into the round as an ally ({name}'s power)"
