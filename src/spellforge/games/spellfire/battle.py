@@ -858,7 +858,7 @@ class BattleMixin(SpoilsMixin):
                     self.discard_card(c)
         for c in self.allied:
             if self.zone_of[c] == battle:
-                self.discard_card_from_play(c, "spent")  # an ally's end, win or lose (SF-K03)
+                self.discard_card_from_play(c, "ally")  # an ally's end, win or lose (SF-K03)
         for c in list(self.zones[battle]):
             if self.zone_of[c] != battle:
                 continue

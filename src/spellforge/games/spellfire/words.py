@@ -21,7 +21,7 @@ from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
-from .base import ACH, ATT, NONE, POSITIONS, TARGET, WITHDRAWN
+from .base import ACH, ATT, FROM_HIDDEN, NONE, POSITIONS, TARGET, WITHDRAWN
 from .base import ROUND as ROUND_NUMBER
 from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS
 from .plays import UID_BASE
@@ -351,7 +351,9 @@ class WordsMixin(ViewMixin):
             return f"{who} casts {what}: dispel it, turn it back{cancel}, or pass."
         if kind == "escape":
             source, victim = int(d.data[0]), int(d.data[1])
-            withdraw = ", withdraw the attack" if d.seat == f[ATT] and int(d.data[2]) == 0 else ""
+            # the attack may be taken back from a visible defeat, not one from a hidden pool (SF-012)
+            visible = int(d.data[2]) == 0 and not f[FROM_HIDDEN] & 2
+            withdraw = ", withdraw the attack" if d.seat == f[ATT] and visible else ""
             return (
                 f"{self.card_label(source, None)} defeats {self.card_label(victim, None)} at once: play one card "
                 f"to escape{withdraw}, or pass."
@@ -497,7 +499,14 @@ def _round_won(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -
 
 
 def _discarded(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
-    why = {"lost": ": it lost the round", "no realm": f": {who} has no realm"}.get(e.note, "")
+    if e.note == "spent":
+        return ""  # used up: the line of its use tells it (an item discarded for a bonus, a Helm)
+    why = {
+        "lost": ": it lost the round",
+        "no realm": f": {who} has no realm",
+        "razed realm": ": the razed realm discards its attacker",
+        "ally": ": a champion that fought as an ally leaves at the end of the round",
+    }.get(e.note, "")
     return f"{card} ({who}) is discarded{why}."
 
 
