@@ -330,12 +330,20 @@ class ViewMixin(BattleMixin):
         if d.world:
             out["world"] = WORLD_NAMES[d.world]
         if d.type == CHAMPION:
-            out["class"] = list(self.classes(cid))
-            out["level"] = self.level(cid) if self.in_play(cid) else d.level
-            if d.variable_level and not self.in_play(cid):
-                del out["level"]  # a "?" icon: its level is known only in play (SF-022)
-            if self.traits(cid):
-                out["traits"] = sorted(self.traits(cid))
+            if self.in_play(cid):
+                out["class"] = list(self.classes(cid))
+                out["level"] = self.level(cid)
+                traits = self.traits(cid)
+            else:  # out of play nothing changes it but what it carries into Limbo (SF-161)
+                carries = self.layout.names[self.zone_of[cid]] == "limbo"
+                out["class"] = (
+                    list(self.classes(cid)) if carries else [k for k in (d.card_class, d.class2) if k]
+                )
+                if not d.variable_level:  # a "?" icon: its level is known only in play (SF-022)
+                    out["level"] = d.level
+                traits = self.traits(cid) if carries else d.all_traits
+            if traits:
+                out["traits"] = sorted(traits)
             if d.avatar:
                 out["avatar"] = True
         if d.bonus:
