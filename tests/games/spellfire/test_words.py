@@ -7,6 +7,7 @@ import pytest
 
 from spellforge import GAMES
 from spellforge.core.describe import HIDDEN_CARD
+from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Outcome
 from spellforge.core.observe import action_entries
 from spellforge.core.rng import Rng
@@ -214,6 +215,16 @@ def test_a_face_down_champion_is_never_named_to_the_others() -> None:
     assert got[f"play #{unmaking} -> pool P2.0"] == f"Cast Unmaking on {HIDDEN_CARD} (P2's first champion)"
     assert got[f"play #{unmaking} -> pool P2.1"] == f"Cast Unmaking on {HIDDEN_CARD} (P2's second champion)"
     assert not any("Golem" in label or "Mara" in label for label in got.values())
+
+
+@pytest.mark.rules("SF-087")
+def test_a_mulligan_is_told_with_the_hand_it_shows() -> None:
+    s = scenario(Side(hand=["lyriel-moonquill", *FILL]), Side(hand=FILL), phase="end", turns=2)
+    lyriel = card(s, "lyriel-moonquill")
+    assert s.describe_event(Event("mulligan", 0), 1) == (
+        "P1 calls a mulligan and shows his hand: no realm he can play; the game starts over."
+    )
+    assert s.describe_event(Event(REVEAL, 0, lyriel, note="mulligan"), 1) == "P1 shows Lyriel Moonquill."
 
 
 # ---------------------------------------------------------------------- prompts and the end

@@ -16,7 +16,7 @@ from typing import Any
 
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.describe import HIDDEN_CARD
-from spellforge.core.events import LOSE, Event
+from spellforge.core.events import LOSE, REVEAL, Event
 from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
@@ -515,6 +515,11 @@ def _abyss_send(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) 
     return f"{who} sends {s.other_label(e, seat)} to {where} with {card}, which goes to the Abyss too."
 
 
+def _revealed(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+    """A card shown to every player: the hand of a player calling a mulligan (SF-087)."""
+    return f"{who} shows {card}." if e.note == "mulligan" else f"{who} reveals {card}."
+
+
 def _lose(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "resignation":
         return f"{who} leaves the game."
@@ -540,7 +545,10 @@ EVENTS: dict[str, Teller] = {
     "turn": _turn,
     "cut": lambda s, e, seat, who, card: f"{who} cuts {s.seat_label(e.other)}'s draw pile.",
     "reveal_first": _reveal,
-    "mulligan": _line("{who} calls a mulligan: the game starts over."),
+    "mulligan": _line(
+        "{who} calls a mulligan and shows his hand: no realm he can play; the game starts over."
+    ),
+    REVEAL: _revealed,
     "draw_lost": _line("{who}'s draw pile is empty: a draw is lost."),
     "reshuffle": _line("{who} shuffles the discard pile into a new draw pile."),
     "rule": _line("{who} puts the rule card {card} into play."),
