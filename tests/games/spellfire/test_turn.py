@@ -266,8 +266,8 @@ def test_a_mulligan_shows_the_hand_to_every_seat_before_it_is_shuffled_away():
     hand = list(s.hand_of(0))
     act(s, "mulligan", settle=False)
     shown = [
-        "P1 calls a mulligan and shows his hand: no realm he can play",
-        *(f"P1 shows {s.defs[c].name}" for c in hand),
+        "P1 calls a mulligan and shows his hand: no realm he can play; the game starts over.",
+        *(f"P1 shows {s.defs[c].name}." for c in hand),
     ]
     for seat in (0, 1, None):  # both players and a spectator read the same lines
         log = s.observe(seat)["log"]

@@ -516,14 +516,15 @@ class SpellfireBase(WindowState):
             got += 1
         return got
 
-    def raze(self, realm: int) -> None:
-        """Turn a realm face down where it is (SF-144); its holding is discarded (SF-145)."""
+    def raze(self, realm: int, why: str = "") -> None:
+        """Turn a realm face down where it is (SF-144); its holding is discarded (SF-145). ``why`` is the
+        log's reason ("undefended", "lost", "extra turn")."""
         for h in self.attachments(realm):
             self.attached_to[h] = -1
             self.left_play(h)
             self.discard_card(h)
         self.razed[realm] = True
-        self.emit(Event("razed", self.owner[realm], realm))
+        self.emit(Event("razed", self.owner[realm], realm, note=why))
 
     def discard_from_hand(self, seat: int, card: int, voluntary: bool) -> None:
         if voluntary and self.defs[card].type == REALM:

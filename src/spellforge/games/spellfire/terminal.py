@@ -46,46 +46,44 @@ def render(view: dict[str, Any]) -> RenderableType:
     board = grid()
     players = view["players"]
     for p in [q for q in players if q["seat"] != seat] + [q for q in players if q["seat"] == seat]:
-        s = p["seat"]
         values = [
             f"realms {p['unrazed_realms']} unrazed",
-            f"hand {p['hand']}/{p['hand_limit']}",
+            f"hand {p['hand']['count']}/{p['hand_limit']}",
             f"deck {p['deck']}",
             f"discard {p['discard']['count']}",
         ]
-        dungeon = p.get("dungeon", {}).get("cards", [])
+        dungeon = p.get("dungeon")
         board.add_row(
             player_label(p, seat, view["active"]),
-            joined([*values, *(Text("dungeon ").append_text(card_text(c)) for c in dungeon)]),
+            joined(
+                [*values, *([Text("dungeon ").append_text(card_text(dungeon["card"]))] if dungeon else [])]
+            ),
         )
         realms = [
-            Text(f"{slot['position']} ").append_text(card_text(slot))
-            for slot in view["formations"][s]
-            if not slot.get("empty")
+            Text(f"{slot['position']} ").append_text(card_text(slot["realm"]))
+            for row in p["formation"]
+            for slot in row
+            if "realm" in slot
         ]
         board.add_row(Text("  formation", style=""), joined(realms))
-        pool = view["pools"][s]
-        shown = pool.get("cards")
-        board.add_row(
-            Text("  pool", style=""),
-            joined(card_text(c) for c in shown) if shown is not None else Text(f"{pool['count']} face down"),
-        )
-    b = view["battle"]
+        board.add_row(Text("  pool", style=""), joined(card_text(c["champion"]) for c in p["pool"]))
+    b = view.get("battle")
     if b:
+        target = b["target"].get("card")
+        sides = [f"{side['role']} {side.get('total', '-')}" for side in b["sides"]]
         head = Text(
-            f"P{b['attacker'] + 1} attacks #{b['target']} of P{b['defender'] + 1}; "
-            f"totals {b['totals'][0]} vs {b['totals'][1]}",
+            f"P{b['attacker'] + 1} attacks "
+            + (f"#{target['id']} {target['name']}" if target and "id" in target else "a realm")
+            + f" of P{b['defender'] + 1}; totals: {', '.join(sides)}",
             style="red",
         )
-        if b["cards"]:
-            head.append(": ").append_text(joined(card_text(c) for c in b["cards"]))
         board.add_row("battle", head)
-    in_force = [*view["rules"].get("cards", []), *view["lasting"].get("cards", [])]
+    in_force = [*view["rules"].get("cards", []), *(e["card"] for e in view.get("lasting", []) if "card" in e)]
     if in_force:
         board.add_row("in force", joined(card_text(c) for c in in_force))
-    table = view["table"].get("cards", [])
-    if table:
-        board.add_row("being played", joined(card_text(c) for c in table))
+    pending = [entry["card"] for entry in view.get("pending", [])]
+    if pending:
+        board.add_row("being played", joined(card_text(c) for c in pending))
     if seat is not None:
-        board.add_row("your hand", joined(card_text(c) for c in view["hands"][seat].get("cards", [])))
+        board.add_row("your hand", joined(card_text(c) for c in players[seat]["hand"].get("cards", [])))
     return board

@@ -480,7 +480,7 @@ class TurnMixin(PlayMixin):
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             realm = action.card
-            self.raze(realm)
+            self.raze(realm, "extra turn")
             self.grant_extra_turn(seat)
             self.emit(Event("extra_turn", seat, realm))
             return
@@ -605,7 +605,7 @@ class TurnMixin(PlayMixin):
         for s in range(self.n_seats):
             if not self.realms_of(s):
                 for c in self.pool_of(s):
-                    self.discard_card_from_play(c)
+                    self.discard_card_from_play(c, "no realm")
 
     @flow_op("reshuffle")
     def op_reshuffle(self) -> None:
