@@ -37,11 +37,11 @@ function face(c) {
 
 // One position of a formation: the realm (face up, or razed and turned over), or an empty place.
 function position(p, t, small) {
-  const size = small ? "sm" : "md";
+  const size = small ? "xs" : "sm";
   let body;
   if (p.realm && p.state !== "razed") {
     body = [t.card(p.realm, { size, state: p.attacked ? ["attacked"] : [] }),
-      p.holding ? el("div", { class: "holding" }, t.card(p.holding, { size: "sm" })) : null];
+      p.holding ? el("div", { class: "holding" }, t.card(p.holding, { size: "xs" })) : null];
   } else if (p.realm) {
     body = el("div", { class: "razed", title: p.realm.name + " (razed)" }, t.card(p.realm, { size, state: ["razed-card"] }), el("span", { class: "razed-tag" }, "razed"));
   } else {
@@ -62,7 +62,7 @@ function formation(p, t, small) {
 }
 
 function pool(p, t, small) {
-  const size = small ? "sm" : "md";
+  const size = small ? "xs" : "md";
   const champs = (p.pool || []).map((entry) => {
     const state = [];
     if (entry.fought) state.push("fought");
@@ -70,7 +70,7 @@ function pool(p, t, small) {
       ? t.place(entry.target, t.card(entry.champion, { size }), { class: "hidden-champ" })
       : t.card(entry.champion, { size, state });
     return el("div", { class: "champ" }, champ,
-      (entry.attachments || []).length ? el("div", { class: "attached" }, t.cards(entry.attachments, { size: "sm" })) : null,
+      (entry.attachments || []).length ? el("div", { class: "attached" + (small ? " xs" : "") }, t.cards(entry.attachments, { size: small ? "xs" : "sm" })) : null,
       entry.spent ? el("span", { class: "chip" }, "spent") : null);
   });
   return el("div", { class: "zone pool", dataset: { zone: "pool-" + p.seat } },
@@ -78,9 +78,9 @@ function pool(p, t, small) {
     el("div", { class: "z-cards" }, champs.length ? champs : el("span", { class: "empty" }, "no champions")));
 }
 
-function piles(p, t) {
+function piles(p, t, small) {
   return el("div", { class: "piles" },
-    t.pile("Deck", p.deck, { zone: "deck-" + p.seat }),
+    small ? null : t.pile("Deck", p.deck, { zone: "deck-" + p.seat }),
     t.pile("Discard", p.discard, { zone: "discard-" + p.seat, showTop: true }),
     (p.limbo && p.limbo.count) ? t.pile("Limbo", p.limbo, { zone: "limbo-" + p.seat }) : null,
     (p.abyss && p.abyss.count) ? t.pile("Abyss", p.abyss, { zone: "abyss-" + p.seat }) : null,
@@ -90,11 +90,13 @@ function piles(p, t) {
 function playerArea(p, t, mine, small) {
   const values = [["Realms", (p.unrazed_realms || 0) + " of 6"], ["Hand", (p.hand || {}).count || 0], ["Deck", p.deck]];
   if (p.mulligans) values.push(["Mulligans", p.mulligans]);
-  const hand = t.hand(p.hand, { mine, title: "Hand", zone: "hand-" + p.seat, size: small ? "sm" : "md" });
+  const hand = t.hand(p.hand, { mine, title: "Hand", zone: "hand-" + p.seat, size: "md" });
+  // another player's hand and deck are counts on its name plate when several sit across the top
   return el("section", { class: "player-area sf " + (mine ? "mine" : "theirs") + (small ? " small" : ""), dataset: { seat: p.seat } },
     t.seat(p, values),
-    el("div", { class: "sf-zones" }, formation(p, t, small), pool(p, t, small), mine ? null : hand, piles(p, t)),
-    mine ? hand : null);
+    el("div", { class: "sf-zones" }, formation(p, t, small),
+      small ? el("div", { class: "sf-side" }, pool(p, t, small), el("div", { class: "sf-hand-piles" }, hand, piles(p, t, small)))
+        : [pool(p, t, small), mine ? hand : null, piles(p, t, small), mine ? null : hand]));
 }
 
 function side(s, t, battle) {

@@ -54,7 +54,7 @@ function catalogText(key) { const def = catalogCard(key); return def ? def.text 
 // (an array), known (the name a face-down card is known by), where (the zone it sits in, to spot moves).
 export function cardEl(c, opts = {}) {
   const size = opts.size || "md";
-  if (size === "strip") return stripEl(c, opts);
+  if (size === "strip" || size === "xs") return stripEl(c, opts, size);
   if (!c || c.hidden) {
     return slot(el("div", { class: `card back ${size}`, title: "a face-down card" },
       el("div", { class: "c-back" })), opts);
@@ -115,14 +115,14 @@ export function bigCard(c, face, reminders) {
 
 // A card as a one-line strip (a defender in a column of defenders): its name, or its back, and the values
 // the strip's owner picks (opts.values: [[label, value], ...]).
-function stripEl(c, opts) {
-  if (!c || c.hidden) return el("div", { class: "slot strip" }, el("div", { class: "card strip back", title: "a face-down card" }, el("span", { class: "c-name" }, "face down")));
+function stripEl(c, opts, size) {
+  if (!c || c.hidden) return el("div", { class: "slot " + size }, el("div", { class: "card back " + size, title: "a face-down card" }, el("span", { class: "c-name" }, "face down")));
   const face = (opts.face || defaultFace)(c);
   const node = el("div", {
-    class: ["card", "strip", ...(opts.state || []), c.face_down ? "known-back" : ""].join(" "), style: { "--frame": face.color }, tabindex: 0,
+    class: ["card", size, ...(opts.state || []), c.face_down ? "known-back" : ""].join(" "), style: { "--frame": face.color }, tabindex: 0,
     dataset: { card: c.id, key: c.key, where: opts.where || "" }, title: (c.face_down ? "face down; you know: " : "") + c.name,
   },
   el("span", { class: "c-name" }, c.name),
   el("span", { class: "c-vals" }, face.stats.slice(0, 2).map(([label, value]) => el("span", { title: label }, value)).reduce((a, b) => a.concat(a.length ? ["/", b] : [b]), [])));
-  return el("div", { class: "slot strip" }, node);
+  return el("div", { class: "slot " + size + (opts.tapped ? " tapped" : "") }, node);
 }
