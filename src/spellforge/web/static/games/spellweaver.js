@@ -20,7 +20,8 @@ function face(c) {
   if (c.damage) badges.push({ text: "−" + c.damage, kind: "damage", title: c.damage + " damage" });
   if (c.frozen) badges.push({ text: "❄", title: "frozen" });
   if (c.new) badges.push({ text: "new", title: "played or moved forward this turn" });
-  for (const e of c.emblems || []) badges.push({ text: words(e), kind: e === "weakness" ? "damage" : "good", title: words(e) + " emblem" });
+  // emblems: {might: 2, weakness: 1, shield: 1}, only the kinds it has
+  for (const [e, n] of Object.entries(c.emblems || {})) badges.push({ text: words(e) + (n > 1 ? " ×" + n : ""), kind: e === "weakness" ? "damage" : "good", title: n + " " + words(e) + " emblem" + (n > 1 ? "s" : "") });
   const cost = c.cost !== undefined ? String(c.cost) + (c.levels ? " · " + c.levels : "") : null;
   return {
     ...f,

@@ -6,6 +6,7 @@
 // tap; on a phone a tap opens the card large with its text and its options.
 import { el, add, words, seatName, isPhone, cardDataNow, catalog } from "./dom.js";
 import { cardEl, bigCard, defaultFace } from "./card.js";
+import generic from "../games/generic.js";
 
 // ------------------------------------------------------------------ keys: what an option names
 // Every clickable thing on the table has a key: a card "c:12", a player "s:1", a spell waiting "u:3", a
@@ -292,7 +293,7 @@ export class Table {
     const v = msg.view;
     const scroll = this.root.querySelector(".table-body");
     const keepScroll = scroll ? scroll.scrollTop : 0;
-    const body = el("div", { class: "table-body game-" + v.game, id: "table" }, this.layout.table(v, this));
+    const body = el("div", { class: "table-body game-" + v.game, id: "table" }, this.drawTable(v));
     const page = el("div", {
       class: "table-page" + (this.logOpen ? " log-open" : ""), id: "board",
       dataset: { version: msg.version, mine: this.mine ? "1" : "0", over: v.outcome ? "1" : "0", pending: this.pending ? "1" : "0", game: v.game },
@@ -305,6 +306,17 @@ export class Table {
     const log = this.root.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
     this.markChanges();
+  }
+
+  // The game's layout draws the table; should it fail on a View it does not expect, the generic layout
+  // draws it instead, so the game goes on (the failure is reported on the console).
+  drawTable(v) {
+    try {
+      return this.layout.table(v, this);
+    } catch (e) {
+      console.error("the " + v.game + " layout failed; the generic table is shown", e);
+      return generic.table(v, this);
+    }
   }
 
   topBar() {
