@@ -4,8 +4,8 @@
 >>> e = env("casters")
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
->>> sorted(obs), obs["action_mask"].shape == e.action_space(e.agent_selection).n and obs["action_mask"].dtype
-(['action_mask', 'observation'], dtype('int8'))
+>>> sorted(obs), obs["action_mask"].shape == (e.action_space(e.agent_selection).n,), obs["action_mask"].dtype
+(['action_mask', 'card_ids', 'observation'], True, dtype('int8'))
 
 Agents are ``player_0``, ``player_1``, ... (seat 0, 1, ...). The agent selected is always the seat the game
 asks next, so the several decisions a seat makes in one turn (attackers one by one, then ``done``) come as

@@ -80,8 +80,8 @@ class Table:
         self.sections: list[Section] = []
         self.by_key: dict[tuple[str, bool], Section] = {}
         at = 0
-        for key in declared:
-            own, others = facts.zone_slots(key)
+        for key, slots in declared.items():
+            own, others = slots if isinstance(slots, tuple) else (slots, slots)
             if players < 2:
                 others = 0
             for side, size in ((False, own), (True, others)):

@@ -124,6 +124,10 @@ def bench_game(game: str, runs: int = 5, seconds: float = 1.0, seed: int = 1) ->
     if steps is not None and out["decisions_per_second"] > 0:
         # the environment's overhead: random steps through it against the engine's own decisions
         out["pettingzoo_vs_engine"] = round(steps / out["decisions_per_second"], 2)
+    observed = out.get("pettingzoo_observed_steps_per_second")
+    if observed is not None and out["decisions_per_second"] > 0:
+        # what a learning agent pays: steps that build the observation, against the engine's decisions
+        out["pettingzoo_ratio"] = round(observed / out["decisions_per_second"], 2)
     return out
 
 
@@ -174,8 +178,9 @@ def pettingzoo_steps_per_second(game: str, seed: int, seconds: float) -> float:
 
 
 def pettingzoo_observed_steps_per_second(game: str, seed: int, seconds: float) -> float:
-    """As ``pettingzoo_steps_per_second``, but each step also builds the agent's observation (its View,
-    the vector and the action mask), as a learning agent needs. NaN without the ``[rl]`` extra."""
+    """As ``pettingzoo_steps_per_second``, but each step also builds the agent's observation (``last()``:
+    the vector, the card ids and the action mask), as a learning agent needs. Its ratio to the engine's
+    ``decisions_per_second`` is ``pettingzoo_ratio``. NaN without the ``[rl]`` extra."""
     try:
         from spellforge.envs.pettingzoo import env
     except ImportError:
