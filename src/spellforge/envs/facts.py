@@ -39,7 +39,11 @@ the seat; a number of the table an attribute or a method without arguments; a ca
 or a method taking the card id, read only for a card the observing seat can see (a per-card array that
 ``determinize`` moves with the card's position, ``State.CARD_ARRAYS``, is read for every card in a slot).
 A name ``len:NAME`` counts the items of a list; a value may also be a list of numbers (each a feature). A
-scale of 0 marks a card-id number: 1 when it names a card (``attached_to``), else 0. ``seats`` names
+scale of 0 marks a card-id number: 1 when it names a card (``attached_to``), else 0. Methods run at every
+observation, so a game declares cheap ones (its per-card arrays, seat attributes); ``card_stats`` names the
+stats whose modifiers in force (core's ``state.modifiers``: this turn's pumps, lasting changes) each card in
+play shows, summed: how far the card's stat is from its printed value, without the continuous effects of
+other cards. ``seats`` names
 attributes or methods that hold one seat (Casters' ``initiative``): each is shown one-hot by relative seat.
 ``in_play`` names the zones whose cards the card-number methods are read for (a creature's current attack);
 none named: every public zone. Card numbers are read only for cards in public zones.
@@ -74,6 +78,7 @@ class ResearchFacts:
     seat_numbers: Mapping[str, float] = field(default_factory=dict)
     numbers: Mapping[str, float] = field(default_factory=dict)
     card_numbers: Mapping[str, float] = field(default_factory=dict)
+    card_stats: Mapping[str, float] = field(default_factory=dict)
     seats: tuple[str, ...] = ()
     in_play: tuple[str, ...] = ()
     stack_slots: int = 4
@@ -89,7 +94,7 @@ class ResearchFacts:
                 raise SpellforgeError(f"{where}: field {name!r} must read 'Class.field'")
             if isinstance(value, int) and value < 1:
                 raise SpellforgeError(f"{where}: field {name!r} needs at least 1 code, got {value}")
-        for table in (self.seat_numbers, self.numbers, self.card_numbers):
+        for table in (self.seat_numbers, self.numbers, self.card_numbers, self.card_stats):
             for name, scale in table.items():
                 if not isinstance(scale, int | float) or scale < 0:
                     raise SpellforgeError(f"{where}: number {name!r} needs a scale >= 0, got {scale!r}")

@@ -43,6 +43,7 @@ class Interface:
             self.size = self.codec.size
             self.obs_size = self.observer.size
         self._loc: tuple[State, int, Any, Location] | None = None
+        self._previous: dict[int, Location] = {}  # each seat's last location: the next one starts from it
 
     def observation_space(self) -> gymnasium.spaces.Dict:
         mask = gymnasium.spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8)
@@ -67,8 +68,9 @@ class Interface:
         cached = self._loc
         if cached is not None and cached[0] is state and cached[1] == seat and cached[2] is _moment(state):
             return cached[3]
-        loc = self.codec.table.locate(state, seat)
+        loc = self.codec.table.locate(state, seat, self._previous.get(seat))
         self._loc = (state, seat, _moment(state), loc)
+        self._previous[seat] = loc
         return loc
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
@@ -93,6 +95,7 @@ class Interface:
     def __getstate__(self) -> dict[str, Any]:
         out = dict(self.__dict__)
         out["_loc"] = None
+        out["_previous"] = {}
         return out
 
 

@@ -35,11 +35,11 @@ import array
 import dataclasses
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from spellforge.core.knowledge import SPECTATOR_BIT
+from spellforge.core.modifiers import ADD
 from spellforge.core.state import State as _CoreState
 
 from .facts import research_facts
@@ -146,15 +146,22 @@ class TableObserver:
         self.number_widths = [len(_flat(read(sample))) for _, _, read in self.numbers]
         self.marks = [(name, _reader(type(sample), name, seat=False)) for name in facts.seats]
         arrays = set(type(sample).CARD_ARRAYS)
-        self.card_numbers = [
-            (name, float(scale), _reader(type(sample), name), name in arrays)
-            for name, scale in facts.card_numbers.items()
-        ]
+        # the per-card arrays that move with a card's position first, then the rest
+        self.card_numbers = sorted(
+            (
+                (name, float(scale), _reader(type(sample), name), name in arrays)
+                for name, scale in facts.card_numbers.items()
+            ),
+            key=lambda number: not number[3],
+        )
         self.env_width = 3 + len(self.phases) + 1 + len(self.kinds) + 1 + p * (4 + len(self.roles))
         self.seat_width = len(self.seat_zones) + sum(self.seat_widths) + len(self.marks)
         self.numbers_width = sum(self.number_widths) + len(self.shared_zones)
         self.slot_base = 3 + p
-        self.slot_width = self.slot_base + self.def_features.shape[1] + len(self.card_numbers)
+        self.card_stats = [(name, float(scale)) for name, scale in facts.card_stats.items()]
+        self.slot_width = (
+            self.slot_base + self.def_features.shape[1] + len(self.card_numbers) + len(self.card_stats)
+        )
         blocks = [
             ("envelope", self.env_width),
             ("seats", p * self.seat_width),
@@ -169,6 +176,14 @@ class TableObserver:
         self.blocks = tuple(blocks)
         self.size = at
         self._public: dict[int, tuple[Any, list[bool]]] = {}
+        # per (seat, public): the last encoding's buffers and each slot's (card, known, face down, side)
+        self._last: dict[tuple[int, bool], _Encoded] = {}
+        self._zone_lists: dict[tuple[str, int], tuple[Any, Any]] = {}
+        self._number_scales = [1.0 / sc if sc else 0.0 for _, sc, _, _ in self.card_numbers] + [
+            1.0 / sc if sc else 1.0 for _, sc in self.card_stats
+        ]
+        self._playing: dict[int, tuple[Any, list[int]]] = {}
+        self._zero_row = memoryview(bytes(4 * self.slot_width)).cast("f")
         self._visible: dict[tuple[int, int | None], tuple[Any, list[bool]]] = {}
         self.in_play = facts.in_play
 
@@ -181,145 +196,210 @@ class TableObserver:
         of the cards, on the seat's table)."""
         if loc is None:
             loc = self.table.locate(state, seat)
-        # written item by item into a plain float buffer (far cheaper than numpy's per-item or fancy-index
-        # writes at these sizes), then wrapped as an array without a copy
-        raw = bytearray(4 * self.size)
+        # Written into a plain float buffer (far cheaper than numpy's per-item or fancy-index writes at these
+        # sizes), then wrapped as an array without a copy. Built incrementally: when ``loc`` was worked out
+        # from the location this seat's last observation used, the slot rows start as that observation's,
+        # and only the slots whose card changed, and the cards in play whose numbers changed, are written.
+        slots_at = self.offsets["slots"]
+        key = (seat, public)
+        last = self._last.get(key)
+        incremental = (
+            last is not None
+            and last.defs is state.defs
+            and last.serial == loc.base
+            and loc.changed is not None
+            and type(state).can_see is _CORE_CAN_SEE
+        )
+        if incremental:
+            assert last is not None
+            raw = bytearray(last.raw)
+            id_raw = bytearray(last.ids)
+            values: dict[int, Any] = dict(last.values)
+        else:
+            raw = bytearray(4 * self.size)
+            id_raw = bytearray(8 * self.table.size)
+            values = {}
         out = memoryview(raw).cast("f")
-        id_raw = bytearray(8 * self.table.size)
         ids = memoryview(id_raw).cast("q")
+        out[0:slots_at] = array.array("f", self._head(state, seat))
+        # the slots
+        width = self.slot_width
+        base = slots_at
+        n_feats = self.def_features.shape[1]
+        first_feat = self.slot_base
+        first_number = first_feat + n_feats
+        zero_row = self._zero_row
+        looker = None if public else seat
+        can_see = state.can_see
+        fd = state.face_down
+        defs = state.defs
+        def_index = self.def_index
+        def_rows = self.def_rows
+        slots = loc.slots
+        rel = loc.rel
+
+        def write_row(slot: int) -> None:
+            at = base + slot * width
+            out[at : at + width] = zero_row
+            ids[slot] = 0
+            values.pop(slot, None)
+            cid = slots[slot]
+            if cid < 0:
+                return
+            out[at] = 1.0
+            if fd[cid]:
+                out[at + 2] = 1.0
+            out[at + 3 + rel[slot]] = 1.0
+            if can_see(looker, cid):
+                out[at + 1] = 1.0
+                di = def_index.get(defs[cid].key, 0)
+                if di:
+                    ids[slot] = di
+                    out[at + first_feat : at + first_feat + n_feats] = def_rows[di]
+
+        if incremental:
+            assert loc.changed is not None
+            for slot in loc.changed:
+                write_row(slot)
+        else:
+            for slot in loc.where.values():
+                write_row(slot)
+        # the numbers of the cards in play: read every time, written where they changed
+        playing = self._playing_entries(state)
+        if playing and (self.card_numbers or self.card_stats):
+            arrays = [getattr(state, name) for name, _, _, positional in self.card_numbers if positional]
+            methods = [read for _, _, read, positional in self.card_numbers if not positional]
+            stat_names = [name for name, _ in self.card_stats]
+            mods: dict[int, list[int]] = {}
+            if stat_names and state.modifiers:
+                for m in state.modifiers:
+                    if m.card >= 0 and m.op == ADD and m.stat in stat_names:
+                        row = mods.setdefault(m.card, [0] * len(stat_names))
+                        row[stat_names.index(m.stat)] += m.amount
+            no_stats = [0] * len(stat_names)
+            hidden_methods = [0] * len(methods)
+            inverse = self._number_scales
+            for i in playing:
+                for slot in loc.entry_slots[i]:
+                    cid = slots[slot]
+                    if out[base + slot * width + 1] == 1.0 and not fd[cid]:
+                        now = [a[cid] for a in arrays]
+                        if methods:
+                            now += [read(state, cid) for read in methods]
+                        now += mods.get(cid, no_stats)
+                    else:  # a card the seat may not know: only what its position shows
+                        now = [a[cid] for a in arrays] + hidden_methods + no_stats
+                    if values.get(slot) == (cid, now):
+                        continue
+                    values[slot] = (cid, now)
+                    out[base + slot * width + first_number : base + (slot + 1) * width] = array.array(
+                        "f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)]
+                    )
+        self._last[key] = _Encoded(state.defs, raw, id_raw, loc.serial, values)
+        return np.frombuffer(raw, dtype=np.float32), np.frombuffer(id_raw, dtype=np.int64)
+
+    def _head(self, state: State, seat: int) -> list[float]:
+        """The envelope, seats and numbers blocks, in order."""
         n = state.n_seats
         p = self.players
-        o = self.offsets
-        # 1. envelope
-        e = o["envelope"]
-        out[e] = min(1.0, state.turn / max(1, self.game.max_turns))
-        out[e + 1] = 1.0 if state.outcome is not None else 0.0
+        head = [0.0] * self.offsets["slots"]
+        turn = state.turn / max(1, self.game.max_turns)
+        head[0] = turn if turn < 1.0 else 1.0
         d = state.decision if state.outcome is None else None
-        out[e + 2] = 1.0 if d is not None and d.seat == seat else 0.0
-        at = e + 3
-        out[at + self.phase_index.get(state.phase, len(self.phases))] = 1.0
+        if state.outcome is not None:
+            head[1] = 1.0
+        if d is not None and d.seat == seat:
+            head[2] = 1.0
+        at = 3
+        head[at + self.phase_index.get(state.phase, len(self.phases))] = 1.0
         at += len(self.phases) + 1
         if d is not None:
-            out[at + self.kind_index.get(d.kind, len(self.kinds))] = 1.0
+            head[at + self.kind_index.get(d.kind, len(self.kinds))] = 1.0
         at += len(self.kinds) + 1
         if d is not None:
-            out[at + (d.seat - seat) % n] = 1.0
+            head[at + (d.seat - seat) % n] = 1.0
         at += p
         for s in state.view_active():
-            out[at + (s - seat) % n] = 1.0
+            head[at + (s - seat) % n] = 1.0
         at += p
         alive, team = state.alive, state.team_of
+        mine = team[seat]
         for s in range(n):
             r = (s - seat) % n
-            out[at + r] = 1.0 if alive[s] else 0.0
-            out[at + p + r] = 1.0 if team[s] == team[seat] else 0.0
+            if alive[s]:
+                head[at + r] = 1.0
+            if team[s] == mine:
+                head[at + p + r] = 1.0
         at += 2 * p
         if self.roles:
             roles = state.roles
             for s in range(n):
-                role = roles[s]
-                if role in self.roles:
-                    out[at + ((s - seat) % n) * len(self.roles) + self.roles.index(role)] = 1.0
-        # 2. seats
+                if roles[s] in self.roles:
+                    head[at + ((s - seat) % n) * len(self.roles) + self.roles.index(roles[s])] = 1.0
+        # the seats
         zones = state.zones
-        layout = state.layout
-        base = o["seats"]
+        base = self.offsets["seats"]
+        inv = 1.0 / self.count_scale
         marks = [read(state) for _, read in self.marks]
-        scale = self.count_scale
+        seat_zones = self._seat_zone_indices(state)
         for s in range(n):
             at = base + ((s - seat) % n) * self.seat_width
-            for name in self.seat_zones:
-                c = len(zones[layout.by_seat[name][s]]) / scale
-                out[at] = c if c < 1.0 else 1.0
+            for z in seat_zones[s]:
+                c = len(zones[z]) * inv
+                head[at] = c if c < 1.0 else 1.0
                 at += 1
             for (_, sc, read), width in zip(self.seat_numbers, self.seat_widths, strict=True):
-                _put(out, at, width, read(state, s), sc)
+                _put(head, at, width, read(state, s), sc)
                 at += width
             for mark in marks:
-                out[at] = 1.0 if mark == s else 0.0
+                if mark == s:
+                    head[at] = 1.0
                 at += 1
-        # 3. numbers
-        at = o["numbers"]
+        at = self.offsets["numbers"]
         for (_, sc, read), width in zip(self.numbers, self.number_widths, strict=True):
-            _put(out, at, width, read(state), sc)
+            _put(head, at, width, read(state), sc)
             at += width
-        for name in self.shared_zones:
-            z = layout.single[name] if name in layout.single else layout.by_seat[name][0]
-            c = len(zones[z]) / self.total_scale
-            out[at] = c if c < 1.0 else 1.0
+        inv = 1.0 / self.total_scale
+        for z in self._shared_zone_indices(state):
+            c = len(zones[z]) * inv
+            head[at] = c if c < 1.0 else 1.0
             at += 1
-        # 4. slots
-        where = loc.where
-        if where:
-            base = o["slots"]
-            width = self.slot_width
-            looker = None if public else seat
-            can_see = state.can_see if type(state).can_see is not _CORE_CAN_SEE else None
-            known_bits = state.known
-            bit = 1 << (SPECTATOR_BIT if looker is None else looker)
-            visible = self._visible_zones(state, looker)
-            face_down_seen = state.can_see_face_down
-            defs = state.defs
-            fd = state.face_down
-            def_index = self.def_index
-            def_rows = self.def_rows
-            n_feats = self.def_features.shape[1]
-            first_feat = self.slot_base
-            first_number = self.slot_base + n_feats
-            in_play = self._public_zones(state)
-            zone_of = state.zone_of
-            rel = loc.rel
-            numbers = [
-                (
-                    getattr(state, name) if positional else getattr(state, name.removeprefix("len:")),
-                    1.0 / sc if sc else 0.0,
-                    positional,
-                )
-                for name, sc, _, positional in self.card_numbers
+        return head
+
+    def _seat_zone_indices(self, state: State) -> list[list[int]]:
+        layout = state.layout
+        cached = self._zone_lists.get(("seat", id(layout)))
+        if cached is None or cached[0] is not layout:
+            out = [[layout.by_seat[name][s] for name in self.seat_zones] for s in range(state.n_seats)]
+            cached = self._zone_lists[("seat", id(layout))] = (layout, out)
+        return cached[1]  # type: ignore[no-any-return]
+
+    def _shared_zone_indices(self, state: State) -> list[int]:
+        layout = state.layout
+        cached = self._zone_lists.get(("shared", id(layout)))
+        if cached is None or cached[0] is not layout:
+            out = [
+                layout.single[name] if name in layout.single else layout.by_seat[name][0]
+                for name in self.shared_zones
             ]
-            for cid, slot in where.items():
-                at = base + slot * width
-                out[at] = 1.0
-                down = fd[cid]
-                if down:
-                    out[at + 2] = 1.0
-                out[at + 3 + rel[slot]] = 1.0
-                z = zone_of[cid]
-                if (
-                    can_see(looker, cid)
-                    if can_see is not None
-                    else known_bits[cid] & bit or (visible[z] and (not down or face_down_seen(looker, cid)))
-                ):
-                    out[at + 1] = 1.0
-                    di = def_index.get(defs[cid].key, 0)
-                    if di:
-                        ids[slot] = di
-                        out[at + first_feat : at + first_feat + n_feats] = def_rows[di]
-                    shown = not down
-                else:
-                    shown = False
-                if not in_play[z]:
-                    continue
-                k = at + first_number
-                for source, inv, positional in numbers:
-                    if positional:
-                        value = source[cid]
-                    elif shown:
-                        value = source(cid)
-                    else:
-                        k += 1
-                        continue
-                    if value:
-                        if inv == 0.0:
-                            if value >= 0:
-                                out[k] = 1.0
-                        else:
-                            v = value * inv
-                            out[k] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
-                    elif inv == 0.0 and value == 0:
-                        out[k] = 1.0  # a card-id number naming card 0
-                    k += 1
-        return np.frombuffer(raw, dtype=np.float32), np.frombuffer(id_raw, dtype=np.int64)
+            cached = self._zone_lists[("shared", id(layout))] = (layout, out)
+        return cached[1]  # type: ignore[no-any-return]
+
+    def _playing_entries(self, state: State) -> list[int]:
+        """The table's plan entries (zone names) whose cards are in play (card numbers are read there)."""
+        layout = state.layout
+        cached = self._playing.get(id(layout))
+        if cached is not None and cached[0] is layout:
+            return cached[1]
+        flags = self._public_zones(state)
+        out = []
+        for i, (name, *_) in enumerate(self.table._plan):
+            zones = layout.by_seat.get(name)
+            z = zones[0] if zones is not None else layout.zone(name)
+            if flags[z]:
+                out.append(i)
+        self._playing[id(layout)] = (layout, out)
+        return out
 
     def _public_zones(self, state: State) -> list[bool]:
         """Per zone of ``state``'s layout: whether its cards are in play, the zones where card numbers are
@@ -348,7 +428,13 @@ class TableObserver:
         return cached[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: ({} if k in ("_visible", "_public") else getattr(self, k)) for k in self.__dict__}
+        out = {k: ({} if k in ("_visible", "_public", "_last", "_playing", "_zone_lists") else v) for k, v in self.__dict__.items()}
+        out["_zero_row"] = None
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self._zero_row = memoryview(bytes(4 * self.slot_width)).cast("f")
 
     def describe(self) -> list[tuple[str, int, int]]:
         """The blocks of the vector: (name, offset, size)."""
@@ -363,7 +449,26 @@ class TableObserver:
             *(f"side=player+{r}" for r in range(self.players)),
             *self.feature_names,
             *(name for name, *_ in self.card_numbers),
+            *(f"{name} modifiers" for name, _ in self.card_stats),
         ]
+
+
+class _Encoded(NamedTuple):
+    """A seat's last observation, for the next one to start from."""
+
+    defs: Any  # the game's card definitions it was made with
+    raw: bytearray
+    ids: bytearray
+    serial: int  # the location it was made from
+    values: dict[int, Any]  # per slot in play: (card, its numbers)
+
+
+def _scaled(value: Any, inverse: float) -> float:
+    """A card number as the observation shows it: over its scale, clipped to [-1, 1]; an id as 1 or 0."""
+    if inverse == 0.0:
+        return 1.0 if value >= 0 else 0.0
+    v = value * inverse
+    return 1.0 if v > 1.0 else (-1.0 if v < -1.0 else float(v))
 
 
 class _Reader:

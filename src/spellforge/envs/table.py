@@ -49,15 +49,42 @@ class Section:
 class Location:
     """Where the cards are for one seat at one moment: ``slots[i]`` the card id in slot ``i`` (-1: empty),
     ``where[cid]`` the slot of card ``cid`` (absent: no slot), ``rel[i]`` the seat of slot ``i``'s zone
-    (or controller) relative to the observing seat."""
+    (or controller) relative to the observing seat.
 
-    __slots__ = ("rel", "seat", "slots", "where")
+    ``changed`` is the slots whose card or side differ from ``base`` (the location this one was worked out
+    from: None, or ``changed`` None, when it was worked out whole), so an observation can rewrite only
+    those; ``serial`` tells locations apart for that."""
 
-    def __init__(self, size: int, seat: int) -> None:
+    __slots__ = (
+        "base",
+        "changed",
+        "controllers",
+        "entry_slots",
+        "face_down",
+        "known",
+        "rel",
+        "seat",
+        "serial",
+        "slots",
+        "snapshots",
+        "where",
+    )
+
+    _serials = iter(range(1, 1 << 62))
+
+    def __init__(self, size: int, seat: int, entries: int) -> None:
         self.seat = seat
         self.slots = [-1] * size
         self.rel = [0] * size
         self.where: dict[int, int] = {}
+        self.serial = next(Location._serials)
+        self.base = 0
+        self.changed: set[int] | None = None
+        self.entry_slots: list[list[int]] = [[] for _ in range(entries)]
+        self.snapshots: list[Any] = [None] * entries
+        self.face_down: list[bool] = []
+        self.known: list[int] = []
+        self.controllers: list[int] = []
 
 
 class Table:
@@ -94,7 +121,10 @@ class Table:
         # per zone name: its sections for face-up cards (own, others) and face-down ones (None: with the
         # face-up ones), read by ``locate``
         self._plans: dict[tuple[int, int], tuple[Any, list[Any]]] = {}
-        self._plan: list[tuple[str, Section | None, Section | None, Section | None, Section | None, bool]] = []
+        self._entries: dict[int, tuple[Any, list[int]]] = {}
+        self._plan: list[
+            tuple[str, Section | None, Section | None, Section | None, Section | None, bool]
+        ] = []
         for name in dict.fromkeys(k.removesuffix(DOWN) for k in declared):
             split = name + DOWN in declared
             self._plan.append(
@@ -108,70 +138,139 @@ class Table:
                 )
             )
 
-    def locate(self, state: State, seat: int) -> Location:
-        """The slots of ``state``'s cards as ``seat`` looks at the table now."""
-        loc = Location(self.size, seat)
+    def locate(self, state: State, seat: int, previous: Location | None = None) -> Location:
+        """The slots of ``state``'s cards as ``seat`` looks at the table now. Given ``previous`` (this
+        seat's location a moment ago, in any state), only the zones whose cards changed are worked out
+        again: the result is the same, and says which slots changed."""
+        plan = self._plan_for(state, seat)
+        zones = state.zones
+        fd, known, ctl = state.face_down, state.known, state.controller
+        if (
+            previous is not None
+            and previous.seat == seat
+            and len(previous.snapshots) == len(plan)
+            and len(previous.face_down) == len(fd)
+        ):
+            loc = Location.__new__(Location)
+            loc.seat = seat
+            loc.slots = previous.slots[:]
+            loc.rel = previous.rel[:]
+            loc.where = previous.where.copy()
+            loc.serial = next(Location._serials)
+            loc.base = previous.serial
+            loc.entry_slots = previous.entry_slots[:]
+            loc.snapshots = previous.snapshots[:]
+            loc.face_down, loc.known, loc.controllers = previous.face_down, previous.known, previous.controllers
+            # the cards turned over or changing hands: their zones are placed again
+            moved: set[int] = set()
+            if loc.face_down != fd or loc.controllers != ctl:
+                old_fd, old_ctl = loc.face_down, loc.controllers
+                entry_of = self._entry_of_zone(state)
+                zone_of = state.zone_of
+                for cid in range(len(fd)):
+                    if fd[cid] != old_fd[cid] or ctl[cid] != old_ctl[cid]:
+                        i = entry_of[zone_of[cid]]
+                        if i >= 0:
+                            moved.add(i)
+                loc.face_down, loc.controllers = fd[:], ctl[:]
+            changed: set[int] = set()
+            for i, entry in enumerate(plan):
+                if i not in moved and all(zones[z] == ids for z, ids in loc.snapshots[i]):
+                    continue
+                slots, where, rel = loc.slots, loc.where, loc.rel
+                before = {slot: (slots[slot], rel[slot]) for slot in loc.entry_slots[i]}
+                for slot in before:
+                    cid = slots[slot]
+                    slots[slot] = -1
+                    rel[slot] = 0
+                    if where.get(cid) == slot:
+                        del where[cid]
+                self._place(loc, i, entry, state, seat)
+                for slot in loc.entry_slots[i]:  # a card that kept its slot (and side) is no change
+                    if before.pop(slot, None) != (slots[slot], rel[slot]):
+                        changed.add(slot)
+                changed.update(before)  # slots left empty
+            if loc.known != known:  # what a seat knows of a card shows in its slot
+                old_known = loc.known
+                where = loc.where
+                for cid in range(len(known)):
+                    if known[cid] != old_known[cid]:
+                        slot = where.get(cid)
+                        if slot is not None:
+                            changed.add(slot)
+                loc.known = known[:]
+            loc.changed = changed
+            return loc
+        loc = Location(self.size, seat, len(plan))
+        loc.face_down, loc.known, loc.controllers = fd[:], known[:], ctl[:]
+        for i, entry in enumerate(plan):
+            self._place(loc, i, entry, state, seat)
+        return loc
+
+    def _entry_of_zone(self, state: State) -> list[int]:
+        """Per zone of ``state``'s layout, the plan entry (zone name) it belongs to, or -1."""
+        layout = state.layout
+        cached = self._entries.get(id(layout))
+        if cached is not None and cached[0] is layout:
+            return cached[1]
+        index = {name: i for i, (name, *_) in enumerate(self._plan)}
+        out = [index.get(layout.names[z], -1) for z in range(layout.count)]
+        self._entries[id(layout)] = (layout, out)
+        return out
+
+    def _place(self, loc: Location, i: int, entry: Any, state: State, seat: int) -> None:
+        """Put the cards of plan entry ``i`` (one zone name) in their slots."""
+        groups, shared, up_own, up_oth, down_own, down_oth, split = entry
         zones = state.zones
         fd = state.face_down
-        ctl = state.controller
         n = state.n_seats
         slots, rel_of, where = loc.slots, loc.rel, loc.where
-        for entry in self._plan_for(state, seat):
-            groups, shared, up_own, up_oth, down_own, down_oth, split = entry
-            if shared:
-                z, visible = groups[0][1], groups[0][2]
-                ids = zones[z]
-                if not ids:
-                    continue
-                by_rel = [[] for _ in range(n)]
-                for c in ids:
-                    by_rel[(ctl[c] - seat) % n].append(c)
-                runs_of = [(rel, visible, by_rel[rel]) for rel in range(n)]
+        placed: list[int] = []
+        loc.entry_slots[i] = placed
+        loc.snapshots[i] = [(z, zones[z][:]) for _, z, _ in groups]
+        if shared:
+            z, visible = groups[0][1], groups[0][2]
+            ids = zones[z]
+            if not ids:
+                return
+            ctl = state.controller
+            by_rel: list[list[int]] = [[] for _ in range(n)]
+            for c in ids:
+                by_rel[(ctl[c] - seat) % n].append(c)
+            runs_of = [(rel, visible, by_rel[rel]) for rel in range(n)]
+        else:
+            runs_of = [(rel, visible, zones[z]) for rel, z, visible in groups]
+        fill = [0, 0, 0, 0]  # placed so far: face up own, others; face down own, others
+        for rel, visible, ids in runs_of:
+            if not ids:
+                continue
+            if not visible:
+                up: Sequence[int] = ids[::-1]
+                down: Sequence[int] = ()
+            elif split:
+                up = [c for c in ids if not fd[c]]
+                down = [c for c in ids if fd[c]]
             else:
-                runs_of = [(rel, visible, zones[z]) for rel, z, visible in groups]
-            fill_up_own = fill_up_oth = fill_down_own = fill_down_oth = 0
-            for rel, visible, ids in runs_of:
-                if not ids:
+                up, down = ids, ()
+            side = 0 if rel == 0 else 1
+            for cards, k, section in (
+                (up, side, up_own if side == 0 else up_oth),
+                (down, 2 + side, down_own if side == 0 else down_oth),
+            ):
+                if not cards or section is None:
                     continue
-                if not visible:
-                    up: Sequence[int] = ids[::-1]
-                    down: Sequence[int] = ()
-                elif split:
-                    up = [c for c in ids if not fd[c]]
-                    down = [c for c in ids if fd[c]]
-                else:
-                    up, down = ids, ()
-                for cards, is_down in ((up, False), (down, True)):
-                    if not cards:
-                        continue
-                    if rel == 0:
-                        section = down_own if is_down else up_own
-                        done = fill_down_own if is_down else fill_up_own
-                    else:
-                        section = down_oth if is_down else up_oth
-                        done = fill_down_oth if is_down else fill_up_oth
-                    if section is None:
-                        continue
-                    room = section.size - done
-                    if room <= 0:
-                        continue
-                    base = section.start + done
-                    for cid in cards[:room] if len(cards) > room else cards:
-                        slots[base] = cid
-                        rel_of[base] = rel
-                        where[cid] = base
-                        base += 1
-                    placed = base - section.start
-                    if rel == 0:
-                        if is_down:
-                            fill_down_own = placed
-                        else:
-                            fill_up_own = placed
-                    elif is_down:
-                        fill_down_oth = placed
-                    else:
-                        fill_up_oth = placed
-        return loc
+                done = fill[k]
+                room = section.size - done
+                if room <= 0:
+                    continue
+                base = section.start + done
+                for cid in cards[:room] if len(cards) > room else cards:
+                    slots[base] = cid
+                    rel_of[base] = rel
+                    where[cid] = base
+                    placed.append(base)
+                    base += 1
+                fill[k] = base - section.start
 
     def _plan_for(self, state: State, seat: int) -> list[Any]:
         """Per declared zone name, its zones as ``seat`` looks at them (relative seat, zone, whether the seat
@@ -205,7 +304,7 @@ class Table:
         return plan
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: ({} if k == "_plans" else getattr(self, k)) for k in self.__dict__}
+        return {k: ({} if k in ("_plans", "_entries") else getattr(self, k)) for k in self.__dict__}
 
     def section_of(self, slot: int) -> Section:
         for section in self.sections:

@@ -104,9 +104,8 @@ RESEARCH = declare_research(
             "attacks": 3,
             "attached_to": 0,
             "shield_host": 0,
-            "attack_of": 10,
-            "health_of": 10,
         },
+        card_stats={"attack": 5, "health": 5},
         seats=("initiative",),
         in_play=("field", "stages"),
     )

@@ -80,7 +80,8 @@ RESEARCH = declare_research(
             "Choose.option": 8,
         },
         seat_numbers={"life": 20, "farm_played": 1, "overrun": 1, "pool_damage": 10},
-        card_numbers={"tapped": 1, "damage": 5, "strength": 8, "speed": 5},
+        card_numbers={"tapped": 1, "damage": 5},
+        card_stats={"strength": 5, "speed": 3},
         in_play=("play",),
     )
 )

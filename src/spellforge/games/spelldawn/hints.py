@@ -84,7 +84,7 @@ RESEARCH = declare_research(
             "Choose.option": 4,
         },
         places={"room": _ROOMS},
-        seat_numbers={"mana": 20, "points": 7, "max_hand": 8},
+        seat_numbers={"mana": 20, "points": 7},
         numbers={"curses": 5, "ap": 4},
         card_numbers={"progress": 5, "stored": 5},
     )

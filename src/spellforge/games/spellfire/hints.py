@@ -164,8 +164,9 @@ RESEARCH = declare_research(
             "Choose.option": 8,
         },
         seat_places={"slot": tuple("ABCDEFGHIJ"), "dungeon": ("D",)},
-        seat_numbers={"len:unrazed_realms": 10, "hand_limit": 10, "mulligans": 3},
-        card_numbers={"attached_to": 0, "razed": 1, "fought": 0, "level": 10},
+        seat_numbers={"len:unrazed_realms": 10, "mulligans": 3},
+        card_numbers={"attached_to": 0, "razed": 1, "fought": 0},
+        card_stats={"level": 5},
         in_play=("pool", "formation", "battle"),
     )
 )

@@ -148,7 +148,8 @@ RESEARCH = declare_research(
             "shrine_played": 1,
             "offered": 1,
         },
-        card_numbers={"exhausted": 1, "damage": 8, "attack": 8, "speed": 5, "hp_left": 8},
+        card_numbers={"exhausted": 1, "damage": 8},
+        card_stats={"attack": 5, "speed": 3, "hp": 5},
         in_play=("combat", "support"),
     )
 )
