@@ -58,7 +58,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def evaluate(model: MaskablePPO, game: str, opponent: str, players: int | None, games: int, seed: int) -> dict[str, Any]:
+def evaluate(
+    model: MaskablePPO, game: str, opponent: str, players: int | None, games: int, seed: int
+) -> dict[str, Any]:
     """Win rate of the policy (sampled) over ``games`` games, the seat alternating."""
     n_players = players or spellforge.GAMES[game].default_players
     wins = draws = 0
@@ -90,10 +92,14 @@ class StopAfter(BaseCallback):  # type: ignore[misc]
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(spellforge.GAMES))
-    parser.add_argument("--opponent", default="random", help="the bot spec the other seats play (default random)")
+    parser.add_argument(
+        "--opponent", default="random", help="the bot spec the other seats play (default random)"
+    )
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--minutes", type=float, default=12.0, help="training time (default 12)")
-    parser.add_argument("--eval", type=int, default=300, help="evaluation games before and after (default 300)")
+    parser.add_argument(
+        "--eval", type=int, default=300, help="evaluation games before and after (default 300)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument("--save", default=None, help="save the trained model here")

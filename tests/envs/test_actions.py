@@ -101,8 +101,10 @@ def test_research_facts_that_name_what_a_game_lacks_are_refused() -> None:
         RESEARCH_FACTS["casters"] = ResearchFacts("casters", zones={"hand": 8, "moat": 3})
         with pytest.raises(ValueError, match="moat"):
             SlotCodec(game)
-        RESEARCH_FACTS["casters"] = ResearchFacts("casters", zones={"hand": 8}, fields={"SetCard.cardd": "hand"})
-        with pytest.raises(ValueError, match="SetCard.cardd"):
+        RESEARCH_FACTS["casters"] = ResearchFacts(
+            "casters", zones={"hand": 8}, fields={"SetCard.cardd": "hand"}
+        )
+        with pytest.raises(ValueError, match=r"SetCard\.cardd"):
             SlotCodec(game)
     finally:
         RESEARCH_FACTS["casters"] = saved

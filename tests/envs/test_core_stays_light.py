@@ -42,7 +42,14 @@ def test_the_engine_imports_neither_the_envs_nor_their_libraries(package: str) -
 
 
 def test_the_research_facts_import_nothing_heavy() -> None:
-    allowed = {"__future__", "collections.abc", "dataclasses", "typing", "spellforge.core.errors", "spellforge.core.ruleset"}
+    allowed = {
+        "__future__",
+        "collections.abc",
+        "dataclasses",
+        "typing",
+        "spellforge.core.errors",
+        "spellforge.core.ruleset",
+    }
     assert imported_modules(SRC / "envs" / "facts.py") <= allowed
     assert imported_modules(SRC / "envs" / "__init__.py") == set()
 

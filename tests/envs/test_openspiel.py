@@ -93,7 +93,9 @@ def test_python_ismcts_plays_inside_evaluate_bots(name: str) -> None:
     game = pyspiel.load_game(game_name(name), {"seed": 5, "max_decisions": 150})
     rs = np.random.RandomState(0)
     bots = [
-        ISMCTSBot(game=game, evaluator=SpellforgeEvaluator(game), uct_c=2.0, max_simulations=2, random_state=rs)
+        ISMCTSBot(
+            game=game, evaluator=SpellforgeEvaluator(game), uct_c=2.0, max_simulations=2, random_state=rs
+        )
         for _ in range(game.num_players())
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
@@ -138,16 +140,27 @@ def test_observers_honour_the_observation_type() -> None:
     game = pyspiel.load_game(game_name("casters"), {"seed": 7})
     state = play(dealt(game, 5), 12)
     player = state.current_player()
-    private = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
-    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE)
-    recall = pyspiel.IIGObservationType(perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
-    obs = {t: game.make_py_observer(iig) for t, iig in (("private", private), ("public", public), ("recall", recall))}
+    private = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    recall = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    obs = {
+        t: game.make_py_observer(iig)
+        for t, iig in (("private", private), ("public", public), ("recall", recall))
+    }
     for o in obs.values():
         o.set_from(state, player)
     # the public observer shows no hand: its cards are unknown there, as to a spectator
     hand = [c for c in state.spellforge_state.zones[state.spellforge_state.layout.hand[player]]]
     assert hand
-    assert "cards" in json.dumps(json.loads(obs["private"].string_from(state, player))["players"][player]["hand"])
+    assert "cards" in json.dumps(
+        json.loads(obs["private"].string_from(state, player))["players"][player]["hand"]
+    )
     assert "cards" not in json.loads(obs["public"].string_from(state, player))["players"][player]["hand"]
     assert obs["public"].tensor.sum() < obs["private"].tensor.sum()
     # perfect recall: the information state holds the seat's own choices, in order

@@ -71,7 +71,7 @@ def test_the_observation_is_bounded_and_follows_the_game(name: str) -> None:
         vector, ids = observer.encode(state, state.current_player)
         assert vector.dtype == np.float32 and vector.shape == (observer.size,)
         assert float(vector.min()) >= -1.0 and float(vector.max()) <= 1.0
-        assert 0 <= int(ids.min()) and int(ids.max()) <= len(observer.keys)
+        assert int(ids.min()) >= 0 and int(ids.max()) <= len(observer.keys)
         vectors.add(vector.tobytes())
         seen += 1
     assert len(vectors) > 0.8 * seen

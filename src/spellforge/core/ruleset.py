@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import secrets
-from importlib import import_module
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 

@@ -152,7 +152,9 @@ class SlotCodec:
                 continue
             side, _, key = token.rpartition(":")
             if side not in ("", "any", "other"):
-                raise ValueError(f"{cls.__name__}.{name}: {token!r} is not a zone token (KEY, any:KEY, other:KEY)")
+                raise ValueError(
+                    f"{cls.__name__}.{name}: {token!r} is not a zone token (KEY, any:KEY, other:KEY)"
+                )
             if key.removesuffix(DOWN) not in {s.key.removesuffix(DOWN) for s in self.table.sections}:
                 raise ValueError(
                     f"{cls.__name__}.{name}: zone {key!r} is not among the declared zones "
@@ -166,9 +168,7 @@ class SlotCodec:
                     sections.append((section.start, section.size, at, section.label))
                     at += section.size
         code.sections = tuple(sections)
-        code.slot_code = {
-            start + i: first + i for start, size, first, _ in sections for i in range(size)
-        }
+        code.slot_code = {start + i: first + i for start, size, first, _ in sections for i in range(size)}
         if "place" in tokens and self.places:
             code.place, at = at, at + len(self.places)
         code.other, at = at, at + 1

@@ -88,7 +88,9 @@ class ResearchFacts:
         for key, slots in self.zones.items():
             pair = slots if isinstance(slots, tuple) else (slots, slots)
             if len(pair) != 2 or not all(isinstance(n, int) and n >= 0 for n in pair):
-                raise SpellforgeError(f"{where}: zone {key!r} needs a slot count or (own, others), got {slots!r}")
+                raise SpellforgeError(
+                    f"{where}: zone {key!r} needs a slot count or (own, others), got {slots!r}"
+                )
         for name, value in self.fields.items():
             if "." not in name:
                 raise SpellforgeError(f"{where}: field {name!r} must read 'Class.field'")

@@ -221,7 +221,7 @@ class SpellforgeGymEnv(gymnasium.Env[Any, Any]):
     def _opponent_action(self, state: State, seat: int) -> Action:
         bot = self._bots.get(seat)
         if bot is not None:
-            return bot.choose(Observation.of(state))  # type: ignore[no-any-return]
+            return bot.choose(Observation.of(state))
         legal = self.interface.legal(state, seat)
         policy = self.opponent if callable(self.opponent) else self._frozen
         if policy is None:  # "self" before a policy is frozen: uniform over the legal indices
@@ -229,7 +229,9 @@ class SpellforgeGymEnv(gymnasium.Env[Any, Any]):
         index = int(policy(self.interface.observe(state, seat, legal)))
         chosen = legal.get(index)
         if chosen is None:
-            raise ValueError(f"the opponent policy chose index {index}, which is not legal for P{seat + 1} now")
+            raise ValueError(
+                f"the opponent policy chose index {index}, which is not legal for P{seat + 1} now"
+            )
         return chosen
 
     def _observation(self) -> dict[str, np.ndarray]:

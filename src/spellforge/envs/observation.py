@@ -115,7 +115,9 @@ def card_features(cards: Sequence[CardDef]) -> tuple[list[str], np.ndarray]:
 class TableObserver:
     """The observation of one game at one number of players (see the module docstring)."""
 
-    def __init__(self, game: Ruleset, players: int | None = None, table: Table | None = None, **options: Any) -> None:
+    def __init__(
+        self, game: Ruleset, players: int | None = None, table: Table | None = None, **options: Any
+    ) -> None:
         self.game = game
         self.players = p = players or game.default_players
         self.table = table or Table(game, p)
@@ -140,9 +142,14 @@ class TableObserver:
         self.count_scale = float(max(1, *(len(keys) for keys in sample.deck_keys)))
         self.total_scale = float(max(1, len(sample.defs)))
         # the seat numbers, read on the sample game for their widths
-        self.seat_numbers = [(name, float(scale), _reader(type(sample), name)) for name, scale in facts.seat_numbers.items()]
+        self.seat_numbers = [
+            (name, float(scale), _reader(type(sample), name)) for name, scale in facts.seat_numbers.items()
+        ]
         self.seat_widths = [len(_flat(read(sample, 0))) for _, _, read in self.seat_numbers]
-        self.numbers = [(name, float(scale), _reader(type(sample), name, seat=False)) for name, scale in facts.numbers.items()]
+        self.numbers = [
+            (name, float(scale), _reader(type(sample), name, seat=False))
+            for name, scale in facts.numbers.items()
+        ]
         self.number_widths = [len(_flat(read(sample))) for _, _, read in self.numbers]
         self.marks = [(name, _reader(type(sample), name, seat=False)) for name in facts.seats]
         arrays = set(type(sample).CARD_ARRAYS)
@@ -264,11 +271,22 @@ class TableObserver:
         else:
             for slot in loc.where.values():
                 write_row(slot)
-        # the numbers of the cards in play: read every time, written where they changed
+        # the numbers of the cards in play, written where they changed: when no per-card array and no modifier
+        # changed (and the game declares no method), only the cards new to their slots are read
         playing = self._playing_entries(state)
+        arrays = [getattr(state, name) for name, _, _, positional in self.card_numbers if positional]
+        methods = [read for _, _, read, positional in self.card_numbers if not positional]
+        mods_now = state.modifiers if self.card_stats else None
+        if incremental and not methods:
+            assert last is not None and loc.changed is not None
+            same = last.arrays == arrays and last.modifiers == mods_now
+        else:
+            same = False
+        arrays_seen = last.arrays if same and last is not None else [a[:] for a in arrays]
+        mods_seen = (
+            last.modifiers if same and last is not None else (None if mods_now is None else mods_now[:])
+        )
         if playing and (self.card_numbers or self.card_stats):
-            arrays = [getattr(state, name) for name, _, _, positional in self.card_numbers if positional]
-            methods = [read for _, _, read, positional in self.card_numbers if not positional]
             stat_names = [name for name, _ in self.card_stats]
             mods: dict[int, list[int]] = {}
             if stat_names and state.modifiers:
@@ -279,23 +297,28 @@ class TableObserver:
             no_stats = [0] * len(stat_names)
             hidden_methods = [0] * len(methods)
             inverse = self._number_scales
-            for i in playing:
-                for slot in loc.entry_slots[i]:
-                    cid = slots[slot]
-                    if out[base + slot * width + 1] == 1.0 and not fd[cid]:
-                        now = [a[cid] for a in arrays]
-                        if methods:
-                            now += [read(state, cid) for read in methods]
-                        now += mods.get(cid, no_stats)
-                    else:  # a card the seat may not know: only what its position shows
-                        now = [a[cid] for a in arrays] + hidden_methods + no_stats
-                    if values.get(slot) == (cid, now):
-                        continue
-                    values[slot] = (cid, now)
-                    out[base + slot * width + first_number : base + (slot + 1) * width] = array.array(
-                        "f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)]
-                    )
-        self._last[key] = _Encoded(state.defs, raw, id_raw, loc.serial, values)
+            if same:
+                assert loc.changed is not None
+                changed = loc.changed
+                todo = [slot for i in playing for slot in loc.entry_slots[i] if slot in changed]
+            else:
+                todo = [slot for i in playing for slot in loc.entry_slots[i]]
+            for slot in todo:
+                cid = slots[slot]
+                if out[base + slot * width + 1] == 1.0 and not fd[cid]:
+                    now = [a[cid] for a in arrays]
+                    if methods:
+                        now += [read(state, cid) for read in methods]
+                    now += mods.get(cid, no_stats)
+                else:  # a card the seat may not know: only what its position shows
+                    now = [a[cid] for a in arrays] + hidden_methods + no_stats
+                if values.get(slot) == (cid, now):
+                    continue
+                values[slot] = (cid, now)
+                out[base + slot * width + first_number : base + (slot + 1) * width] = array.array(
+                    "f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)]
+                )
+        self._last[key] = _Encoded(state.defs, raw, id_raw, loc.serial, values, arrays_seen, mods_seen)
         return np.frombuffer(raw, dtype=np.float32), np.frombuffer(id_raw, dtype=np.int64)
 
     def _head(self, state: State, seat: int) -> list[float]:
@@ -339,17 +362,25 @@ class TableObserver:
         # the seats
         zones = state.zones
         base = self.offsets["seats"]
-        inv = 1.0 / self.count_scale
+        scale = self.count_scale
+        inv = 1.0 / scale
         marks = [read(state) for _, read in self.marks]
         seat_zones = self._seat_zone_indices(state)
+        k = len(self.seat_zones)
         for s in range(n):
             at = base + ((s - seat) % n) * self.seat_width
-            for z in seat_zones[s]:
-                c = len(zones[z]) * inv
-                head[at] = c if c < 1.0 else 1.0
-                at += 1
+            head[at : at + k] = [
+                c * inv if c < scale else 1.0 for c in map(len, map(zones.__getitem__, seat_zones[s]))
+            ]
+            at += k
             for (_, sc, read), width in zip(self.seat_numbers, self.seat_widths, strict=True):
-                _put(head, at, width, read(state, s), sc)
+                value = read(state, s)
+                if type(value) is int or type(value) is bool:
+                    if value:
+                        v = value / sc if sc else float(value)
+                        head[at] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+                else:
+                    _put(head, at, width, value, sc)
                 at += width
             for mark in marks:
                 if mark == s:
@@ -359,11 +390,12 @@ class TableObserver:
         for (_, sc, read), width in zip(self.numbers, self.number_widths, strict=True):
             _put(head, at, width, read(state), sc)
             at += width
-        inv = 1.0 / self.total_scale
-        for z in self._shared_zone_indices(state):
-            c = len(zones[z]) * inv
-            head[at] = c if c < 1.0 else 1.0
-            at += 1
+        scale = self.total_scale
+        inv = 1.0 / scale
+        shared = self._shared_zone_indices(state)
+        head[at : at + len(shared)] = [
+            c * inv if c < scale else 1.0 for c in map(len, map(zones.__getitem__, shared))
+        ]
         return head
 
     def _seat_zone_indices(self, state: State) -> list[list[int]]:
@@ -372,7 +404,7 @@ class TableObserver:
         if cached is None or cached[0] is not layout:
             out = [[layout.by_seat[name][s] for name in self.seat_zones] for s in range(state.n_seats)]
             cached = self._zone_lists[("seat", id(layout))] = (layout, out)
-        return cached[1]  # type: ignore[no-any-return]
+        return cached[1]
 
     def _shared_zone_indices(self, state: State) -> list[int]:
         layout = state.layout
@@ -383,7 +415,7 @@ class TableObserver:
                 for name in self.shared_zones
             ]
             cached = self._zone_lists[("shared", id(layout))] = (layout, out)
-        return cached[1]  # type: ignore[no-any-return]
+        return cached[1]
 
     def _playing_entries(self, state: State) -> list[int]:
         """The table's plan entries (zone names) whose cards are in play (card numbers are read there)."""
@@ -424,11 +456,17 @@ class TableObserver:
         key = (id(layout), looker)
         cached = self._visible.get(key)
         if cached is None or cached[0] is not layout:
-            cached = self._visible[key] = (layout, [layout.visible_to(z, looker) for z in range(layout.count)])
+            cached = self._visible[key] = (
+                layout,
+                [layout.visible_to(z, looker) for z in range(layout.count)],
+            )
         return cached[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        out = {k: ({} if k in ("_visible", "_public", "_last", "_playing", "_zone_lists") else v) for k, v in self.__dict__.items()}
+        out = {
+            k: ({} if k in ("_visible", "_public", "_last", "_playing", "_zone_lists") else v)
+            for k, v in self.__dict__.items()
+        }
         out["_zero_row"] = None
         return out
 
@@ -461,6 +499,8 @@ class _Encoded(NamedTuple):
     ids: bytearray
     serial: int  # the location it was made from
     values: dict[int, Any]  # per slot in play: (card, its numbers)
+    arrays: list[list[Any]]  # the per-card arrays read
+    modifiers: list[Any] | None  # the modifiers in force
 
 
 def _scaled(value: Any, inverse: float) -> float:

@@ -157,7 +157,6 @@ class SpellforgeGame(pyspiel.Game):
         return SpellforgeObserver(self, iig_obs_type)
 
 
-
 class _Match:
     """What a state holds: the game, its engine state (None until the deal), the legal indices and the
     trail of decisions taken (actor, index), newest first as a linked tuple.
@@ -310,7 +309,11 @@ class SpellforgeState(pyspiel.State):
         if view["outcome"] is not None:
             head += f", over: winners {view['outcome']['winners']}"
         match = self._match
-        if match.digest is None or match.digest[0] is not state._hist or match.digest[1] != state.decisions_made:
+        if (
+            match.digest is None
+            or match.digest[0] is not state._hist
+            or match.digest[1] != state.decisions_made
+        ):
             text = json.dumps(state.to_json(), sort_keys=True)
             match.digest = (state._hist, state.decisions_made, hashlib.sha1(text.encode()).hexdigest()[:16])
         return f"{head} [{match.digest[2]}]"
@@ -330,7 +333,7 @@ def _load_state(game_text: str, engine: Any, history: list[tuple[int, int]], tra
     match._state = None if engine is None else game.ruleset.from_json(engine)
     match.trail = trail
     state._replay_history(history)
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 class SpellforgeObserver:
@@ -393,7 +396,7 @@ class SpellforgeEvaluator(mcts.Evaluator):
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+class ISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's Python ISMCTS bot, with the ``restart_at`` that ``evaluate_bots`` calls (a new search
     tree: the bot builds one per search anyway)."""
 

@@ -66,8 +66,8 @@ class Location:
         "seat",
         "serial",
         "slots",
-        "snapshots",
         "where",
+        "zones_seen",
     )
 
     _serials = iter(range(1, 1 << 62))
@@ -81,7 +81,7 @@ class Location:
         self.base = 0
         self.changed: set[int] | None = None
         self.entry_slots: list[list[int]] = [[] for _ in range(entries)]
-        self.snapshots: list[Any] = [None] * entries
+        self.zones_seen: list[list[int]] = []  # every zone's cards when this location was worked out
         self.face_down: list[bool] = []
         self.known: list[int] = []
         self.controllers: list[int] = []
@@ -148,8 +148,9 @@ class Table:
         if (
             previous is not None
             and previous.seat == seat
-            and len(previous.snapshots) == len(plan)
+            and len(previous.entry_slots) == len(plan)
             and len(previous.face_down) == len(fd)
+            and len(previous.zones_seen) == len(zones)
         ):
             loc = Location.__new__(Location)
             loc.seat = seat
@@ -159,8 +160,12 @@ class Table:
             loc.serial = next(Location._serials)
             loc.base = previous.serial
             loc.entry_slots = previous.entry_slots[:]
-            loc.snapshots = previous.snapshots[:]
-            loc.face_down, loc.known, loc.controllers = previous.face_down, previous.known, previous.controllers
+            loc.zones_seen = previous.zones_seen
+            loc.face_down, loc.known, loc.controllers = (
+                previous.face_down,
+                previous.known,
+                previous.controllers,
+            )
             # the cards turned over or changing hands: their zones are placed again
             moved: set[int] = set()
             if loc.face_down != fd or loc.controllers != ctl:
@@ -174,9 +179,18 @@ class Table:
                             moved.add(i)
                 loc.face_down, loc.controllers = fd[:], ctl[:]
             changed: set[int] = set()
-            for i, entry in enumerate(plan):
-                if i not in moved and all(zones[z] == ids for z, ids in loc.snapshots[i]):
-                    continue
+            snapshot = loc.zones_seen
+            if snapshot != zones:
+                entry_of = self._entry_of_zone(state)
+                snapshot = snapshot[:]
+                for z, (now, seen) in enumerate(zip(zones, snapshot, strict=True)):
+                    if now != seen:
+                        snapshot[z] = now[:]
+                        if entry_of[z] >= 0:
+                            moved.add(entry_of[z])
+                loc.zones_seen = snapshot
+            for i in sorted(moved):
+                entry = plan[i]
                 slots, where, rel = loc.slots, loc.where, loc.rel
                 before = {slot: (slots[slot], rel[slot]) for slot in loc.entry_slots[i]}
                 for slot in before:
@@ -195,14 +209,15 @@ class Table:
                 where = loc.where
                 for cid in range(len(known)):
                     if known[cid] != old_known[cid]:
-                        slot = where.get(cid)
-                        if slot is not None:
-                            changed.add(slot)
+                        learned = where.get(cid)
+                        if learned is not None:
+                            changed.add(learned)
                 loc.known = known[:]
             loc.changed = changed
             return loc
         loc = Location(self.size, seat, len(plan))
         loc.face_down, loc.known, loc.controllers = fd[:], known[:], ctl[:]
+        loc.zones_seen = [z[:] for z in zones]
         for i, entry in enumerate(plan):
             self._place(loc, i, entry, state, seat)
         return loc
@@ -227,7 +242,6 @@ class Table:
         slots, rel_of, where = loc.slots, loc.rel, loc.where
         placed: list[int] = []
         loc.entry_slots[i] = placed
-        loc.snapshots[i] = [(z, zones[z][:]) for _, z, _ in groups]
         if shared:
             z, visible = groups[0][1], groups[0][2]
             ids = zones[z]

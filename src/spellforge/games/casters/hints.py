@@ -6,8 +6,8 @@ import math
 from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
-from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.core.state import State
+from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .base import FIELD, HAND, SET, STAGES

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
-from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.core.state import State
+from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from .base import SBBase

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
-from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
+from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.ui.presentation import declare_keywords, declare_terminal
 
 from . import policy
