@@ -366,6 +366,9 @@ class TableObserver:
         inv = 1.0 / scale
         marks = [read(state) for _, read in self.marks]
         seat_zones = self._seat_zone_indices(state)
+        sources = [
+            (getattr(state, read.attr), read.method, read.count, sc) for _, sc, read in self.seat_numbers
+        ]
         k = len(self.seat_zones)
         for s in range(n):
             at = base + ((s - seat) % n) * self.seat_width
@@ -373,8 +376,10 @@ class TableObserver:
                 c * inv if c < scale else 1.0 for c in map(len, map(zones.__getitem__, seat_zones[s]))
             ]
             at += k
-            for (_, sc, read), width in zip(self.seat_numbers, self.seat_widths, strict=True):
-                value = read(state, s)
+            for (source, method, count, sc), width in zip(sources, self.seat_widths, strict=True):
+                value = source(s) if method else source[s]
+                if count:
+                    value = len(value)
                 if type(value) is int or type(value) is bool:
                     if value:
                         v = value / sc if sc else float(value)
