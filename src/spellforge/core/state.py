@@ -448,6 +448,14 @@ class State(Seating, ABC):
         """The whole game as JSON-safe data: its record plus every attribute of the state."""
         return encode_state(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as its ruleset and ``to_json()``, the exact round trip every game is tested on."""
+        return (_from_json, (self.game, self.to_json()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """``copy.deepcopy`` is ``clone()``: an independent copy that shares only immutable data."""
+        return self.clone()
+
     # ------------------------------------------------------------------ hooks a game overrides
 
     @abstractmethod
@@ -959,3 +967,8 @@ class State(Seating, ABC):
 
 
 State._build_class_tables()
+
+
+def _from_json(game: Ruleset, data: dict[str, Any]) -> State:
+    """Unpickles a state (``State.__reduce__``)."""
+    return game.from_json(data)

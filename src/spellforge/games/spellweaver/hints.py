@@ -15,6 +15,7 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
+from spellforge.envs.facts import ResearchFacts, declare_research
 from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
@@ -117,4 +118,54 @@ declare_keywords(
         "cant_block": "Cannot be declared as a blocker.",
         "cant_attack_creatures": "May attack heroes only, never creatures.",
     },
+)
+
+
+# What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
+# zone gets on the table (own, the opponent's), the zones each action field may name, the public numbers.
+RESEARCH = declare_research(
+    ResearchFacts(
+        "spellweaver",
+        zones={
+            "hand": (16, 0),
+            "combat": (7, 7),
+            "support": (7, 7),
+            "area": (6, 6),
+            "hero": (1, 1),
+            "looking": (4, 0),
+            "casting": (2, 2),
+            "graveyard": (12, 12),
+        },
+        fields={
+            "ShrineMode.card": "hand",
+            "ShrineMode.mode": "mana level",
+            "Play.card": "hand",
+            "Play.target": "player any:combat any:support any:area any:hero",
+            "ChooseTarget.target": "player any:combat any:support any:area any:hero",
+            "UseSkill.slot": 4,
+            "Use.card": "combat support area hero",
+            "Use.ability": 1,
+            "Use.target": "player any:combat any:support any:area",
+            "MoveCard.card": "combat support",
+            "OfferCard.card": "hand",
+            "Take.card": "none looking",
+            "Attack.card": "combat support",
+            "Attack.target": "player other:combat other:support",
+            "Block.card": "combat support",
+            "Block.attacker": "other:combat other:support",
+            "Choose.option": 8,
+        },
+        seat_numbers={
+            "life": 20,
+            "crystals": 10,
+            "full": 10,
+            "bonus_mana": 5,
+            "levels": 5,
+            "shrine_played": 1,
+            "offered": 1,
+        },
+        card_numbers={"exhausted": 1, "damage": 8},
+        card_stats={"attack": 5, "speed": 3, "hp": 5},
+        in_play=("combat", "support"),
+    )
 )
