@@ -20,10 +20,9 @@ from .cards import Effect
 from .effects import Context, Selecting
 from .kinds import flow_op
 from .stack import StackItem
-from .windows import WindowState
 
 
-class StackState(WindowState, Selecting):
+class StackState(Selecting):
     """A State with windows, a stack, selectors and the item resolving now (``resolving``)."""
 
     __slots__ = ("resolving",)  # an immutable record or None: a clone shares it

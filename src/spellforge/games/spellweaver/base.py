@@ -19,7 +19,6 @@ from spellforge.core.clock import ClockMixin
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
 from spellforge.core.targets import Target
-from spellforge.core.windows import WindowState
 
 if TYPE_CHECKING:
     from spellforge.core.actions import Action
@@ -44,7 +43,7 @@ END = "end"
 MAIN_PHASES = (DEPLOY, REINFORCE)
 
 
-class SWBase(ClockMixin, WindowState, Selecting):
+class SWBase(ClockMixin, Selecting):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
 
     __slots__ = (
