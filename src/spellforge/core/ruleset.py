@@ -303,7 +303,8 @@ class Ruleset(ABC):
         It checks no construction rule: :meth:`new_game` has checked the decks before it calls this, and
         scenario helpers and rule tests call it to set up positions that no legal deck reaches.
         """
-        state = self.state_class.__new__(self.state_class)
+        self.state_class.check_clone()
+        state = self.state_class()
         state.init_core(self, seed, card_lists, options, self.layout(players, options))
         state.init_seating(
             self.seat_roles(players, options),

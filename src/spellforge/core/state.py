@@ -14,8 +14,10 @@ strings, tuples, lists, NamedTuples):
 
 Because every attribute is a plain value:
 
-* ``clone()`` copies each attribute by its class's ``COPY`` rule: immutable attributes are shared, lists
-  are copied one level (nested lists two levels). No ``deepcopy``.
+* ``clone()`` is an ordinary method of each class that declares attributes, written by
+  ``python -m spellforge.core.gen_clone`` from its ``__slots__`` and ``COPY`` (immutable attributes are
+  shared, lists copied one level, nested lists two): no ``deepcopy``, no code made at run time. A test
+  checks every generated clone is up to date, and a game whose class has none is refused when it starts.
 * ``to_json()`` writes every attribute, and ``game.from_json()`` reads it back exactly.
 * ``determinize(seat, rng)`` permutes the identities of the cards ``seat`` cannot see (neither shown by their
   zone nor learned: ``known``, core/knowledge.py), within each owner's hidden cards and what each position
@@ -53,15 +55,32 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
-# How an attribute is copied by clone(): shared (default), list, nested (list of lists), records
-# (list of objects with .copy()), dict (one-level), call (the attribute's own .copy()/.clone()).
-_COPY_CODE = {
-    "list": "self.{0}[:]",
-    "nested": "[z[:] for z in self.{0}]",
-    "records": "[r.copy() for r in self.{0}]",
-    "dict": "self.{0}.copy()",
-    "rng": "self.{0}.clone()",
-}
+# How an attribute is copied by clone(): shared (default), list, nested (list of lists), records (list of
+# objects with .copy()), dict (one-level), rng (the Rng's own .clone()). core/gen_clone.py writes the code.
+COPY_RULES = ("list", "nested", "records", "dict", "rng")
+_CLONES_CHECKED: set[type] = set()
+
+
+def copy_plan(cls: type) -> tuple[list[str], dict[str, str]]:
+    """Every attribute the classes of ``cls`` declare (``__slots__``, bases first) and how each is copied
+    (``COPY``: a rule of COPY_RULES, shared when absent). Raises TypeError for a COPY entry that names no
+    attribute or no rule."""
+    slots: list[str] = []
+    copy: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        own = vars(klass)
+        if "__slots__" in own:
+            slots.extend(name for name in own["__slots__"] if name not in slots)
+        elif "ATTRIBUTES" in own:  # a compiled class keeps no __slots__: its generated list has them all
+            slots = list(own["ATTRIBUTES"])
+        copy.update(own.get("COPY", {}))
+    unknown = set(copy) - set(slots)
+    if unknown:
+        raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
+    bad = {name: how for name, how in copy.items() if how not in COPY_RULES}
+    if bad:
+        raise TypeError(f"{cls.__name__}.COPY: unknown ways to copy {bad} (known: {', '.join(COPY_RULES)})")
+    return slots, copy
 
 
 class State(FlowState):
@@ -79,16 +98,7 @@ class State(FlowState):
 
     @classmethod
     def _build_class_tables(cls) -> None:
-        slots: list[str] = []
-        copy: dict[str, str] = {}
-        for klass in reversed(cls.__mro__):
-            for name in klass.__dict__.get("__slots__", ()):
-                if name not in slots:
-                    slots.append(name)
-            copy.update(klass.__dict__.get("COPY", {}))
-        unknown = set(copy) - set(slots)
-        if unknown:
-            raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
+        slots, copy = copy_plan(cls)
         cls.ALL_SLOTS = tuple(slots)
         cls.ALL_COPY = copy
         tables = build_tables(cls)
@@ -100,17 +110,20 @@ class State(FlowState):
         # whether publicly_forced is core's, so ``_run`` reads the kinds' rules inline
         cls.DEFAULT_FORCED = cls.publicly_forced.__qualname__ == "FlowState.publicly_forced"
         cls.CONDITIONS = tables.conditions
-        lines = ["def clone(self):", "    new = _new(_cls)"]
-        for name in slots:
-            how = copy.get(name)
-            expr = _COPY_CODE[how].format(name) if how else f"self.{name}"
-            lines.append(f"    new.{name} = {expr}")
-        lines.append("    return new")
-        namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-        exec("\n".join(lines), namespace)  # a straight-line copy: the fastest clone CPython can do
-        fn = namespace["clone"]
-        fn.__doc__ = "A copy that shares immutable data and copies what changes (no deepcopy)."
-        cls.clone = fn  # type: ignore[method-assign]
+
+    @classmethod
+    def check_clone(cls) -> None:
+        """Raise TypeError when this class's clone() does not copy exactly the attributes its classes
+        declare (checked once per class, when its first game starts or loads)."""
+        if cls in _CLONES_CHECKED:
+            return
+        if getattr(cls, "ATTRIBUTES", None) != cls.ALL_SLOTS:
+            what = "a clone() that is out of date" if "clone" in vars(cls) else "no clone() of its own"
+            raise TypeError(
+                f"{cls.__name__} declares attributes but has {what}: write it with "
+                "`python -m spellforge.core.gen_clone` (core/state.py)"
+            )
+        _CLONES_CHECKED.add(cls)
 
     # ------------------------------------------------------------------ construction
 
@@ -125,11 +138,6 @@ class State(FlowState):
         self.init_flow()
 
     # ------------------------------------------------------------------ the public API
-
-    if TYPE_CHECKING:
-
-        def clone(self) -> State:
-            """A copy that shares immutable data and copies what changes (generated per class, see above)."""
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``None``: a spectator's public view): core's
@@ -348,6 +356,89 @@ class State(FlowState):
         """Recompute DERIVED attributes after from_json()."""
         self._legal = None
         self.search_copy = False
+
+    # --- generated by `python -m spellforge.core.gen_clone` from __slots__ and COPY: do not edit ---
+    ATTRIBUTES: ClassVar[tuple[str, ...]] = (
+        "active",
+        "alive",
+        "cycle_end",
+        "extra_turn",
+        "extra_turns",
+        "resume_side",
+        "roles",
+        "side_of",
+        "sides",
+        "team_of",
+        "_legal",
+        "controller",
+        "deck_keys",
+        "defs",
+        "face_down",
+        "game",
+        "known",
+        "layout",
+        "modifiers",
+        "n_seats",
+        "options",
+        "owner",
+        "rng",
+        "seed",
+        "zone_of",
+        "zones",
+        "_hist",
+        "_log",
+        "decision",
+        "decisions_made",
+        "determinized",
+        "outcome",
+        "phase",
+        "search_copy",
+        "turn",
+        "work",
+    )
+
+    def clone(self) -> State:
+        """A copy that shares immutable data and copies what changes (no deepcopy)."""
+        new = type(self)()
+        new.active = self.active
+        new.alive = self.alive[:]
+        new.cycle_end = self.cycle_end
+        new.extra_turn = self.extra_turn
+        new.extra_turns = self.extra_turns[:]
+        new.resume_side = self.resume_side
+        new.roles = self.roles
+        new.side_of = self.side_of
+        new.sides = self.sides
+        new.team_of = self.team_of
+        new._legal = self._legal
+        new.controller = self.controller[:]
+        new.deck_keys = self.deck_keys
+        new.defs = self.defs
+        new.face_down = self.face_down[:]
+        new.game = self.game
+        new.known = self.known[:]
+        new.layout = self.layout
+        new.modifiers = self.modifiers[:]
+        new.n_seats = self.n_seats
+        new.options = self.options
+        new.owner = self.owner
+        new.rng = self.rng.clone()
+        new.seed = self.seed
+        new.zone_of = self.zone_of[:]
+        new.zones = [z[:] for z in self.zones]
+        new._hist = self._hist
+        new._log = self._log
+        new.decision = self.decision
+        new.decisions_made = self.decisions_made
+        new.determinized = self.determinized
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.search_copy = self.search_copy
+        new.turn = self.turn
+        new.work = self.work[:]
+        return new
+
+    # --- end of generated code ---
 
 
 State._build_class_tables()
