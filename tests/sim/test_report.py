@@ -110,3 +110,14 @@ def test_the_command_writes_the_page_and_refuses_bad_arguments(tmp_path: Path, c
         == 2
     )
     assert "no.toml" in capsys.readouterr().err
+
+
+def test_a_card_file_changes_a_copy_of_the_game_and_leaves_the_registered_one_alone() -> None:
+    from spellforge.sim.simulate import ruleset_with_cards
+
+    game = spellforge.find_game("casters")
+    before = game.cards["ashen-whelp"]
+    original = (game.data_dir / "cards" / "minions.toml").read_text()
+    changed = ruleset_with_cards(game, original.replace("attack = 1\n", "attack = 6\n"), "stronger.toml")
+    assert changed is not game and changed.cards["ashen-whelp"].attack == 6
+    assert spellforge.find_game("casters").cards["ashen-whelp"] is before and before.attack == 1

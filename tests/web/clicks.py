@@ -268,7 +268,9 @@ def play_to_end(pages: list[Any], seed: int, limit: int = 4000, seconds: float =
         try:
             last = f"{take_turn(page, rng)} (page {pages.index(page)} at version {version})"
         except sync_api.Error as exc:  # the table was redrawn under the click (a push arrived): look again
-            last = f"a click that failed at version {version}: {str(exc).splitlines()[0]}"
+            lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+            why = "; ".join(dict.fromkeys([lines[0], *lines[-2:]])) if lines else repr(exc)
+            last = f"a click that failed at version {version}: {why}"
             continue
         clicks += 1
         answered(page, version, last)

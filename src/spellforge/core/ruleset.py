@@ -394,6 +394,14 @@ class Ruleset(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
+    def __copy__(self) -> Ruleset:
+        """A new ruleset sharing this one's attributes (loaded cards and decks included), which may then be
+        changed without touching this one: the copy a card override starts from. (``__reduce_ex__`` below
+        would hand back the registered instance itself.)"""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         """A registered ruleset pickles by its name, so an unpickled game or state shares the registry's one
         instance and its loaded cards; any other ruleset (changed cards, a test's own) pickles whole."""
