@@ -4,7 +4,7 @@
     python3 dev.py serve [options]         play in the browser (prints the address to open)
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
     python3 dev.py test [pytest args]      run the whole test suite (add '-m slow' for the long runs)
-    python3 dev.py lint                    ruff (lint and format) and mypy
+    python3 dev.py lint                    ruff (lint and format), mypy, and the generated clone() methods
     python3 dev.py screenshots [options]   a picture of each game's table, desktop and phone (docs/screenshots)
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
@@ -76,6 +76,7 @@ def main(argv: list[str]) -> int:
             subprocess.call([python, "-m", "ruff", "format", "--check", "src", "tests", "tools"], cwd=ROOT)
             or code
         )
+        code = subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT) or code
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
     if command == "screenshots":
         return subprocess.call([python, str(ROOT / "tools" / "screenshots.py"), *rest], cwd=ROOT)
