@@ -10,8 +10,8 @@ import pytest
 from spellforge.sim.card_figures import (
     card_figures,
     compare_cards,
+    compare_deck,
     deck_figures,
-    paired_card_change,
     seat_games,
 )
 from spellforge.sim.intervals import newcombe
@@ -81,17 +81,36 @@ def test_seat_games_leave_out_games_with_errors() -> None:
 
 
 def test_a_paired_change_uses_the_same_seeds_and_flags_a_changed_card() -> None:
-    # under A "ace" is like any card; under B the seats that drew it win
-    before = [game(i, i % 2, (["ace"] if i % 3 == 0 else ["dud"], ["x"])) for i in range(300)]
-    after = [
-        game(i, 0 if i % 3 == 0 else i % 2, (["ace"] if i % 3 == 0 else ["dud"], ["x"])) for i in range(300)
-    ]
-    change = paired_card_change(seat_games(before)["a"], seat_games(after)["a"], "ace")
-    assert change is not None and change["games"] == 300
-    assert change["after"] > change["before"] and change["ci95"][0] > 0 and change["p"] < 0.001
+    rng = random.Random(5)
+    draws = [[k for k in ("ace", "b", "c", "d", "e") if rng.random() < 0.5] for _ in range(300)]
+    won = [rng.random() < 0.5 for _ in range(300)]
+    # under A "ace" is like any card; under B the seats that drew it win; the other games play the same
+    before = [game(i, 0 if won[i] else 1, (draws[i], ["x"])) for i in range(300)]
+    after = [game(i, 0 if won[i] or "ace" in draws[i] else 1, (draws[i], ["x"])) for i in range(300)]
+    row = compare_deck(seat_games(before)["a"], seat_games(after)["a"], {"ace"})
+    ace = row["ace"]
+    assert ace["games"] == 300 and ace["changed"] and not row["b"]["changed"]
+    assert ace["after"] > ace["before"] and ace["ci95"][0] > 0 and ace["p"] < 1e-6
+    # relative to the deck's mean improvement, which moves with it
+    mean_a = sum(c["before"] for c in row.values()) / len(row)
+    assert ace["before_relative"] == pytest.approx(ace["before"] - mean_a)
+    assert ace["difference"] == pytest.approx(ace["after_relative"] - ace["before_relative"])
     cards = compare_cards(before, after, {"ace"})
-    assert cards["a"]["ace"]["changed"] and cards["a"]["ace"]["significant"]
-    assert not cards["a"]["dud"]["changed"]
-    # the same games twice: no change at all
+    assert cards["a"]["ace"]["significant"] and not cards["a"]["ace"]["difference"] < 0.2
+    # the same games twice: no change at all, nothing flagged
     same = compare_cards(before, before, set())
-    assert all(c["difference"] == 0 and not c["significant"] for row in same.values() for c in row.values())
+    assert all(c["difference"] == 0 and not c["significant"] for r in same.values() for c in r.values())
+
+
+def test_a_change_that_moves_the_whole_deck_flags_no_unchanged_card() -> None:
+    rng = random.Random(9)
+    draws = [[k for k in ("b", "c", "d", "e", "f") if rng.random() < 0.6] for _ in range(400)]
+    won = [rng.random() < 0.5 for _ in range(400)]
+    # under B every seat that drew more cards wins more (longer games): every card's improvement rises
+    before = [game(i, 0 if won[i] else 1, (draws[i], ["x"])) for i in range(400)]
+    after = [
+        game(i, 0 if won[i] or (len(draws[i]) >= 4 and i % 2) else 1, (draws[i], ["x"])) for i in range(400)
+    ]
+    row = compare_deck(seat_games(before)["a"], seat_games(after)["a"], set())
+    assert all(c["after"] > c["before"] for c in row.values())
+    assert all(not c["significant"] for c in compare_cards(before, after, set())["a"].values())

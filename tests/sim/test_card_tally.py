@@ -35,7 +35,8 @@ def test_drawn_is_every_card_of_the_seats_deck_that_was_in_its_hand(name: str) -
             action = legal[rng.randrange(len(legal))]
             tally.before(state, state.decision.seat, action)
             state.apply(action)
-        decks, opening, drawn, played = tally.finish(state)
+        record = tally.finish(state)
+        decks, opening, drawn, played = (record[k] for k in ("decks", "opening", "drawn", "played"))
         assert len(decks) == len(drawn) == state.n_seats
         events: list[set[str]] = [set() for _ in range(state.n_seats)]
         for e in state.events():

@@ -13,11 +13,13 @@ games in which it was played.
   deck's **median** improvement: it is flagged ``high`` (or ``low``) when its interval lies wholly above
   (below) that median at the Bonferroni level for the deck's ranked cards (95% over the whole deck, so a
   deck of 15 equal cards shows a flag about once in 20 reports).
-* Between two configurations (``--compare``), a card's change of improvement is paired by seed: each
-  seed's game counts under both, and the interval is the delta method's for the difference of the two
-  improvements, with the games as clusters (the influence of each game on each improvement, differenced
-  between configurations). Cards the configurations changed are tested at 5% each (the designer's
-  hypotheses); the other cards at the Bonferroni level for their deck (a search).
+* Between two configurations (``--compare``), a change that makes games shorter or longer moves every
+  card's improvement with it; so a card's change is that of its improvement *relative to its deck's mean*
+  improvement, paired by seed: each seed's game counts under both, and the interval is the delta
+  method's, with the games as clusters (each game's influence on the card's relative improvement under
+  A and under B, differenced). Games that nothing in the change touched play out the same under both and
+  add no noise. The cards the configurations changed are flagged at 5% over their number (the designer's
+  hypotheses); the other cards at 5% over their deck's number (a search).
 """
 
 from __future__ import annotations
@@ -130,9 +132,10 @@ def _per_game(games: Sequence[SeatGame], key: str) -> dict[int, tuple[int, int, 
     return out
 
 
-def _influence(per_game: Mapping[int, tuple[int, int, int, int]]) -> tuple[float, dict[int, float]] | None:
-    """The improvement when drawn and each game's influence on it (the delta method for a difference of
-    two ratios of sums); None when either side has no game."""
+def _influence(games: Sequence[SeatGame], key: str) -> tuple[float, dict[int, float]] | None:
+    """``key``'s improvement when drawn and each game's influence on it (the delta method for a
+    difference of two ratios of sums, the games as clusters); None when either side has no game."""
+    per_game = _per_game(games, key)
     n1 = sum(v[0] for v in per_game.values())
     w1 = sum(v[1] for v in per_game.values())
     n0 = sum(v[2] for v in per_game.values())
@@ -143,45 +146,69 @@ def _influence(per_game: Mapping[int, tuple[int, int, int, int]]) -> tuple[float
     return p1 - p0, {i: (b - p1 * a) / n1 - (d - p0 * c) / n0 for i, (a, b, c, d) in per_game.items()}
 
 
-def paired_card_change(a: Sequence[SeatGame], b: Sequence[SeatGame], key: str) -> dict[str, Any] | None:
-    """The change of ``key``'s improvement when drawn from configuration A to B, over the games both
-    played, with its 95% interval and p-value (paired by seed, see the module docstring); None when
-    either configuration has no game with or without the card."""
+def compare_deck(
+    a: Sequence[SeatGame], b: Sequence[SeatGame], changed: set[str]
+) -> dict[str, dict[str, Any]]:
+    """One deck's cards under configurations A and B (seat-games of the same seeds): per card measured
+    under both, its improvement when drawn in each (``before``, ``after``), the same less the deck's mean
+    improvement (``before_relative``, ``after_relative``) and the change of the latter, ``B - A``, with
+    its 95% interval and p-value (see the module docstring)."""
     both = {g[0] for g in a} & {g[0] for g in b}
-    ia = _influence(_per_game([g for g in a if g[0] in both], key))
-    ib = _influence(_per_game([g for g in b if g[0] in both], key))
-    if ia is None or ib is None:
-        return None
-    (da, infl_a), (db, infl_b) = ia, ib
-    m = len(both)
-    var = sum((infl_b.get(i, 0.0) - infl_a.get(i, 0.0)) ** 2 for i in both) * m / max(1, m - 1)
-    se = math.sqrt(var)
-    d = db - da
-    p = (1.0 if d == 0 else 0.0) if se == 0 else normal_p(d / se)
-    return {
-        "games": m,
-        "before": da,
-        "after": db,
-        "difference": d,
-        "ci95": [d - Z95 * se, d + Z95 * se],
-        "p": p,
-    }
+    a = [g for g in a if g[0] in both]
+    b = [g for g in b if g[0] in both]
+    keys = sorted({k for g in a for k in g[2]} & {k for g in b for k in g[2]})
+    measured = {}
+    for key in keys:
+        ia, ib = _influence(a, key), _influence(b, key)
+        if ia is not None and ib is not None:
+            measured[key] = (ia, ib)
+    if not measured:
+        return {}
+    k, games = len(measured), sorted(both)
+    mean_a = sum(ia[0] for ia, _ in measured.values()) / k
+    mean_b = sum(ib[0] for _, ib in measured.values()) / k
+    # each game's influence on the deck's mean improvement, under A and under B
+    infl_mean = [
+        (
+            sum(ia[1].get(i, 0.0) for ia, _ in measured.values()) / k,
+            sum(ib[1].get(i, 0.0) for _, ib in measured.values()) / k,
+        )
+        for i in games
+    ]
+    m = len(games)
+    out = {}
+    for key, ((da, infl_a), (db, infl_b)) in measured.items():
+        d = (db - mean_b) - (da - mean_a)
+        var = sum(
+            ((infl_b.get(i, 0.0) - mb) - (infl_a.get(i, 0.0) - ma)) ** 2
+            for i, (ma, mb) in zip(games, infl_mean, strict=True)
+        )
+        se = math.sqrt(var * m / max(1, m - 1))
+        p = (1.0 if abs(d) < 1e-12 else 0.0) if se == 0 else normal_p(d / se)
+        out[key] = {
+            "games": m,
+            "before": da,
+            "after": db,
+            "before_relative": da - mean_a,
+            "after_relative": db - mean_b,
+            "difference": d,
+            "ci95": [d - Z95 * se, d + Z95 * se],
+            "p": p,
+            "changed": key in changed,
+        }
+    return out
 
 
 def compare_cards(
     a: Sequence[GameResult], b: Sequence[GameResult], changed: set[str]
 ) -> dict[str, dict[str, Any]]:
-    """Per deck and card (drawn in both configurations): the paired change of its improvement when
-    drawn, whether the configurations changed the card, and whether the change is flagged significant."""
+    """Per deck (``compare_deck``): each card's paired change of its improvement when drawn relative to
+    its deck, whether the configurations changed the card, and whether the change is flagged
+    ``significant``: the changed cards at 5% over their number, the others at 5% over their deck's."""
     games_a, games_b = seat_games(a), seat_games(b)
     out: dict[str, dict[str, Any]] = {}
     for deck in sorted(set(games_a) & set(games_b)):
-        keys = sorted({k for g in games_a[deck] for k in g[2]} & {k for g in games_b[deck] for k in g[2]})
-        row = {}
-        for key in keys:
-            change = paired_card_change(games_a[deck], games_b[deck], key)
-            if change is not None:
-                row[key] = {**change, "changed": key in changed}
+        row = compare_deck(games_a[deck], games_b[deck], changed)
         if row:
             out[deck] = row
     hypotheses = sum(1 for row in out.values() for c in row.values() if c["changed"])

@@ -276,7 +276,8 @@ def flag_lines(diff: dict[str, Any], a: Batch, b: Batch) -> list[str]:
         what = "changed card" if c["changed"] else "card"
         lines.append(
             f"{what} {names.get(key, key)} in {deck}: improvement when drawn "
-            f"{100 * c['before']:+.1f} -> {100 * c['after']:+.1f} pts ({pts(c)})"
+            f"{100 * c['before']:+.1f} -> {100 * c['after']:+.1f} pts, against its deck's mean "
+            f"{100 * c['before_relative']:+.1f} -> {100 * c['after_relative']:+.1f} ({pts(c)})"
         )
     for d, fig in diff["decks"].items():
         if fig["significant"]:

@@ -53,9 +53,10 @@ DEFINITIONS = (
     "for its deck's ranked cards, lies wholly above (high) or below (low) the deck's median.</li>"
     "<li><b>Compared</b> configurations play the same seeds: each seat of each seed is a pair. A win rate's "
     "change is the paired difference with Newcombe's interval for paired proportions and McNemar's exact "
-    "p-value; turns, the mean paired difference; a card's change of improvement, the delta method's interval "
-    "with games as clusters. A difference is <b>flagged</b> (*) when p is below 5% divided by the number of "
-    "figures of its kind (seats, bots, decks, matchups; cards the change touched, or the other cards of a "
+    "p-value; turns, the mean paired difference. A change that makes games shorter moves every card's "
+    "improvement, so a card's change is that of its improvement less its deck's mean improvement, with "
+    "the delta method's interval (games as clusters). A difference is <b>flagged</b> (*) when p is below "
+    "5% divided by the number of figures of its kind (seats, bots, decks, matchups; cards the change touched, or the other cards of a "
     "deck).</li></ul>"
 )
 

@@ -61,6 +61,7 @@ class GameResult:
     drawn: list[list[str]] = field(default_factory=list)
     played: list[list[str]] = field(default_factory=list)
     opening: list[list[str]] = field(default_factory=list)
+    positions: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -152,7 +153,8 @@ def play_game(
         result.winners = list(state.outcome.winners)
         result.reason = state.outcome.reason
         if tally is not None:
-            result.decks, result.opening, result.drawn, result.played = tally.finish(state)
+            for name, value in tally.finish(state).items():
+                setattr(result, name, value)
         if verify_replay and game.replay(game.record(state)).to_json() != state.to_json():
             raise SpellforgeError("the replay of this game's record does not reproduce it")
         result.replay_verified = verify_replay
