@@ -226,6 +226,10 @@ def compare_figures(a: Batch, b: Batch, players: int, change: dict[str, Any]) ->
     turns = paired_means([ra[i].turns for i in common], [rb[i].turns for i in common])
     changed_cards = {c["key"] for c in change.get("cards", [])}
     cards = compare_cards([ra[i] for i in common], [rb[i] for i in common], changed_cards)
+    names = {**a.pool_names(), **b.pool_names()}
+    for row in cards.values():
+        for key, c in row.items():
+            c["name"] = names.get(key, key)
     for family in (seats, bots):
         for fig in family:
             fig["significant"] = fig["p"] < flag_level(len(family))
@@ -266,16 +270,13 @@ def flag_lines(diff: dict[str, Any], a: Batch, b: Batch) -> list[str]:
     def rates(d: dict[str, Any]) -> str:
         return f"{100 * d['before']['rate']:.1f}% -> {100 * d['after']['rate']:.1f}% ({pts(d)})"
 
-    names = {**a.pool_names(), **b.pool_names()}
     lines = []
-    cards = [
-        (deck, key, c) for deck, row in diff["cards"].items() for key, c in row.items() if c["significant"]
-    ]
-    cards.sort(key=lambda t: (not t[2]["changed"], t[2]["p"]))
-    for deck, key, c in cards:
+    cards = [(deck, c) for deck, row in diff["cards"].items() for c in row.values() if c["significant"]]
+    cards.sort(key=lambda t: (not t[1]["changed"], t[1]["p"]))
+    for deck, c in cards:
         what = "changed card" if c["changed"] else "card"
         lines.append(
-            f"{what} {names.get(key, key)} in {deck}: improvement when drawn "
+            f"{what} {c['name']} in {deck}: improvement when drawn "
             f"{100 * c['before']:+.1f} -> {100 * c['after']:+.1f} pts, against its deck's mean "
             f"{100 * c['before_relative']:+.1f} -> {100 * c['after_relative']:+.1f} ({pts(c)})"
         )

@@ -103,12 +103,12 @@ def heatmap(ax: Any, matchups: dict[str, dict[str, Any]]) -> Any:
     return im
 
 
-def _card_plot(plt: Any, deck: str, sides: list[tuple[str, dict[str, Any]]]) -> Any:
+def _card_plot(plt: Any, deck: str, sides: list[tuple[str, dict[str, Any]]], changed: set[str]) -> Any:
     """One deck's cards, ranked by the first configuration's improvement when drawn: each card's
     improvement with its interval, the deck's median dashed, flagged cards in red."""
     base = sides[0][1]["cards"][deck]
     cards = [c for c in base["cards"] if c["rank"] is not None]
-    fig, ax = plt.subplots(figsize=(8, 0.3 * len(cards) + 1.6))
+    fig, ax = plt.subplots(figsize=(9, 0.3 * len(cards) + 1.6))
     ys = list(range(len(cards)))
     for k, (name, f) in enumerate(sides):
         by_key = {c["key"]: c for c in f["cards"].get(deck, {}).get("cards", [])}
@@ -144,10 +144,13 @@ def _card_plot(plt: Any, deck: str, sides: list[tuple[str, dict[str, Any]]]) -> 
     ax.axvline(100 * base["median_improvement"], color="grey", linestyle="--", linewidth=1)
     ax.axvline(0, color="black", linewidth=0.5)
     ax.set_yticks(ys)
-    ax.set_yticklabels([f"{c['rank']}. {c['name']}" for c in cards], fontsize=8)
+    ax.set_yticklabels(
+        [f"{c['rank']}. {c['name']}" + (" (changed)" if c["key"] in changed else "") for c in cards],
+        fontsize=8,
+    )
     ax.invert_yaxis()
     ax.set_xlabel("win rate when drawn minus when not drawn, points (95% interval)")
-    ax.set_title(f"{deck}: improvement when drawn, ranked (dashed: the deck's median)")
+    ax.set_title(f"{deck}: improvement when drawn (dashed: {sides[0][0]}'s median)")
     ax.legend(fontsize=8, loc="lower right")
     return fig
 
@@ -158,14 +161,13 @@ def _compare_plot(plt: Any, figs: list[dict[str, Any]], diff: dict[str, Any]) ->
     items += [(f"bot slot {i + 1} win rate", d) for i, d in enumerate(diff["bot_wins"])]
     items += [(f"deck {k}", d) for k, d in diff["decks"].items()]
     items += [(f"{r} vs {c}", d) for r, row in diff["matchups"].items() for c, d in row.items()]
-    changed = [
-        (f"{deck}: {key} (changed) improvement", c)
+    items += [
+        (f"{c['name']} (changed) in {deck}, against its deck", c)
         for deck, row in diff["cards"].items()
-        for key, c in row.items()
+        for c in row.values()
         if c["changed"]
     ]
-    items += changed
-    fig, ax = plt.subplots(figsize=(8, 0.32 * len(items) + 1.6))
+    fig, ax = plt.subplots(figsize=(9, 0.32 * len(items) + 1.6))
     ys = list(range(len(items)))
     for flagged in (False, True):
         part = [(y, d) for y, (_, d) in zip(ys, items, strict=True) if d["significant"] == flagged]
@@ -187,7 +189,7 @@ def _compare_plot(plt: Any, figs: list[dict[str, Any]], diff: dict[str, Any]) ->
     ax.set_yticks(ys)
     ax.set_yticklabels([k for k, _ in items], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"{figs[1]['label']} minus {figs[0]['label']}, points (paired by seed, 95% interval)")
+    ax.set_xlabel("change, points (paired by seed; 95% interval)")
     ax.set_title("what the change does")
     ax.legend(fontsize=8)
     return fig
@@ -210,7 +212,8 @@ def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> 
         save(
             _compare_plot(plt, figs, diff),
             "compare.png",
-            "Each paired difference between the two configurations with its 95% interval; red: flagged.",
+            f"Each paired difference, {figs[1]['label']} minus {figs[0]['label']}, with its 95% interval; "
+            "red: flagged as significant.",
         )
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
@@ -256,10 +259,11 @@ def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> 
     ax.legend()
     save(fig, "length.png", "Turns per game.")
 
+    changed = {c["key"] for c in diff["changes"].get("cards", [])} if diff else set()
     for deck, entry in base["cards"].items():
         if any(c["rank"] is not None for c in entry["cards"]):
             save(
-                _card_plot(plt, deck, sides),
+                _card_plot(plt, deck, sides, changed),
                 f"cards-{slug(deck)}.png",
                 f"{deck}: each card's win rate when drawn minus when not drawn, within the deck, ranked; "
                 "red: flagged as standing out from the deck's median.",
