@@ -19,7 +19,11 @@ from spellforge.sim.simulate import GameResult
 
 
 def game(
-    index: int, winner: int, drawn: tuple[list[str], list[str]], decks: tuple[str, str] = ("a", "b")
+    index: int,
+    winner: int,
+    drawn: tuple[list[str], list[str]],
+    decks: tuple[str, str] = ("a", "b"),
+    opening: tuple[str, ...] = (),
 ) -> GameResult:
     return GameResult(
         index,
@@ -27,33 +31,44 @@ def game(
         [0, 1],
         winners=[winner],
         decks=list(decks),
-        opening=[[], []],
+        opening=[list(opening), []],
         drawn=[list(drawn[0]), list(drawn[1])],
         played=[list(drawn[0][:1]), list(drawn[1][:1])],
     )
 
 
 def test_a_cards_win_rate_is_measured_against_its_own_decks_other_games() -> None:
-    # deck a wins 6 of 10; "ace" drawn in 5 games, 4 won; "dud" drawn in 5 games, 2 won
+    # deck a wins 6 of 10; "ace" drawn in 6 games, 4 won; "dud" drawn in 5 games, 2 won
+    # "ace" is in the opening hand in games 0 and 7 (one won, one lost)
     results = [
-        game(i, 0 if i in (0, 1, 2, 3, 5, 6) else 1, (["ace"] if i < 5 else ["dud"], ["x"]))
+        game(
+            i,
+            0 if i in (0, 1, 2, 3, 5, 6) else 1,
+            (["ace"] if i < 5 or i == 7 else ["dud"], ["x"]),
+            opening=("ace",) if i in (0, 7) else (),
+        )
         for i in range(10)
     ]
     figs = card_figures(results, {"ace": "Ace"})
     a = figs["a"]
     assert a["seat_games"] == 10 and a["win"]["wins"] == 6
     ace = next(c for c in a["cards"] if c["key"] == "ace")
-    assert ace["name"] == "Ace" and ace["drawn"]["wins"] == 4 and ace["drawn"]["games"] == 5
-    assert ace["not_drawn"]["wins"] == 2 and ace["not_drawn"]["games"] == 5
-    _, lo, hi = newcombe(2, 5, 4, 5)
-    assert ace["improvement_when_drawn"] == {"difference": pytest.approx(0.4), "ci95": [lo, hi]}
+    assert ace["name"] == "Ace" and ace["drawn"]["wins"] == 4 and ace["drawn"]["games"] == 6
+    assert ace["not_drawn"]["wins"] == 2 and ace["not_drawn"]["games"] == 4
+    _, lo, hi = newcombe(2, 4, 4, 6)
+    assert ace["improvement_when_drawn"] == {"difference": pytest.approx(4 / 6 - 2 / 4), "ci95": [lo, hi]}
+    assert ace["opening"]["games"] == 2 and ace["opening"]["wins"] == 1 and ace["opening_share"] == 0.2
+    assert ace["improvement_in_opening_hand"]["difference"] == pytest.approx(1 / 2 - 5 / 8)
+    assert ace["played"]["games"] == 6 and ace["improvement_when_played"] == ace["improvement_when_drawn"]
     assert [c["key"] for c in a["cards"]] == ["ace", "dud"] and [c["rank"] for c in a["cards"]] == [1, 2]
     # the other deck's card is measured within that deck only
     assert [c["key"] for c in figs["b"]["cards"]] == ["x"] and figs["b"]["cards"][0]["rank"] is None
 
 
 def test_a_card_drawn_in_every_game_has_no_difference_and_no_rank() -> None:
-    figs = deck_figures([(i, i % 2 == 0, frozenset({"always"}), frozenset()) for i in range(6)], {})
+    figs = deck_figures(
+        [(i, i % 2 == 0, frozenset({"always"}), frozenset(), frozenset()) for i in range(6)], {}
+    )
     (card,) = figs["cards"]
     assert card["improvement_when_drawn"] is None and card["rank"] is None and card["drawn_share"] == 1.0
 
@@ -67,7 +82,7 @@ def test_a_card_far_from_its_decks_median_is_flagged() -> None:
         # drawn at random, whatever the result
         common = {f"c{k}" for k in range(8) if rng.random() < 0.5}
         won = (i % 10 != 0) if strong else (i % 10 < 4)
-        games.append((i, won, frozenset(common | ({"ace"} if strong else set())), frozenset()))
+        games.append((i, won, frozenset(common | ({"ace"} if strong else set())), frozenset(), frozenset()))
     figs = deck_figures(games, {})
     assert figs["cards"][0]["key"] == "ace" and figs["cards"][0]["flag"] == "high"
     assert all(c["flag"] == "" for c in figs["cards"][1:])

@@ -5,7 +5,9 @@ does for Magic, a card is measured against the other games of the *same deck*: o
 with a deck (one seat of one game), the win rate of those in which the card was drawn, against those in
 which it was not (``sim.stats`` says what counts as drawn and played). The difference is the card's
 **improvement when drawn**; a card that wins games when it shows up has a large one. The same is done for
-games in which it was played.
+games in which it was played, and in which it was in the opening hand: the shuffle alone decides that, so
+this one comparison is a fair experiment, untouched by game length (a seat that draws more cards plays a
+longer game), though it sees only a card's effect from the start of the game.
 
 * Each difference comes with Newcombe's 95% interval (``sim.intervals``) and the sample sizes.
 * Cards are ranked within their deck by the improvement when drawn. Every card of a deck shares some of
@@ -32,8 +34,8 @@ from typing import Any
 from .intervals import ALPHA, Z95, flag_level, newcombe, normal_p, rate, z_for
 from .simulate import GameResult
 
-# one seat-game of a deck: (game index, won, drawn keys, played keys)
-SeatGame = tuple[int, bool, frozenset[str], frozenset[str]]
+# one seat-game of a deck: (game index, won, drawn keys, played keys, opening-hand keys)
+SeatGame = tuple[int, bool, frozenset[str], frozenset[str], frozenset[str]]
 
 
 def seat_games(results: Sequence[GameResult]) -> dict[str, list[SeatGame]]:
@@ -44,8 +46,9 @@ def seat_games(results: Sequence[GameResult]) -> dict[str, list[SeatGame]]:
             continue
         winners = set(r.winners)
         for seat, deck in enumerate(r.decks):
+            opening = frozenset(r.opening[seat]) if r.opening else frozenset()
             out.setdefault(deck, []).append(
-                (r.index, seat in winners, frozenset(r.drawn[seat]), frozenset(r.played[seat]))
+                (r.index, seat in winners, frozenset(r.drawn[seat]), frozenset(r.played[seat]), opening)
             )
     return out
 
@@ -67,14 +70,17 @@ def deck_figures(games: Sequence[SeatGame], names: Mapping[str, str]) -> dict[st
     keys = sorted({k for g in games for k in g[2] | g[3]})
     cards: list[dict[str, Any]] = []
     for key in keys:
-        n1 = w1 = p1 = pw1 = 0
-        for _, won, drawn, played in games:
+        n1 = w1 = p1 = pw1 = o1 = ow1 = 0
+        for _, won, drawn, played, opening in games:
             if key in drawn:
                 n1 += 1
                 w1 += won
             if key in played:
                 p1 += 1
                 pw1 += won
+            if key in opening:
+                o1 += 1
+                ow1 += won
         cards.append(
             {
                 "key": key,
@@ -87,6 +93,10 @@ def deck_figures(games: Sequence[SeatGame], names: Mapping[str, str]) -> dict[st
                 "not_played": rate(wins - pw1, n - p1),
                 "played_share": p1 / n if n else 0.0,
                 "improvement_when_played": improvement(pw1, p1, wins - pw1, n - p1),
+                "opening": rate(ow1, o1),
+                "not_opening": rate(wins - ow1, n - o1),
+                "opening_share": o1 / n if n else 0.0,
+                "improvement_in_opening_hand": improvement(ow1, o1, wins - ow1, n - o1),
                 "rank": None,
                 "flag": "",
             }
@@ -123,7 +133,7 @@ def card_figures(results: Sequence[GameResult], names: Mapping[str, str]) -> dic
 def _per_game(games: Sequence[SeatGame], key: str) -> dict[int, tuple[int, int, int, int]]:
     """Per game index: seat-games with ``key`` drawn and their wins, without and their wins."""
     out: dict[int, tuple[int, int, int, int]] = {}
-    for index, won, drawn, _ in games:
+    for index, won, drawn, _, _ in games:
         n1, w1, n0, w0 = out.get(index, (0, 0, 0, 0))
         if key in drawn:
             out[index] = (n1 + 1, w1 + won, n0, w0)

@@ -45,12 +45,14 @@ DEFINITIONS = (
     "<li>A <b>seat-game</b> is one seat of one game. Intervals are 95%: Wilson's for a win rate, "
     "Newcombe's hybrid score interval for a difference of two win rates.</li>"
     "<li><b>Drawn</b>: the card was in its owner's hand at some point of the game (opening hand included); "
-    "<b>played</b>: its owner's action took it from the hand. Copies count once.</li>"
+    "<b>played</b>: its owner's action took it from the hand; <b>in opening hand</b>: in the hand the seat "
+    "started with. Copies count once.</li>"
     "<li><b>Improvement when drawn</b>: within the card's deck, the win rate of the seat-games in which the "
     "card was drawn minus that of the seat-games in which it was not (the same for played). Cards are "
     "ranked by it within their deck. Every card of a deck shares part of it (a seat that draws more cards "
     "plays a longer game), so a card is <b>flagged</b> when its interval, widened to the Bonferroni level "
-    "for its deck's ranked cards, lies wholly above (high) or below (low) the deck's median.</li>"
+    "for its deck's ranked cards, lies wholly above (high) or below (low) the deck's median. The opening "
+    "hand is the shuffle's choice alone, so its improvement is free of that shared part.</li>"
     "<li><b>Compared</b> configurations play the same seeds: each seat of each seed is a pair. A win rate's "
     "change is the paired difference with Newcombe's interval for paired proportions and McNemar's exact "
     "p-value; turns, the mean paired difference. A change that makes games shorter moves every card's "
@@ -179,6 +181,7 @@ def _cards(
             "<table><tr><th>rank</th><th>card</th><th>drawn in</th><th>win when drawn</th>"
             "<th>win when not drawn</th><th>improvement when drawn [95%]</th><th>flag</th>"
             "<th>played in</th><th>improvement when played [95%]</th>"
+            "<th>in opening hand</th><th>improvement in opening hand [95%]</th>"
         )
         if diff is not None:
             out.append(
@@ -196,6 +199,8 @@ def _cards(
                 f"<td>{e(_diff(c['improvement_when_drawn']))}</td><td>{e(c['flag'])}</td>"
                 f"<td>{c['played']['games']} ({100 * c['played_share']:.0f}%)</td>"
                 f"<td>{e(_diff(c['improvement_when_played']))}</td>"
+                f"<td>{c['opening']['games']} ({100 * c['opening_share']:.0f}%)</td>"
+                f"<td>{e(_diff(c['improvement_in_opening_hand']))}</td>"
             )
             if diff is not None:
                 o = other.get(c["key"])

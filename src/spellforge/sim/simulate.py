@@ -61,7 +61,6 @@ class GameResult:
     drawn: list[list[str]] = field(default_factory=list)
     played: list[list[str]] = field(default_factory=list)
     opening: list[list[str]] = field(default_factory=list)
-    positions: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:

@@ -49,7 +49,7 @@ def deck_label(spec: Any) -> str:
 class CardTally:
     """Collects one game's per-seat decks, drawn cards and played cards as it is played."""
 
-    __slots__ = ("decks", "hand_of", "hands", "opening", "order", "played", "seen")
+    __slots__ = ("decks", "hand_of", "hands", "opening", "played", "seen")
 
     def __init__(
         self, state: State, decks: Sequence[Any] | None, seed: int, options: Mapping[str, Any]
@@ -66,15 +66,6 @@ class CardTally:
         self.played: list[set[int]] = [set() for _ in range(n)]  # card ids each seat played from its hand
         self.seen: list[set[int]] = [set() for _ in range(n)]  # card ids seen in each seat's hand
         self.opening: list[set[int] | None] = [None] * n  # each seat's first hand, once it has one
-        # each seat's cards in the order it would draw them as the game starts: its hand, then its deck
-        # from the top (the shuffle's order)
-        decks_of = layout.by_seat.get("deck", ())
-        self.order: list[list[int]] = [
-            list(state.zones[self.hand_of[s]]) + state.zones[decks_of[s]][::-1]
-            if decks_of and self.hand_of
-            else []
-            for s in range(n)
-        ]
 
     def before(self, state: State, seat: int, action: Action) -> None:
         """At a decision: note the cards in every hand, and those ``action`` (about to be applied by
@@ -91,8 +82,7 @@ class CardTally:
 
     def finish(self, state: State) -> dict[str, Any]:
         """Per seat: ``decks`` (its deck's name), ``opening``, ``drawn`` and ``played`` (the sorted ids of the
-        cards of its deck in its opening hand, drawn and played) and ``positions`` (each card's first
-        place in the order the seat would draw its cards as the game starts, 0 for the opening hand)."""
+        cards of its deck in its opening hand, drawn and played)."""
         n = state.n_seats
         seen = self.seen
         for s, z in enumerate(self.hand_of):  # the hands the game ended with
@@ -100,21 +90,11 @@ class CardTally:
         for event in state.events():
             if event.kind == DRAW and 0 <= event.card < len(state.defs) and 0 <= event.seat < n:
                 seen[event.seat].add(event.card)
-        positions: list[dict[str, int]] = []
-        for seat in range(n):
-            hand = len(self.opening[seat] or ())
-            first: dict[str, int] = {}
-            for place, cid in enumerate(self.order[seat]):
-                key = state.defs[cid].key
-                if key not in first and state.owner[cid] in (seat, -1):
-                    first[key] = max(0, place - hand + 1) if place >= hand else 0
-            positions.append(first)
         return {
             "decks": self.decks,
             "opening": [self._deck_keys(state, seat, self.opening[seat] or set()) for seat in range(n)],
             "drawn": [self._deck_keys(state, seat, seen[seat]) for seat in range(n)],
             "played": [self._deck_keys(state, seat, self.played[seat]) for seat in range(n)],
-            "positions": positions,
         }
 
     @staticmethod
