@@ -56,3 +56,16 @@ def test_the_playing_guide_lists_every_terminal_command() -> None:
     for command in re.findall(r"^  (\w+)", HELP, flags=re.M):
         assert f"`{command}" in guide, command
     assert "play --resume" in guide
+
+
+def test_the_report_guides_override_example_reads(tmp_path: Path) -> None:
+    from spellforge.sim.configs import read_card_changes
+    from spellforge.sim.simulate import ruleset_with_cards
+
+    text = (DOCS / "reports.md").read_text(encoding="utf-8")
+    example = next(b for b in code_blocks(text) if b.startswith("# stronger-charger.toml"))
+    path = tmp_path / "stronger-charger.toml"
+    path.write_text(example, encoding="utf-8")
+    casters = find_game("casters")
+    cards = ruleset_with_cards(casters, read_card_changes(casters, path)[0]).cards
+    assert cards["cinder-charger"].attack == 6 and cards["ashen-whelp"].health == 8
