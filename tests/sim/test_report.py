@@ -16,7 +16,7 @@ import spellforge
 from spellforge.cli import build_parser, main
 from spellforge.sim import simulate
 from spellforge.sim.report import DEFAULT_BOT, run_report
-from spellforge.sim.report_page import _diff, _pct
+from spellforge.sim.report_page import _diff, _pct, _rate
 from spellforge.sim.report_plots import heatmap, pyplot, text_colour
 from spellforge.sim.stats import CardTally
 
@@ -57,7 +57,7 @@ def test_the_page_shows_the_figures_its_plots_and_who_played(casters_report: tup
     assert "Random play says little about balance" in text
     for entry in figs["cards"].values():
         for card in entry["cards"]:
-            assert card["name"] in text and _pct(card["drawn"]) in text
+            assert card["name"] in text and _rate(card["drawn"]) in text
             assert _diff(card["improvement_when_drawn"]) in text
 
 

@@ -124,6 +124,11 @@ def paired_means(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     return {"pairs": n, "difference": mean, "ci95": [mean - Z95 * se, mean + Z95 * se], "p": p}
 
 
+def p_text(p: float) -> str:
+    """A p-value as the page writes it (``p = 0.023``, ``p < 0.0001``)."""
+    return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
+
+
 def flag_level(m: int) -> float:
     """The p-value below which one of ``m`` figures of a kind is flagged (Bonferroni: ALPHA / m)."""
     return ALPHA / max(1, m)

@@ -36,7 +36,7 @@ from spellforge.games import find_game
 from . import configs
 from .card_figures import card_figures, compare_cards
 from .configs import Config
-from .intervals import difference, flag_level, paired_means, paired_rates, rate
+from .intervals import difference, flag_level, p_text, paired_means, paired_rates, rate
 from .simulate import GameResult, check_backend, game_seed, play_game, run_jobs
 
 DEFAULT_BOT = "greedy"  # random play says little about balance
@@ -221,8 +221,9 @@ def compare_figures(a: Batch, b: Batch, players: int, change: dict[str, Any]) ->
                 cell_pairs.setdefault((x.decks[seat], x.decks[1 - seat]), []).append(pair)
     decks = {d: paired_rates(p) for d, p in sorted(deck_pairs.items())}
     matchups: dict[str, dict[str, Any]] = {}
-    for (d, o), p in sorted(cell_pairs.items()):
-        matchups.setdefault(d, {})[o] = paired_rates(p)
+    if len(decks) > 2:  # with two decks, each matchup is a deck's figure
+        for (d, o), p in sorted(cell_pairs.items()):
+            matchups.setdefault(d, {})[o] = paired_rates(p)
     turns = paired_means([ra[i].turns for i in common], [rb[i].turns for i in common])
     changed_cards = {c["key"] for c in change.get("cards", [])}
     cards = compare_cards([ra[i] for i in common], [rb[i] for i in common], changed_cards)
@@ -264,7 +265,7 @@ def flag_lines(diff: dict[str, Any], a: Batch, b: Batch) -> list[str]:
     def pts(d: dict[str, Any], scale: float = 100.0, unit: str = " pts") -> str:
         lo, hi = d["ci95"]
         return (
-            f"{scale * d['difference']:+.1f}{unit} [{scale * lo:+.1f}, {scale * hi:+.1f}], p = {d['p']:.2g}"
+            f"{scale * d['difference']:+.1f}{unit} [{scale * lo:+.1f}, {scale * hi:+.1f}], {p_text(d['p'])}"
         )
 
     def rates(d: dict[str, Any]) -> str:
@@ -363,8 +364,9 @@ def _summary_text(
 ) -> str:
     base = confs[0]
     bots = " and ".join(dict.fromkeys(batches[0].specs))
+    per_config = f"{total // len(confs)} games per configuration" if len(confs) > 1 else f"{total} games"
     text = (
-        f"{total} games of {title} ({n} players), seed {seed}, played by {bots}"
+        f"{per_config} of {title} ({n} players), seed {seed}, played by {bots}"
         + (f", decks {', '.join(base.decks)}" if base.decks else ", decks chosen by the game from each seed")
         + (f", options {base.options}" if base.options else "")
         + (f", cards changed by {base.cards_name}" if base.cards_name else "")

@@ -8,13 +8,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .intervals import p_text
 from .report_plots import draw, pyplot, slug
 
 __all__ = ["page", "pyplot", "write"]
 
 STYLE = (
-    "body{font-family:sans-serif;max-width:1200px;margin:1em auto;padding:0 1em;line-height:1.4}"
+    "body{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em;line-height:1.4}"
     "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+    "td{white-space:nowrap}.wide{overflow-x:auto}"
     "th{background:#eee}td:first-child,td.name{text-align:left}figure{margin:1em 0}img{max-width:100%}"
     ".high{background:#fde0dc}.low{background:#dce8fd}.flag{color:#b71c1c;font-weight:bold}"
     ".changed{font-weight:bold}.note{color:#555;font-size:90%}"
@@ -24,6 +26,10 @@ STYLE = (
 def _pct(r: dict[str, Any]) -> str:
     lo, hi = r["ci95"]
     return f"{100 * r['rate']:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]"
+
+
+def _rate(r: dict[str, Any]) -> str:
+    return f"{100 * r['rate']:.1f}%" if r["games"] else ""
 
 
 def _diff(d: dict[str, Any] | None, scale: float = 100.0, unit: str = " pts") -> str:
@@ -37,7 +43,7 @@ def _paired(d: dict[str, Any] | None, scale: float = 100.0, unit: str = " pts") 
     if d is None:
         return ""
     mark = " *" if d["significant"] else ""
-    return f"{_diff(d, scale, unit)} p={d['p']:.2g}{mark}"
+    return f"{_diff(d, scale, unit)} {p_text(d['p'])}{mark}"
 
 
 DEFINITIONS = (
@@ -178,7 +184,7 @@ def _cards(
                 f"<figure><img src='{e(name)}' alt='{e(plots[name])}'><figcaption>{e(plots[name])}</figcaption></figure>"
             )
         out.append(
-            "<table><tr><th>rank</th><th>card</th><th>drawn in</th><th>win when drawn</th>"
+            "<div class='wide'><table><tr><th>rank</th><th>card</th><th>drawn in</th><th>win when drawn</th>"
             "<th>win when not drawn</th><th>improvement when drawn [95%]</th><th>flag</th>"
             "<th>played in</th><th>improvement when played [95%]</th>"
             "<th>in opening hand</th><th>improvement in opening hand [95%]</th>"
@@ -195,7 +201,7 @@ def _cards(
             out.append(
                 f"<tr{cls}><td>{c['rank'] or ''}</td><td class='name'>{label}</td>"
                 f"<td>{c['drawn']['games']} ({100 * c['drawn_share']:.0f}%)</td>"
-                f"<td>{e(_pct(c['drawn']))}</td><td>{e(_pct(c['not_drawn']))}</td>"
+                f"<td>{_rate(c['drawn'])}</td><td>{_rate(c['not_drawn'])}</td>"
                 f"<td>{e(_diff(c['improvement_when_drawn']))}</td><td>{e(c['flag'])}</td>"
                 f"<td>{c['played']['games']} ({100 * c['played_share']:.0f}%)</td>"
                 f"<td>{e(_diff(c['improvement_when_played']))}</td>"
@@ -207,7 +213,7 @@ def _cards(
                 out.append(f"<td>{e(_diff(o['improvement_when_drawn'])) if o else ''}</td>")
                 out.append(f"<td>{e(_paired(diff['cards'].get(deck, {}).get(c['key'])))}</td>")
             out.append("</tr>")
-        out.append("</table>")
+        out.append("</table></div>")
 
 
 def write(

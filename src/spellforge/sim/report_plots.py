@@ -97,7 +97,7 @@ def heatmap(ax: Any, matchups: dict[str, dict[str, Any]]) -> Any:
                     f"{cell['rate']:.2f}\n[{lo:.2f}-{hi:.2f}]\nn={cell['games']}",
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=8,
                     color=text_colour(im.cmap(im.norm(cell["rate"]))),
                 )
     return im
@@ -230,7 +230,7 @@ def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> 
         save(
             fig, "decks.png", "Win rate of each deck over every game it played, with its 95% Wilson interval."
         )
-    if len(base["matchups"]) > 1:
+    if len(base["matchups"]) > 2:  # with two decks, the deck plot says it all
         names = sorted(base["matchups"])
         fig, ax = plt.subplots(figsize=(1.1 * len(names) + 3, 0.9 * len(names) + 2))
         im = heatmap(ax, base["matchups"])
