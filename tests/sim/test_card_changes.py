@@ -69,10 +69,13 @@ def test_a_bad_override_is_refused_naming_file_card_and_field(
 
 
 def test_an_unknown_field_suggests_the_cards_own(tmp_path: Path) -> None:
-    with pytest.raises(SpellforgeError, match="did you mean 'attack'"):
-        read_card_changes(
-            spellforge.find_game("casters"), write(tmp_path, "[cards.cinder-charger]\natack = 6\n")
-        )
+    casters = spellforge.find_game("casters")
+    with pytest.raises(SpellforgeError, match=r"atack: .* \(did you mean 'attack'\?\)"):
+        read_card_changes(casters, write(tmp_path, "[cards.cinder-charger]\natack = 6\n"))
+    # a suggestion only for a field the loader refuses
+    with pytest.raises(SpellforgeError) as exc:
+        read_card_changes(casters, write(tmp_path, "[cards.cinder-charger]\nattack = 'x'\nlevel = 2\n"))
+    assert "attack: " in str(exc.value) and "did you mean" not in str(exc.value)
 
 
 def test_a_bad_card_file_names_the_users_file_not_a_copy(tmp_path: Path) -> None:

@@ -6,8 +6,9 @@ Cards change in one of two ways, told apart by the file's form:
 * a **card file** (``[[card]]`` tables, the form of the game's own ``cards/*.toml``): each card replaces the
   pool's card of the same id, and a new id adds a card;
 * an **override file** (``[cards.<id>]`` tables): each table changes some fields of the pool's card of that
-  id and keeps the rest, e.g. ``[cards.ember-drake]`` then ``attack = 6``. A nested table is changed key by
-  key (``stats.attack = 6`` keeps the other stats); any other value, a list included, is replaced whole.
+  id and keeps the rest, e.g. ``[cards.cinder-charger]`` then ``attack = 6``. A nested table is changed key
+  by key (Spellweaver's ``levels.order = 1`` keeps the card's other levels); any other value, a list
+  included, is replaced whole.
 
 Both are checked by the game's own card loader before any game starts; a problem names the file, the card
 and the field.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -69,18 +71,22 @@ def read_card_changes(game: Ruleset, path: str | Path) -> tuple[str, str]:
             f"{path}: holds both [[card]] tables (a card file) and [cards.<id>] tables (an override file); "
             "use one form per file"
         )
-    overrides = data.get("cards")
-    hints: dict[str, list[str]] = {}
-    if overrides is not None:
+    hints: dict[tuple[str, str], list[str]] = {}
+    if "cards" in data:
         text, hints = _override_text(game, path, data)
     try:
         ruleset_with_cards(game, text)
     except CardDataError as exc:
         # the loader names the temporary copy it read; name the user's file instead
         message = str(exc).split(": ", 1)[-1]
-        card = message.split(": ", 2)[0]
-        hint = next((h for key, h in hints.items() if card == f"card {key!r}" and h), None)
-        extra = f" (did you mean {', '.join(repr(h) for h in hint)}?)" if hint else ""
+        card, _, rest = message.partition(": ")
+        close = [
+            c
+            for (k, f), names in hints.items()
+            if card == f"card {k!r}" and re.search(rf"(^|; ){re.escape(f)}:", rest)
+            for c in names
+        ]
+        extra = f" (did you mean {', '.join(repr(h) for h in close)}?)" if close else ""
         raise SpellforgeError(f"{path}: {message}{extra}") from None
     return text, p.name
 
@@ -96,9 +102,11 @@ def _raw_cards(data_dir: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _override_text(game: Ruleset, path: str | Path, data: dict[str, Any]) -> tuple[str, dict[str, list[str]]]:
-    """A card file holding each overridden card with its changes, and per card the close names of the
-    fields the card does not have (for the error if the loader refuses them)."""
+def _override_text(
+    game: Ruleset, path: str | Path, data: dict[str, Any]
+) -> tuple[str, dict[tuple[str, str], list[str]]]:
+    """A card file holding each overridden card with its changes, and per (card, field) the card does not
+    have the close names among its fields (for the error if the loader refuses the field)."""
     extra = sorted(set(data) - {"cards"})
     if extra:
         raise SpellforgeError(
@@ -109,7 +117,7 @@ def _override_text(game: Ruleset, path: str | Path, data: dict[str, Any]) -> tup
         raise SpellforgeError(f"{path}: 'cards' must hold one table per card: [cards.<id>]")
     raw_cards = _raw_cards(game.data_dir)
     blocks = []
-    hints: dict[str, list[str]] = {}
+    hints: dict[tuple[str, str], list[str]] = {}
     for key, changes in tables.items():
         if key not in raw_cards:
             close = difflib.get_close_matches(key, list(raw_cards), n=3)
@@ -124,7 +132,7 @@ def _override_text(game: Ruleset, path: str | Path, data: dict[str, Any]) -> tup
         original = raw_cards[key]
         for name in changes:
             if name not in original:
-                hints.setdefault(key, []).extend(difflib.get_close_matches(name, list(original), n=2))
+                hints[key, name] = difflib.get_close_matches(name, list(original), n=2)
         blocks.append(
             "[[card]]\n" + "".join(f"{_key(k)} = {_value(v)}\n" for k, v in merge(original, changes).items())
         )
