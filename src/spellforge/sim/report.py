@@ -351,7 +351,7 @@ def run_report(
         "title": ruleset.title,
         "seed": seed,
         "players": n,
-        "games_per_config": sizes,
+        "games_per_config": sizes[0],  # each configuration's own count is its "games"
         "bots": [b.specs for b in batches],
         "text": _summary_text(ruleset.title, n, seed, total, confs, batches, backend),
         "command": command,
