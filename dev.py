@@ -5,9 +5,11 @@
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
     python3 dev.py test [pytest args]      run the whole test suite (add '-m slow' for the long runs)
     python3 dev.py lint                    ruff (lint and format) and mypy
+    python3 dev.py screenshots [options]   a picture of each game's table, desktop and phone (docs/screenshots)
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
-The first run creates .venv and installs the package with the extras the tests use; later runs reuse it.
+The first run creates .venv and installs the package with what the command needs: `serve` the web extra
+only, `test`, `lint` and `screenshots` every extra the tests use; later runs reuse it and add what is missing.
 """
 
 from __future__ import annotations
@@ -21,31 +23,51 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-STAMP = VENV / ".installed"
+STAMP = VENV / ".installed"  # the extras installed, one per line, as of the pyproject.toml it is newer than
 # The test command runs every test: the research interfaces, reports and the Ray backend included.
-EXTRAS = "dev,web,rl,report,ray"
+ALL = ("dev", "web", "rl", "report", "ray")
+NEEDS = {
+    "serve": ("web",),
+    "play": (),
+    "report": ("report",),
+    "bench": ("rl",),
+    "test": ALL,
+    "lint": ALL,
+    "screenshots": ALL,
+}
 
 
-def ensure_env() -> None:
+def installed() -> set[str] | None:
+    """The extras installed in .venv for the current pyproject.toml (None: nothing is, or it changed)."""
+    if not STAMP.exists() or STAMP.stat().st_mtime < (ROOT / "pyproject.toml").stat().st_mtime:
+        return None
+    return set(STAMP.read_text().split())
+
+
+def ensure_env(command: str) -> None:
     if not (BIN / "python").exists():
-        print("creating .venv ...", file=sys.stderr)
+        print("creating the virtual environment .venv ...", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    sources = [ROOT / "pyproject.toml"]
-    if STAMP.exists() and all(STAMP.stat().st_mtime >= p.stat().st_mtime for p in sources):
+    have = installed()
+    need = set(NEEDS.get(command, ()))
+    if have is not None and need <= have:
         return
-    print("installing spellforge and its dev tools into .venv ...", file=sys.stderr)
+    extras = sorted(need | (have or set()))
+    what = f"spellforge with [{','.join(extras)}]" if extras else "spellforge"
+    print(f"installing {what} into .venv (once; a few minutes with every extra) ...", file=sys.stderr)
     subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", f"{ROOT}[{EXTRAS}]"], check=True)
-    STAMP.touch()
+    target = f"{ROOT}[{','.join(extras)}]" if extras else str(ROOT)
+    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", target], check=True)
+    STAMP.write_text("\n".join(extras) + "\n")
 
 
 def main(argv: list[str]) -> int:
-    ensure_env()
-    python = str(BIN / "python")
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
     command, rest = argv[0], argv[1:]
+    ensure_env(command)
+    python = str(BIN / "python")
     if command == "test":
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
     if command == "lint":
@@ -55,6 +77,8 @@ def main(argv: list[str]) -> int:
             or code
         )
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
+    if command == "screenshots":
+        return subprocess.call([python, str(ROOT / "tools" / "screenshots.py"), *rest], cwd=ROOT)
     if command == "play" and (not rest or rest[0].startswith("-")):
         rest = ["spellbattle", *rest]
     return subprocess.call([str(BIN / "spellforge"), command, *rest], cwd=ROOT)

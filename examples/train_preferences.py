@@ -1,9 +1,11 @@
 """Train a small policy on one game with the PettingZoo environment and measure it against the random bot.
 
-The policy is a softmax over the legal action indices with one learned preference per index. Because the
-action space is semantic (an index is the same action type on the same card definition and target
-position in every game), a preference learned in one game means the same thing in the next: "attack an
-opponent's minion with a Gravel Ghoul" or "recycle a Searing Hex" is one index wherever it appears.
+The policy is a softmax over the legal action indices with one learned preference per index. It uses the
+legacy action layout (``action_space="legacy"``), where an index is the same action type on the same card
+definition and target position in every game, so a preference learned in one game means the same thing in
+the next: "attack an opponent's minion with a Gravel Ghoul" or "recycle a Searing Hex" is one index
+wherever it appears. (In the default compact layout an index names a slot, so a policy needs the
+observation to know which card is there: ``examples/train_maskable_ppo.py``.)
 It learns by REINFORCE with a running baseline, from the outcome only, playing seat 0 and seat 1 in turn
 against a uniformly random opponent, then plays fresh games (new seeds) against it.
 
@@ -65,7 +67,7 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    e = make_env(args.game)
+    e = make_env(args.game, action_space="legacy")
     prefs = np.zeros(e.action_space("player_0").n, dtype=np.float64)
     rng = random.Random(args.seed)
     baseline = 0.0

@@ -286,3 +286,19 @@ def test_bots_lists_every_bot_with_its_parameters(capsys: pytest.CaptureFixture[
     assert data["ismcts"]["params"]["tree"]["choices"] == ["all", "own"]
     code, out, _ = run(capsys, "bots")
     assert code == 0 and "pass_bias=<float> (0 to 1)" in out and "tree=all|own" in out
+
+
+def test_a_card_file_error_names_the_designers_file_not_a_copy(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "designs").mkdir()
+    (tmp_path / "designs" / "cheaper.toml").write_text(
+        '[[card]]\nid = "field-hand"\nname = "Field Hand"\ntype = "character"\ncost = "free"\n'
+    )
+    for given in (["--cards", "designs/cheaper.toml"], ["--compare", "cards=designs/cheaper.toml"]):
+        code, _, err = run(capsys, "report", "spellbattle", "--games", "1", "--out", "page", *given)
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert "designs/cheaper.toml: card 'field-hand': cost:" in err and "tmp" not in err, err
+    assert not (tmp_path / "page").exists()

@@ -13,7 +13,7 @@ from spellforge.core.decks import parse_deck_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-FINISHED = ["spellbattle", "spellweaver", "casters", "spelldawn"]
+FINISHED = ["spellbattle", "spellweaver", "casters", "spelldawn", "spellfire"]
 
 
 @pytest.mark.parametrize("name", FINISHED)
@@ -56,6 +56,39 @@ def test_the_playing_guide_lists_every_terminal_command() -> None:
     for command in re.findall(r"^  (\w+)", HELP, flags=re.M):
         assert f"`{command}" in guide, command
     assert "play --resume" in guide
+
+
+def test_the_spell_battle_page_states_the_tactical_retreat_ruling() -> None:
+    """Tactical Retreat's text now says "to its owner's hand": the page's ruling quotes the text played."""
+    page = (DOCS / "games" / "spellbattle.md").read_text(encoding="utf-8")
+    ruling = next((p for p in page.split("\n- ") if p.startswith("**Tactical Retreat")), "")
+    text = find_game("spellbattle").cards["tactical-retreat"].text
+    assert f'"{text}"' in " ".join(ruling.split()), (
+        "spellbattle.md has no Tactical Retreat ruling quoting its text"
+    )
+
+
+def test_the_playing_guide_links_every_games_page() -> None:
+    from spellforge import GAMES
+
+    guide = (DOCS / "playing.md").read_text(encoding="utf-8")
+    for name, game in GAMES.items():
+        assert f"[{game.title}](games/{name}.md)" in guide, name
+        assert (DOCS / "games" / f"{name}.md").exists()
+
+
+def test_the_deck_guide_covers_every_game_and_its_spellfire_example_is_legal() -> None:
+    from spellforge import GAMES
+
+    text = (DOCS / "decks.md").read_text(encoding="utf-8")
+    table = text.split("## What each game asks of a deck", 1)[1]
+    for game in GAMES.values():
+        assert f"\n| {game.title} |" in table, game.title
+    example = next(b for b in code_blocks(text) if "[dungeon]" in b and b.startswith("name = "))
+    deck = parse_deck_text(example, "example.toml")
+    spellfire = find_game("spellfire")
+    assert deck.meta["format"] == 55 and deck.sections["dungeon"]
+    assert spellfire.validate_deck(deck) == []
 
 
 def test_the_report_guides_override_example_reads(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from spellforge.core.state import State
 from spellforge.sim import play_game
 
 # Small budgets: CI checks behaviour, not strength (strength runs are marked slow, in test_strength.py).
-SPECS = ["random", "greedy", "greedy:depth=0", "ismcts:iterations=30", "draft"]
+SPECS = ["random", "greedy", "greedy:depth=0", "greedy:noise=0.5", "ismcts:iterations=30", "draft"]
 
 
 def midgame(game: str, seed: int, decisions: int = 25) -> State:
@@ -159,6 +159,27 @@ def test_bot_specs_parse_parameters() -> None:
     assert make_bot("greedy:depth=0").depth == 0  # type: ignore[attr-defined]
 
 
+def test_greedy_noise_plays_that_share_of_its_decisions_at_random() -> None:
+    """``noise=P`` (a weaker greedy, the lobby's Easy): at P=0 the bot plays exactly as greedy, seed for
+    seed; at P=1 every decision with a choice is a uniformly random legal one, not greedy's."""
+    positions = []
+    for seed in range(8):
+        state = midgame("spellbattle", seed, 20)
+        while len(state.legal_actions()) == 1:
+            state.apply(state.legal_actions()[0])
+        positions.append(state)
+    plain = [str(make_bot("greedy", seed=4).choose(Observation.of(s))) for s in positions]
+    assert [str(make_bot("greedy:noise=0", seed=4).choose(Observation.of(s))) for s in positions] == plain
+    noisy = []
+    for s in positions:
+        bot = make_bot("greedy:noise=1", seed=4)
+        rng = Rng(4)
+        rng.random()  # the draw that decides to play at random
+        noisy.append(str(bot.choose(Observation.of(s))))
+        assert noisy[-1] == str(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+    assert noisy != plain
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -176,6 +197,7 @@ def test_bot_specs_parse_parameters() -> None:
         ("ismcts:tree=mine", "bot ismcts: tree must be all or own, got 'mine'"),
         ("greedy:depth=-1", "bot greedy: depth must be 0 or more, got -1"),
         ("greedy:samples=0", "bot greedy: samples must be 1 or more, got 0"),
+        ("greedy:noise=1.5", "bot greedy: noise must be between 0 and 1, got 1.5"),
     ],
 )
 def test_bot_parameters_out_of_range_are_refused(spec: str, message: str) -> None:

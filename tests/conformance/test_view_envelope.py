@@ -73,7 +73,9 @@ def check_envelope(state: State, seat: int | None) -> None:
             "winners": list(state.outcome.winners),
             "reason": state.outcome.reason,
             "draw": state.outcome.is_draw,
+            "text": state.describe_outcome(),
         }
+        assert isinstance(outcome["text"], str) and outcome["text"]
 
 
 def check_action(action: Action) -> None:

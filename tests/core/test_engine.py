@@ -53,7 +53,7 @@ def test_stack_resolves_last_in_first_out_after_everyone_passes() -> None:
 def test_illegal_action_explains_and_changes_nothing() -> None:
     s = TOY.new_game(seed=4)
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="not legal now: P1 must priority"):
+    with pytest.raises(IllegalActionError, match=r"not legal now \(legal: .*\)\. P1 to decide: priority"):
         s.apply(Play(10_000))
     assert s.to_json() == before
 

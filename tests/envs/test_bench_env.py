@@ -23,4 +23,7 @@ def test_bench_reports_environment_steps_and_their_ratio_to_the_engine(
     assert out["pettingzoo_vs_engine"] == round(
         out["pettingzoo_steps_per_second"] / out["decisions_per_second"], 2
     )
+    assert out["pettingzoo_ratio"] == round(
+        out["pettingzoo_observed_steps_per_second"] / out["decisions_per_second"], 2
+    )
     assert set(EXTRA) >= set(keep) == {"pettingzoo_steps_per_second", "pettingzoo_observed_steps_per_second"}

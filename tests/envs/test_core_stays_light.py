@@ -1,5 +1,6 @@
 """The engine never needs the research extras: nothing in core, games, bots or sim imports the envs or
-their libraries, and ``import spellforge`` loads none of them."""
+their libraries (but the plain facts a game declares for them, ``spellforge.envs.facts``), and
+``import spellforge`` loads none of them."""
 
 from __future__ import annotations
 
@@ -33,14 +34,29 @@ def test_the_engine_imports_neither_the_envs_nor_their_libraries(package: str) -
     offenders = []
     for path in sorted((SRC / package).rglob("*.py")):
         for module in imported_modules(path):
+            if module == "spellforge.envs.facts":
+                continue  # the research facts a game declares: plain Python (checked below)
             if module.startswith("spellforge.envs") or module.split(".")[0] in EXTRA_LIBRARIES:
                 offenders.append(f"{path.relative_to(SRC)}: {module}")
     assert offenders == []
 
 
+def test_the_research_facts_import_nothing_heavy() -> None:
+    allowed = {
+        "__future__",
+        "collections.abc",
+        "dataclasses",
+        "typing",
+        "spellforge.core.errors",
+        "spellforge.core.ruleset",
+    }
+    assert imported_modules(SRC / "envs" / "facts.py") <= allowed
+    assert imported_modules(SRC / "envs" / "__init__.py") == set()
+
+
 def test_importing_spellforge_loads_no_extra_library() -> None:
     code = (
-        "import sys, spellforge, spellforge.sim, spellforge.bots\n"
+        "import sys, spellforge, spellforge.sim, spellforge.bots, spellforge.envs.facts\n"
         f"print(sorted(m for m in {EXTRA_LIBRARIES!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

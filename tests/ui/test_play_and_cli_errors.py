@@ -47,6 +47,13 @@ def play(
         ["simulate", "casters", "--bots", "random", "--games", "-5"],
         ["simulate", "casters", "--bots", "random", "--players", "0"],
         ["simulate", "casters", "--bots", "random", "--seed", "x"],
+        ["simulate", "casters", "--bots", "random", "--seed", "-5"],
+        ["simulate", "casters", "--bots", "random", "--seed", str(2**64)],
+        ["tournament", "casters", "--bots", "random,greedy", "--seed", "-1"],
+        ["report", "casters", "--seed", "-1", "--out", "r"],
+        ["report", "casters", "--players", "0", "--out", "r"],
+        ["bench", "casters", "--seed", "-1"],
+        ["play", "casters", "--seed", "-4"],
         ["tournament", "casters", "--bots", "random,greedy", "--games", "0"],
         ["tournament", "casters", "--bots", "random,greedy", "--workers", "0"],
         ["tournament", "casters", "--bots", "random,greedy", "--players", "-1"],
@@ -87,7 +94,7 @@ def test_save_expands_home(
     code, _, _ = play(
         monkeypatch, capsys, "1\nquit\n", "casters", "--seed", "1", "--vs", "random", "--save", "~/g.json"
     )
-    assert code == 1
+    assert code == 0
     state, setup = load_saved(tmp_path / "g.json")
     assert state.history() and setup == {"humans": [0], "vs": "random"}
 
@@ -108,7 +115,7 @@ def test_a_saved_game_is_resumed_where_it_was_left(
         "--save",
         str(path),
     )
-    assert code == 1 and f"play --resume {path}" in out
+    assert code == 0 and f"play --resume {path}" in out
     before, _ = load_saved(path)
     moves = [str(a) for a in before.history()]
     code, out, err = run(capsys, "replay", str(path))
@@ -154,7 +161,7 @@ def test_a_record_from_a_batch_can_be_resumed(
     path = tmp_path / "record.json"
     path.write_text(json.dumps(game.record(state)))
     code, out, _ = play(monkeypatch, capsys, "quit\n", "--resume", str(path), "--vs", "random")
-    assert code == 1 and "resumed from" in out
+    assert code == 0 and "resumed from" in out
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
@@ -204,3 +211,77 @@ def test_ctrl_c_in_a_saved_game_says_how_to_play_on(
     code, out, err = run(capsys, "play", "casters", "--seed", "1", "--vs", "random", "--save", str(path))
     assert code == 130 and "interrupted" in err and f"play --resume {path}" in out
     assert load_saved(path)[0].history()
+
+
+# ---------------------------------------------------------------------- leaving a game before its end
+
+
+def test_ctrl_d_keeps_the_game_in_a_new_file_and_says_how_to_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "casters-1.json").write_text("a file of the user's, not to be written over")
+    code, out, err = play(monkeypatch, capsys, "1\n", "casters", "--seed", "1", "--vs", "random")
+    assert code == 0 and err == ""
+    assert "saved to casters-1-2.json: 'spellforge play --resume casters-1-2.json' plays on" in out
+    assert (tmp_path / "casters-1.json").read_text().startswith("a file of the user's")
+    state, setup = load_saved(tmp_path / "casters-1-2.json")
+    assert state.history() and setup == {"humans": [0], "vs": "random"}
+    code, out, _ = play(monkeypatch, capsys, "concede\n", "--resume", "casters-1-2.json")
+    assert code == 0 and "resumed from casters-1-2.json" in out
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept"),
+    [("\n", "casters-4.json"), ("mine.json\n", "mine.json"), ("no\n", None), ("", "casters-4.json")],
+)
+def test_quit_offers_to_save_and_exits_0(
+    answer: str,
+    kept: str | None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = play(
+        monkeypatch, capsys, "1\nquit\n" + answer, "casters", "--seed", "4", "--vs", "random"
+    )
+    assert code == 0 and err == ""
+    assert "Save the game to play on later? Enter saves it to casters-4.json" in out
+    if kept is None:
+        assert "the game was not saved" in out and list(tmp_path.iterdir()) == []
+    else:
+        assert f"saved to {kept}: 'spellforge play --resume {kept}' plays on" in out
+        assert [p.name for p in tmp_path.iterdir()] == [kept] and load_saved(tmp_path / kept)[0].history()
+
+
+def test_leaving_a_game_never_begun_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = play(monkeypatch, capsys, "", "casters", "--seed", "1", "--vs", "random")
+    assert code == 0 and "nothing to save" in out and list(tmp_path.iterdir()) == []
+
+
+def test_the_end_of_input_at_the_hot_seat_hand_over_leaves_cleanly(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from spellforge import find_game
+    from spellforge.ui.terminal import TerminalGame
+
+    console = Console(record=True, width=80, file=io.StringIO())
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        if "take the keyboard" in prompt:
+            raise EOFError
+        return "1"
+
+    keep = tmp_path / "kept.json"
+    state = find_game("casters").new_game(seed=1)
+    assert TerminalGame(state, {0, 1}, {}, console=console, read=read, keep=keep).run() == 0
+    assert "take the keyboard" in asked[-1] and f"saved to {keep}" in console.export_text()
+    state = find_game("casters").new_game(seed=1)
+    assert TerminalGame(state, {0, 1}, {}, console=console, read=read).run() == 0
+    assert console.export_text().rstrip().endswith("the game was not saved")

@@ -89,7 +89,7 @@ def test_card_shows_a_card_in_play_that_you_do_not_hold_and_never_a_hidden_one()
     seat = state.current_player
     assert seat is not None
     view = state.observe(seat)
-    theirs = next(c for c in view["in_play"] if c["controller"] != seat)
+    theirs = next(c for p in view["players"] if p["seat"] != seat for c in p["in_play"])
     hidden = min(hidden_ids(state, seat))
     script = Script(
         f"card #{theirs['id']}", f"card #{hidden}", "card #99999", f"card {theirs['name'].upper()}"
@@ -137,7 +137,7 @@ def test_card_reads_a_heros_skill_and_a_stage_by_name() -> None:
 # ---------------------------------------------------------------------- names beside ids
 
 
-def test_options_show_card_names_beside_ids() -> None:
+def test_options_name_the_cards_in_words() -> None:
     state = find_game("spellbattle").new_game(seed=3)
     state.apply(state.legal_actions()[1])  # farm: the options name the cards in hand
     script = Script()
@@ -145,7 +145,7 @@ def test_options_show_card_names_beside_ids() -> None:
     screen = script.screens[0]
     hand = state.observe(0)["players"][0]["hand"]["cards"]
     for c in hand:
-        assert f"play #{c['id']} {c['name']} as farm" in screen
+        assert f"Play {c['name']} face down as a farm" in screen
 
 
 def test_named_text_names_only_what_the_view_shows() -> None:
@@ -169,21 +169,38 @@ def test_an_item_on_the_stack_is_named_and_read_through_its_card() -> None:
     assert item.data["text"] == "Negate a spell." and item.where == "stack"
 
 
-def test_a_bots_move_is_named_from_the_watchers_view_only() -> None:
+def test_a_bots_move_is_told_in_the_watchers_words_only() -> None:
+    """No line of its own: the events since the last prompt tell it, a face-down set as a face-down set."""
     state = find_game("casters").new_game(seed=2)
     script = Script(*(["1"] * 60))
     terminal(state, script).run()
     text = "\n".join(script.screens)
-    said = [line for line in text.splitlines() if line.startswith("P2 (random):")]
-    assert said and any("set a hidden card" in line for line in said)
-    assert not any(re.search(r"set #\d", line) for line in said)
+    assert "P2 sets a card face down" in text
+    assert not re.search(r"P2 \(random\)", text)
+    hidden = {f"#{c}" for c in range(len(state.defs)) if state.owner[c] == 1}
+    told = [line for line in text.splitlines() if line.strip().startswith("P2 sets")]
+    assert told and not any(ref in line for line in told for ref in hidden)
 
 
-def test_an_option_may_be_typed_as_shown_with_its_names() -> None:
+def test_the_options_are_the_engines_labels_and_one_may_be_typed_as_shown() -> None:
+    state = find_game("spellbattle").new_game(seed=3)
+    state.apply(state.legal_actions()[1])
+    legal = state.legal_actions()
+    labels = [state.describe_action(a, 0) for a in legal]
+    farm = next(i for i, a in enumerate(legal) if "farm" in str(a) and "#" in str(a))
+    script = Script(labels[farm].upper())
+    ui = terminal(state, script)
+    assert ui.human_turn(0)
+    assert state.history()[-1] == legal[farm]
+    screen = "\n".join(script.screens)
+    assert labels[0] in screen and "#" not in labels[farm]
+
+
+def test_an_option_may_still_be_typed_as_an_action() -> None:
     state = find_game("spellbattle").new_game(seed=3)
     state.apply(state.legal_actions()[1])
     hand = state.observe(0)["players"][0]["hand"]["cards"]
-    script = Script(f"play #{hand[2]['id']} {hand[2]['name']} as farm")
+    script = Script(f"play #{hand[2]['id']} as farm")
     ui = terminal(state, script)
     assert ui.human_turn(0)
     assert str(state.history()[-1]) == f"play #{hand[2]['id']} as farm"

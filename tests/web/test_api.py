@@ -211,20 +211,23 @@ def test_every_card_keyword_has_reminder_text(client: TestClient) -> None:
         )
 
 
-def test_action_meanings_name_cards_players_and_stack_items() -> None:
-    from spellforge.web.protocol import action_meaning
+def test_action_entries_label_each_action_and_name_its_cards_players_and_targets() -> None:
+    from spellforge.core.observe import action_entries
+    from spellforge.games.spellbattle.scenario import Seat, card, scenario
 
-    game = spellforge.find_game("spellbattle")
-    assert action_meaning(game, "play #18 -> @17") == {
-        "text": "play #18 -> @17",
-        "type": "play",
-        "cards": [18],
-        "players": [],
-        "stack": [17],
-        "declines": False,
-    }
-    assert action_meaning(game, "play #18 -> P2")["players"] == [1]
-    assert action_meaning(game, "pass")["declines"] is True
+    s = scenario(Seat(hand=["fire-lance"], farms=2), Seat(play=["hedge-knight"]), step="main")
+    lance, knight = card(s, "fire-lance"), card(s, "hedge-knight")
+    entries = action_entries(s, 0)
+    assert [e["text"] for e in entries] == s.observe(0)["decision"]["legal"]
+    by_text = {e["text"]: e for e in entries}
+    on_knight = by_text[f"play #{lance} -> #{knight}"]
+    assert on_knight["cards"] == [lance, knight] and on_knight["targets"] == [f"#{knight}"]
+    assert on_knight["players"] == [] and on_knight["declines"] is False
+    assert "Fire Lance" in on_knight["label"] and "Hedge Knight" in on_knight["label"]
+    assert "#" not in on_knight["label"]
+    assert by_text[f"play #{lance} -> P2"]["players"] == [1]
+    assert by_text["pass"]["declines"] is True
+    assert action_entries(s, 1) == [] and action_entries(s, None) == []
 
 
 def test_undo_against_a_bot_restores_the_position_when_nothing_hidden_was_shown() -> None:

@@ -294,6 +294,31 @@ def make_bot(spec: str, seed: int = 0) -> BaseBot:
     return BOTS[name](seed=seed, **params)
 
 
+def check_spec(spec: str) -> str:
+    """The spec in its canonical form (``"ISMCTS: seconds = 1"`` -> ``"ismcts:seconds=1"``), once a bot has
+    been built from it as every command builds its bots (:func:`make_bot`).
+
+    Raises what building raises: UnknownNameError for an unknown bot, SpellforgeError for a parameter the
+    bot does not have, a value of the wrong type or out of range, or a combination the bot refuses. A
+    server checks each seat's spec with it before it stores a game, and again when it resumes one.
+    """
+    make_bot(spec)
+    name, params = parse_spec(spec)
+    return spec_text(name, params)
+
+
+def spec_text(name: str, params: dict[str, Any]) -> str:
+    """``("ismcts", {"seconds": 1.0})`` -> ``"ismcts:seconds=1"``: the spec that parses back to them."""
+    parts = []
+    for key, value in params.items():
+        text = str(value)
+        if isinstance(value, float):
+            short = format(value, "g")
+            text = short if float(short) == value else repr(value)
+        parts.append(f"{key}={text}")
+    return f"{name}:{','.join(parts)}" if parts else name
+
+
 def split_specs(text: str) -> list[str]:
     """Split ``"ismcts:seconds=1,iterations=5,greedy"`` into bot specs.
 

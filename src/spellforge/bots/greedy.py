@@ -11,6 +11,10 @@ and a turn that runs far too long is wound up (:class:`RepetitionGuard`).
 
 It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
 it averages over k determinizations (default: the game's ``greedy_samples``, else 1).
+
+``noise=P`` makes it a weaker player on purpose (a lobby's Easy level): at each decision with more than
+one option it plays a uniformly random one with probability P, and looks ahead otherwise. At P=0, the
+default, it draws nothing for it, so a seed plays as it always did.
 """
 
 from __future__ import annotations
@@ -73,15 +77,17 @@ class GreedyBot(BaseBot):
     answers_single_option_at_once = True
     help = (
         "one-ply lookahead scored by the game's evaluator (depth=own follow-ups, samples=determinizations, "
-        "picks=value or random: limited-format card picks by the picker's values or at random)"
+        "picks=value or random: limited-format card picks by the picker's values or at random, "
+        "noise=share of decisions played at random, to play weaker)"
     )
-    params = {"depth": int, "samples": int, "picks": str}
-    limits = {"depth": (0, math.inf), "samples": (1, math.inf)}
+    params = {"depth": int, "samples": int, "picks": str, "noise": float}
+    limits = {"depth": (0, math.inf), "samples": (1, math.inf), "noise": (0, 1)}
     choices = {"picks": PICKS}
 
     depth: int = 2
     samples: int = 1
     picks: str = "value"
+    noise: float = 0.0
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
@@ -112,6 +118,8 @@ class GreedyBot(BaseBot):
         finish = self.guard.winding_up(obs)
         if finish is not None:
             return finish
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
         totals = [0.0] * len(legal)
         repeats = [False] * len(legal)
         for sample in range(max(1, samples)):

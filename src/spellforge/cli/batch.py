@@ -22,6 +22,7 @@ from .common import (
     positive_seconds,
     print_json,
     progress_bar,
+    seed_number,
     stdout_console,
     whole,
 )
@@ -341,7 +342,7 @@ def add_simulate(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     # checked by simulate itself (at least 1), so a batch run from Python is refused the same way
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="batch seed (default 0)")
     p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--fixed-seats", action="store_true", help="do not rotate seats between games")
@@ -386,7 +387,7 @@ def add_tournament(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument(
         "--games", type=whole(1), default=20, help="games per pair, in mirrored pairs (default 20)"
     )
-    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="tournament seed (default 0)")
     p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     add_backend_options(p)
@@ -405,9 +406,9 @@ def add_report(sub: argparse._SubParsersAction[Parser]) -> None:
         "about balance)",
     )
     p.add_argument("--decks", help="comma-separated decks (names or files): every pairing in a 2-player game")
-    p.add_argument("--games", type=int, default=100, help="games per deck pairing (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--games", type=whole(1), default=100, help="games per deck pairing (default 100)")
+    p.add_argument("--seed", type=seed_number, default=0, help="batch seed (default 0)")
+    p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--cards", metavar="FILE", help=CARDS_HELP)
     p.add_argument(
@@ -432,6 +433,6 @@ def add_bench(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument(
         "--seconds", type=positive_seconds, default=1.0, help="seconds of random play per run (default 1)"
     )
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed_number, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)

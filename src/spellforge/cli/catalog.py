@@ -105,16 +105,26 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.json:
         print_json(cards)
         return 0
+    from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{game.title}: {len(cards)} cards")
-    columns = [k for k in (cards[0].keys() if cards else []) if k not in ("key",)]
-    for col in columns:
-        table.add_column(col, overflow="fold")
-    for c in cards:
-        table.add_row(
-            *(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (c[k] for k in columns))
+    from spellforge.ui.presentation import card_presentation
+
+    # the columns a player reads (the game's declaration), the text taking the room that is left
+    columns = card_presentation(game).columns
+    rows = [{"name": c["name"], **columns(c)} for c in cards]
+    table = Table(
+        title=f"{game.title}: {len(cards)} cards ('--json' for every field)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for heading in rows[0] if rows else ("name",):
+        # short values keep to a narrow column (wrapping inside it), the text takes what is left
+        table.add_column(
+            heading, overflow="fold", max_width=None if heading == "text" else 14 if heading == "name" else 10
         )
+    for row in rows:
+        table.add_row(*row.values())
     stdout_console().print(table)
     return 0
 

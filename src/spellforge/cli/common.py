@@ -44,6 +44,24 @@ def whole(low: int) -> Callable[[str], int]:
     return parse
 
 
+MAX_SEED = 2**63 - 1  # a seed is stored as a signed 64-bit number (the web store's games, the JSON records)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type for ``--seed``: a whole number from 0 to ``MAX_SEED`` (a negative seed or one too
+    large to store exits 2 naming the option, as every other bad argument does)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}, got {value}")
+    return value
+
+
+seed_number.__name__ = "seed"
+
+
 def positive_seconds(text: str) -> float:
     """An argparse type: a finite number of seconds greater than 0."""
     try:

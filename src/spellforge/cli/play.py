@@ -8,9 +8,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .common import DEFAULT_OPPONENT, Parser, UsageError, parse_options, print_json, whole
+from .common import DEFAULT_OPPONENT, Parser, UsageError, parse_options, print_json, seed_number, whole
+
+if TYPE_CHECKING:
+    from spellforge.core.state import State
 
 
 def save_target(text: str) -> Path:
@@ -24,6 +27,18 @@ def save_target(text: str) -> Path:
     problem = save_problem(path)
     if problem:
         raise UsageError(f"--save {text}: {problem}")
+    return path
+
+
+def keep_target(state: State) -> Path:
+    """Where a game left without ``--save`` is kept (docs/playing.md): ``GAME-SEED.json`` in the current
+    folder, or ``GAME-SEED-2.json`` ... when that name is taken, so no other file is written over."""
+    stem = f"{state.game.name}-{state.seed}"
+    path = Path(f"{stem}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"{stem}-{n}.json")
+        n += 1
     return path
 
 
@@ -98,7 +113,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = game.new_game(seed=seed, decks=decks, players=players, **parse_options(args.option))
         bot_seed = seed
     bots = {s: make_bot(vs, seed=bot_seed + s) for s in range(players) if s not in humans}
-    ui = TerminalGame(state, humans, bots, save=save, setup={"humans": sorted(humans), "vs": vs})
+    ui = TerminalGame(
+        state,
+        humans,
+        bots,
+        save=save,
+        setup={"humans": sorted(humans), "vs": vs},
+        keep=keep_target(state),
+        autopass=not args.no_autopass,
+    )
     if save is not None and not ui.save(save, quiet=True):
         raise UsageError(f"--save {save}: the game cannot be saved there")
     if args.resume:
@@ -110,7 +133,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         return ui.run()
     except KeyboardInterrupt:
-        ui.stop()  # with --save: say where the game is kept and how to play on
+        ui.leave()  # say where the game is kept and how to play on
         raise
 
 
@@ -194,13 +217,19 @@ def add_play(sub: argparse._SubParsersAction[Parser]) -> None:
         "--side", metavar="ROLE", help="in a game with roles, play this one (Spelldawn: overlord or champion)"
     )
     p.add_argument("--players", type=whole(1), metavar="N", help="number of players")
-    p.add_argument("--seed", type=int, help="seed (default: random; printed at the start)")
+    p.add_argument("--seed", type=seed_number, help="seed (default: random; printed at the start)")
     p.add_argument(
         "--deck", action="append", metavar="DECK", help="a deck name or file, once per seat (or once for all)"
     )
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument(
         "--save", metavar="FILE", help="save the game to FILE after every move, at its end and when you quit"
+    )
+    p.add_argument(
+        "--no-autopass",
+        action="store_true",
+        help="against bots, ask you even when passing is all you may do (the in-game 'autopass on/off' "
+        "switches it too)",
     )
     p.add_argument(
         "--resume",

@@ -14,7 +14,7 @@ stack is written ``@3``. An action's *target* is a typed value of ``core.targets
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Hashable
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
@@ -61,6 +61,9 @@ class Action:
     # pattern is the verb followed by its base's ``tail()`` unless the class sets ``pattern`` itself.
     VERB: ClassVar[str] = ""
     TAIL: ClassVar[str] = ""
+    # The label a player reads, in the game's words, as a template over the fields (core/describe.py):
+    # ``"Play {card}[ on {target}]"``. Empty: the verb, then the cards and targets it names.
+    LABEL: ClassVar[str] = ""
 
     def __init_subclass__(cls) -> None:
         # No super() call: a slots dataclass is made twice, and zero-argument super() in the second class
@@ -122,6 +125,21 @@ class Action:
 
 
 UNKNOWN_CARD = "#?"  # how ``Action.masked`` writes a card the seat does not know
+
+
+def passing_is_all(legal: Sequence[Action]) -> bool:
+    """Whether a seat's only option passes or finishes (its one legal action ``declines``).
+
+    The engine still asks such a seat when public information does not force the answer (a hidden hand
+    might hold a response, DESIGN.md section 2b), so that being asked tells the others nothing. A client
+    may then answer for its own player, where doing so reveals nothing: the browser's "pass for me"
+    (after a random delay, so the others cannot time it) and the terminal's autopass against bots (whose
+    choices never read the clock) both use this test.
+
+    >>> passing_is_all([Pass()]), passing_is_all([Pass(), Play(12)]), passing_is_all([Play(12)])
+    (True, False, False)
+    """
+    return len(legal) == 1 and legal[0].declines
 
 
 # ---------------------------------------------------------------------- verb actions
@@ -226,6 +244,8 @@ class CardTargetVerb(Action):
 class Pass(Action):
     """Pass priority, or decline an optional choice."""
 
+    LABEL: ClassVar[str] = "Pass"
+
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"pass", re.I)
     declines: ClassVar[bool] = True
 
@@ -237,6 +257,8 @@ class Pass(Action):
 class Done(Action):
     """Finish a compound choice (declaring attackers, blockers, ...)."""
 
+    LABEL: ClassVar[str] = "Done"
+
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"done", re.I)
     declines: ClassVar[bool] = True
 
@@ -247,6 +269,8 @@ class Done(Action):
 @dataclass(frozen=True, slots=True)
 class Choose(Action):
     """Pick one named option of a simple choice (``choose keep``, ``choose #12``, ``choose P2``)."""
+
+    LABEL: ClassVar[str] = "Choose {option}"
 
     option: str
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"choose\s+(\S+)", re.I)
@@ -266,6 +290,8 @@ class ChooseTarget(Action):
     Not a common action: a game whose targets are a separate choice lists it among its own actions.
     """
 
+    LABEL: ClassVar[str] = "Target {target}"
+
     target: Target
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"target\s+" + TARGET, re.I)
     target_fields: ClassVar[tuple[str, ...]] = ("target",)
@@ -284,6 +310,8 @@ class Play(Action):
 
     Not a common action: a game lists it among its own (a game whose target is a later choice never
     lists a Play with a target)."""
+
+    LABEL: ClassVar[str] = "Play {card}[ on {target}]"
 
     card: CardId
     target: Target | None = None
@@ -305,6 +333,8 @@ class Play(Action):
 class Block(Action):
     """Declare a blocker and the attacker it blocks: ``block #31 -> #12``."""
 
+    LABEL: ClassVar[str] = "Block {attacker} with {card}"
+
     card: CardId
     attacker: CardId
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"block\s+" + CARD + r"\s*->\s*" + CARD, re.I)
@@ -323,6 +353,8 @@ class Attack(Action):
     """Declare an attacker and what it attacks: a player (``attack #12 -> P2``) or a card (``-> #7``).
 
     Not a common action: a game whose combat declares attackers one target at a time lists it."""
+
+    LABEL: ClassVar[str] = "Attack {target} with {card}"
 
     card: CardId
     target: Target
@@ -344,6 +376,8 @@ class Use(Action):
     ``use #12/2 -> P2`` (``ability`` counts from 0 and prints from ``/2``; the first prints bare).
 
     Not a common action: a game with activated abilities lists it among its own."""
+
+    LABEL: ClassVar[str] = "Use {card}[ on {target}]"
 
     card: CardId
     ability: int = 0
@@ -368,6 +402,8 @@ class Use(Action):
 @dataclass(frozen=True, slots=True)
 class Resign(Action):
     """A player resigns. Always legal for any seat still in the game, so it is never listed."""
+
+    LABEL: ClassVar[str] = "Resign"
 
     seat: Seat
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"resign\s+" + SEAT, re.I)

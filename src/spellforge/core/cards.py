@@ -237,6 +237,11 @@ def _format_validation(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+def file_label(path: Path) -> str:
+    """How a card file is named in the errors of :func:`load_card_files`: its folder and its name."""
+    return f"{path.parent.name}/{path.name}"
+
+
 def load_card_files(
     paths: Iterable[Path],
     model: type[M],
@@ -253,7 +258,7 @@ def load_card_files(
     cards: dict[str, D] = {}
     names: dict[str, str] = {}
     for path in paths:
-        label = f"{path.parent.name}/{path.name}"
+        label = file_label(path)
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import seat_name
 from .events import Event
 from .knowledge import known_to
+from .targets import PlayerRef, StackRef
 
 if TYPE_CHECKING:
     from .state import State
@@ -163,4 +164,39 @@ def outcome_view(state: State) -> dict[str, Any] | None:
     o = state.outcome
     if o is None:
         return None
-    return {"winners": list(o.winners), "reason": o.reason, "draw": o.is_draw}
+    return {
+        "winners": list(o.winners),
+        "reason": o.reason,
+        "draw": o.is_draw,
+        "text": state.describe_outcome(),
+    }
+
+
+def action_entries(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """What ``seat`` may do now, as a client needs it: one entry per legal action, aligned with the View's
+    ``decision.legal`` (empty when ``seat`` does not decide now).
+
+    Each entry holds ``text`` (what ``parse_action`` reads), ``label`` (the sentence a player reads, every
+    card by its name: ``State.describe_action``), ``type`` (the action's class, lower case), ``cards`` (the
+    card ids it names), ``targets`` (the texts of its targets), ``players`` (the seats it targets), ``stack`` (the uids of the stack items it targets), and
+    ``declines`` (it passes or finishes). It holds nothing the seat's View does not: the ids are printed in
+    the legal actions' texts, and a label names only cards the seat may see."""
+    d = state.decision
+    if seat is None or d is None or state.outcome is not None or d.seat != seat:
+        return []
+    out = []
+    for action in state.legal_actions():
+        targets = [getattr(action, name) for name in action.target_fields]
+        out.append(
+            {
+                "text": str(action),
+                "label": state.describe_action(action, seat),
+                "type": type(action).__name__.lower(),
+                "cards": list(action.card_ids()),
+                "targets": [str(t) for t in targets if t is not None],
+                "players": [t.seat for t in targets if isinstance(t, PlayerRef)],
+                "stack": [t.uid for t in targets if isinstance(t, StackRef)],
+                "declines": action.declines,
+            }
+        )
+    return out

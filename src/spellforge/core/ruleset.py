@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -100,7 +101,8 @@ class Ruleset(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
-    summary: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # one line, for listings
+    description: ClassVar[str] = ""  # one paragraph a new player reads: what the game is and how it is won
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
@@ -390,3 +392,11 @@ class Ruleset(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A registered ruleset pickles by its name, so an unpickled game or state shares the registry's one
+        instance and its loaded cards; any other ruleset (changed cards, a test's own) pickles whole."""
+        registry = import_module("spellforge.games")  # the registry imports core, so core looks it up late
+        if registry.GAMES.get(self.name) is self:
+            return (registry.find_game, (self.name,))
+        return super().__reduce_ex__(protocol)

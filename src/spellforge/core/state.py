@@ -30,7 +30,7 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import knowledge
+from . import describe, knowledge
 from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
 from .events import LOSE, Event
@@ -41,7 +41,7 @@ from .modifiers import ADD, TURN, WHILE_IN_PLAY, Modifier, card_value, check, en
 from .replay import encode_state
 from .rng import Rng
 from .seating import Seating
-from .targets import CardRef, Target
+from .targets import CardRef, Place, Target
 from .zones import Layout
 
 if TYPE_CHECKING:
@@ -448,6 +448,14 @@ class State(Seating, ABC):
         """The whole game as JSON-safe data: its record plus every attribute of the state."""
         return encode_state(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as its ruleset and ``to_json()``, the exact round trip every game is tested on."""
+        return (_from_json, (self.game, self.to_json()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """``copy.deepcopy`` is ``clone()``: an independent copy that shares only immutable data."""
+        return self.clone()
+
     # ------------------------------------------------------------------ hooks a game overrides
 
     @abstractmethod
@@ -486,6 +494,50 @@ class State(Seating, ABC):
         """A target as a log line names it: a card by ``describe_card``, anything else by its text (a
         player ``P2``, a stack item ``@3``, a place ``room vault``). Only for a card the seat may see."""
         return self.describe_card(target.id) if isinstance(target, CardRef) else str(target)
+
+    # Words for players (core/describe.py): labels of actions, names of cards, seats and places. They
+    # name a card only for a seat that may see it, so a label or a log line leaks nothing.
+
+    def describe_action(self, action: Action, seat: int | None) -> str:
+        """The label ``seat`` reads for ``action``: a short sentence in the game's words, every card by its
+        name (hook; default: the action class's ``LABEL`` template, see core/describe.py)."""
+        return describe.label(self, action, seat)
+
+    def card_label(self, cid: int, seat: int | None) -> str:
+        """Card ``cid`` as a label or a log line names it for ``seat``: its name, or "a face-down card"."""
+        return self.defs[cid].name if self.can_see(seat, cid) else describe.HIDDEN_CARD
+
+    def seat_label(self, s: int) -> str:
+        """Player ``s`` as labels and log lines name it: its role where the game has roles ("Overlord"),
+        else its seat ("P2")."""
+        role = self.roles[s]
+        return role.capitalize() if role else seat_name(s)
+
+    def target_label(self, target: Target, seat: int | None) -> str:
+        """A target as a label names it for ``seat`` (a card, a player, a stack item, a place)."""
+        return describe.target_label(self, target, seat)
+
+    def place_label(self, place: Place, seat: int | None) -> str:
+        """A place a game adds (a room, a formation slot) as a label names it (hook; default: its kind
+        and name, with its seat's name when it belongs to one)."""
+        owner = f"{self.seat_label(place.seat)}'s " if place.seat >= 0 else ""
+        return f"{owner}{place.kind} {place.name}"
+
+    def stack_label(self, uid: int, seat: int | None) -> str:
+        """An item waiting on a stack as a label names it (hook; default: its position)."""
+        return f"item {uid} on the stack"
+
+    def describe_outcome(self) -> str:
+        """The end of the game in a sentence: who won and how (hook; default: the winners and the reason
+        as the outcome states it)."""
+        o = self.outcome
+        if o is None:
+            return ""
+        if o.is_draw or not o.winners:
+            return f"The game is a draw ({o.reason})." if o.reason else "The game is a draw."
+        who = " and ".join(self.seat_label(s) for s in o.winners)
+        verb = "wins" if len(o.winners) == 1 else "win"
+        return f"{who} {verb} ({o.reason})." if o.reason else f"{who} {verb}."
 
     def describe_event(self, e: Event, seat: int | None) -> str:
         """A log line for ``event`` as ``seat`` may read it; "" leaves it out of the log (hook).
@@ -638,9 +690,9 @@ class State(Seating, ABC):
         assert d is not None
         options = ", ".join(str(a) for a in self.legal_actions()[:8])
         more = "" if len(self.legal_actions()) <= 8 else ", ..."
-        return (
-            f"{action!s} is not legal now: {seat_name(d.seat)} must {self.describe_decision()} "
-            f"(legal: {options}{more})"
+        # the prompt is a sentence in the game's words ("Choose your blockers, then Done."), so it follows
+        return f"{action!s} is not legal now (legal: {options}{more}). {seat_name(d.seat)} to decide: " + (
+            self.describe_decision()
         )
 
     def describe_decision(self) -> str:
@@ -915,3 +967,8 @@ class State(Seating, ABC):
 
 
 State._build_class_tables()
+
+
+def _from_json(game: Ruleset, data: dict[str, Any]) -> State:
+    """Unpickles a state (``State.__reduce__``)."""
+    return game.from_json(data)

@@ -4,28 +4,30 @@
 >>> e = env("casters")
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
->>> sorted(obs), obs["action_mask"].shape == e.action_space(e.agent_selection).n and obs["action_mask"].dtype
-(['action_mask', 'observation'], dtype('int8'))
+>>> sorted(obs), obs["action_mask"].shape == (e.action_space(e.agent_selection).n,), obs["action_mask"].dtype
+(['action_mask', 'card_ids', 'observation'], True, dtype('int8'))
 
 Agents are ``player_0``, ``player_1``, ... (seat 0, 1, ...). The agent selected is always the seat the game
 asks next, so the several decisions a seat makes in one turn (attackers one by one, then ``done``) come as
 successive selections of that agent, and a response window selects the other seat in the middle of a turn.
 
-* **Actions**: ``Discrete(n)``, the game's fixed semantic layout (``spellforge.envs.encoding``): an index
-  means the same action type on the same card definition and target position in every state. The
-  observation's ``action_mask`` (``int8``) marks the legal indices of the selected agent (all zero for
-  the others).
-* **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``; the vector is built
-  from the agent's View alone (its layout: ``encoding.ObservationEncoder``). The View itself, as a dict,
-  is ``env.view(agent)`` (and ``env.infos[agent]["view"]`` with ``views=True``). Observations are built
-  only when asked for (``observe``, ``last()``), so ``last(observe=False)`` with the selected agent's
-  ``infos[agent]["legal"]`` (its legal indices) steps a game at nearly the engine's own speed.
+* **Actions**: ``Discrete(n)``, the game's compact layout (``spellforge.envs.actions``): an index names a
+  verb and slots on the table relative to the acting seat ("play the 3rd card of my hand onto the 1st
+  card in play of the next seat"), at most 4,096 of them. The observation's ``action_mask`` (``int8``)
+  marks the legal indices of the selected agent (all zero for the others). ``action_space="legacy"``
+  keeps the first layout (``spellforge.envs.legacy``) for agents trained on it.
+* **Observations**: ``{"observation": float32 vector in [-1, 1], "action_mask": int8 vector, "card_ids":
+  int64 vector}``, what the agent may know slot by slot (``spellforge.envs.observation``); the View
+  itself, as a dict, is ``env.view(agent)`` (and ``env.infos[agent]["view"]`` with ``views=True``).
+  Observations are built only when asked for (``observe``, ``last()``); ``last(observe=False)`` with the
+  selected agent's ``infos[agent]["legal"]`` (its legal indices) skips them.
 * **Rewards**: at the end of the game, +1 for each seat of the winning side (every seat of a winning team),
   -1 for the others, 0 for everyone in a draw; 0 before. ``max_decisions`` truncates a game that runs
   longer (no reward).
 
-``env(game, players=None, decks=None, max_decisions=None, views=False, render_mode=None, **options)``:
-``options`` are the ruleset's options, as for ``game.new_game``.
+``env(game, players=None, decks=None, max_decisions=None, views=False, render_mode=None,
+action_space="slots", **options)``: ``options`` are the ruleset's options, as for ``game.new_game``.
+Environments pickle and deep-copy (the game with them).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from spellforge.core.actions import Action
 from spellforge.core.state import State
 from spellforge.games import find_game
 
-from .encoding import ActionCodec, ObservationEncoder
+from .interface import Interface
 
 __all__ = ["SpellforgeAEC", "env", "raw_env"]
 
@@ -57,6 +59,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         max_decisions: int | None = None,
         views: bool = False,
         render_mode: str | None = None,
+        action_space: str = "slots",
         **options: Any,
     ) -> None:
         super().__init__()
@@ -74,8 +77,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
         self.render_mode = render_mode
-        self.codec = ActionCodec(self.game)
-        self.encoder = ObservationEncoder(self.game)
+        self.interface = Interface(self.game, self.n_players, action_space, **options)
         self.metadata = {
             "name": f"spellforge_{self.game.name}_v0",
             "render_modes": ["ansi", "human"],
@@ -83,23 +85,9 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         }
         self.possible_agents = [f"player_{s}" for s in range(self.n_players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
-            }
-        )
-        act_space = gymnasium.spaces.Discrete(self.codec.size)
         # one space object per agent, each seeded on its own (PettingZoo's convention)
-        self.observation_spaces = {
-            a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.possible_agents)
-        }
-        self.action_spaces = {
-            a: gymnasium.spaces.Discrete(self.codec.size) if i else act_space
-            for i, a in enumerate(self.possible_agents)
-        }
+        self.observation_spaces = {a: self.interface.observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: self.interface.action_space() for a in self.possible_agents}
         self.state_: State | None = None
         self._seeds = random.Random()
         self._legal: dict[int, Action] = {}
@@ -146,9 +134,11 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
         chosen = self._legal.get(int(action))
         if chosen is None:
+            size = self.interface.size
+            meaning = self.interface.describe(int(action)) if 0 <= int(action) < size else "out of range"
             raise ValueError(
-                f"action {action} ({self.codec.describe(int(action)) if 0 <= int(action) < self.codec.size else 'out of range'}) "
-                f"is not legal for {agent} now; the legal indices are {sorted(self._legal)[:12]}"
+                f"action {action} ({meaning}) is not legal for {agent} now; "
+                f"the legal indices are {sorted(self._legal)[:12]}"
             )
         self._cumulative_rewards[agent] = 0.0
         state.apply(chosen)
@@ -168,11 +158,9 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         obs = self._obs_cache.get(agent)
         if obs is None:
             seat = self.agent_seat[agent]
-            mask = np.zeros(self.codec.size, dtype=np.int8)
             state = self._state()
-            if state.outcome is None and state.current_player == seat:
-                mask[list(self._legal)] = 1
-            obs = {"observation": self.encoder.encode(self.view(agent)), "action_mask": mask}
+            acting = state.outcome is None and state.current_player == seat
+            obs = self.interface.observe(state, seat, self._legal if acting else None)
             self._obs_cache[agent] = obs
         return obs
 
@@ -230,7 +218,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             if dead:
                 self.agent_selection = dead[0]
         else:
-            self._legal = self.codec.legal_indices(state, seat, state._legal_tuple())
+            self._legal = self.interface.legal(state, seat)
             self.agent_selection = self.possible_agents[seat]
             if self.max_decisions is not None and self.truncations.get(self.agent_selection):
                 self.agent_selection = next(a for a in self.agents if self.truncations[a])
@@ -252,14 +240,6 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if view["outcome"] is not None:
             lines.append(f"over: winners {view['outcome']['winners']} ({view['outcome']['reason']})")
         return "\n".join(lines)
-
-
-def _copy_space(space: gymnasium.spaces.Dict) -> gymnasium.spaces.Dict:
-    return gymnasium.spaces.Dict({k: _copy_box(v) for k, v in space.spaces.items()})
-
-
-def _copy_box(box: Any) -> Any:
-    return gymnasium.spaces.Box(low=box.low, high=box.high, shape=box.shape, dtype=box.dtype)
 
 
 def raw_env(game: str, **options: Any) -> SpellforgeAEC:

@@ -75,10 +75,9 @@ def read_card_changes(game: Ruleset, path: str | Path) -> tuple[str, str]:
     if "cards" in data:
         text, hints = _override_text(game, path, data)
     try:
-        ruleset_with_cards(game, text)
+        ruleset_with_cards(game, text, str(path))
     except CardDataError as exc:
-        # the loader names the temporary copy it read; name the user's file instead
-        message = str(exc).split(": ", 1)[-1]
+        message = str(exc).removeprefix(f"{path}: ")
         card, _, rest = message.partition(": ")
         close = [
             c

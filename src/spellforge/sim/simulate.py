@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from spellforge.bots import Observation, make_bot
-from spellforge.core.errors import SpellforgeError
+from spellforge.core.cards import file_label
+from spellforge.core.errors import CardDataError, SpellforgeError
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import Ruleset
 from spellforge.games import find_game
@@ -169,16 +170,21 @@ def play_game(
 _WITH_CARDS: dict[tuple[str, str], Ruleset] = {}
 
 
-def ruleset_with_cards(game: Ruleset, text: str) -> Ruleset:
+def ruleset_with_cards(game: Ruleset, text: str, name: str = "the card file") -> Ruleset:
     """``game`` with the cards of a card file (its text) in place of the pool's cards of the same id, and
-    any new ones added: a copy, the registered game is left alone. Loaded once per process."""
+    any new ones added: a copy, the registered game is left alone. Loaded once per process. A problem in
+    the cards raises CardDataError naming ``name``, the file as its designer gave it."""
     key = (game.name, text)
     changed = _WITH_CARDS.get(key)
     if changed is None:
         with tempfile.TemporaryDirectory() as tmp:
+            # the text travels to the workers, which may not see the designer's file: each loads a copy
             path = Path(tmp) / "cards.toml"
             path.write_text(text, encoding="utf-8")
-            loaded = game.load_cards([path])
+            try:
+                loaded = game.load_cards([path])
+            except CardDataError as exc:
+                raise CardDataError(str(exc).replace(file_label(path), name)) from None
         changed = copy.copy(game)
         changed.__dict__["cards"] = {**game.cards, **loaded}  # the pool is a cached property
         _WITH_CARDS[key] = changed

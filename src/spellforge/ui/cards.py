@@ -19,10 +19,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from spellforge.core.actions import seat_name
+
 # View keys that are never a card's description: the envelope's bookkeeping
 _SKIP_KEYS = frozenset({"log", "decision", "outcome"})
 # fields of a card's dict shown in its own place, not in the list of values
 _CARD_HEAD = ("id", "key", "name", "type", "text")
+# fields of a card's View that hold a seat (shown as its name: P1)
+_SEAT_KEYS = frozenset({"controller", "owner", "seat"})
 REF = re.compile(r"(?<![\w@#])([#@])(\d+)(?!\d)")
 
 
@@ -51,17 +55,32 @@ def _where(path: list[str | int], view: dict[str, Any]) -> str:
     """A short place name from the keys leading to a card: ``players[0].hand.cards`` -> ``P1 hand``."""
     words: list[str] = []
     i = 0
+    players = view.get("players") or []
     if path and path[0] == "players" and len(path) > 1 and isinstance(path[1], int):
-        players = view.get("players") or []
         seat = path[1]
         name = players[seat].get("name", f"P{seat + 1}") if seat < len(players) else f"P{seat + 1}"
         words.append(str(name))
+        i = 2
+    elif len(path) > 1 and isinstance(path[0], str) and isinstance(path[1], int) and _by_seat(view, path[0]):
+        # a part of the View kept per seat (SPELLFIRE's "hands", "formations"): "P2 formation"
+        words += [f"P{path[1] + 1}", path[0].removesuffix("s").replace("_", " ")]
         i = 2
     for part in path[i:]:
         if isinstance(part, int) or part in ("cards", "known"):
             continue
         words.append(str(part).replace("_", " "))
     return " ".join(words) or "table"
+
+
+def _by_seat(view: dict[str, Any], key: str) -> bool:
+    """Whether ``view[key]`` is a list with one entry per player, each a place (not a card)."""
+    value = view.get(key)
+    players = view.get("players") or []
+    return (
+        isinstance(value, list)
+        and len(value) == len(players) > 0
+        and all(isinstance(v, list) or (isinstance(v, dict) and "id" not in v) for v in value)
+    )
 
 
 def visible_entries(view: dict[str, Any]) -> list[Entry]:
@@ -211,37 +230,41 @@ def printed_fields(card: Any) -> dict[str, Any]:
     return out
 
 
+def _shown(key: str, value: Any) -> str:
+    """A value of a card's View as a player reads it: a seat as its name, yes/no, lists joined."""
+    if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return seat_name(value)
+    return _value(value)
+
+
 def card_panel(
-    entry: Entry, printed: dict[str, Any] | None = None, reminders: dict[str, str] | None = None
+    entry: Entry,
+    printed: dict[str, Any] | None = None,
+    reminders: dict[str, str] | None = None,
+    changing: tuple[str, ...] = (),
 ) -> RenderableType:
     """One visible card or named thing in full: its text, the reminder text of its keywords (``reminders``,
-    the game's ``declare_keywords``), its current values, and where a printed value (from the game's card
-    data) differs from the current one, the printed value too."""
+    the game's ``declare_keywords``), and its values as its View shows them (what the game lets a player
+    read: none of the card data's bookkeeping). ``printed`` (the game's card data) gives the text when the
+    View has none, and for the values play may change (``changing``, the game's ``declare_cards``) the
+    printed value beside a current one that differs."""
     data = entry.data
     rows = Table(show_header=False, box=None, padding=(0, 1))
     rows.add_column(style="bold")
     rows.add_column(overflow="fold")
     rows.add_row("where", entry.where)
     if "type" in data:
-        rows.add_row("type", str(data["type"]))
+        rows.add_row("type", str(data["type"]).replace("_", " "))
     for key, value in data.items():
-        if key in _CARD_HEAD or value is None:
+        if key in _CARD_HEAD or value is None or value is False:
             continue
-        shown = _value(value)
-        if printed is not None and key in printed and printed[key] != value and not isinstance(value, dict):
-            shown += f" (printed {_value(printed[key])})"
+        shown = _shown(key, value)
+        if shown in ("", "-") and value != "-":  # nothing to read: no keywords, no emblems
+            continue
+        was = (printed or {}).get(key)
+        if key in changing and isinstance(value, int) and isinstance(was, int) and was != value:
+            shown += f" (printed {was})"
         rows.add_row(key.replace("_", " "), shown)
-    if printed:
-        for key, value in printed.items():
-            # a printed field the View shows under a shorter name (card_class as class) is not repeated
-            shown_as = key.rsplit("_", 1)[-1]
-            if (
-                key not in data
-                and shown_as not in data
-                and key not in _CARD_HEAD
-                and value not in (None, "", [], 0)
-            ):
-                rows.add_row(key.replace("_", " "), _value(value))
     text = str(data.get("text") or (printed or {}).get("text") or "")
     lines: list[RenderableType] = [Text(text or "(no text)", style="italic" if not text else "")]
     keywords = data.get("keywords") or (printed or {}).get("keywords") or []

@@ -4,13 +4,15 @@ Presentation is no part of the rules, so it lives here and not in the core's Rul
 no display library). A game declares its terminal rendering once with :func:`declare_terminal`, as a
 function from a View to a rich renderable; ``spellforge play`` reads it with :func:`terminal_renderer`
 and falls back to a generic rendering when a game declares none. The reminder text of a game's keywords
-(:func:`declare_keywords`) is shown beside a card's text by every client. The function should import the display
-library only when called, so importing a game stays light.
+(:func:`declare_keywords`) is shown beside a card's text by every client, and :func:`declare_cards` says which
+of a card's printed fields a player reads at the terminal. The function should import the display library
+only when called, so importing a game stays light.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -48,10 +50,53 @@ def keyword_reminders(game: Ruleset | str) -> dict[str, str]:
     return KEYWORD_REMINDERS.get(game if isinstance(game, str) else game.name, {})
 
 
+CardColumns = Callable[[dict[str, Any]], dict[str, str]]
+
+
+@dataclass(frozen=True)
+class CardPresentation:
+    """How a game's cards read at the terminal, beyond the View.
+
+    ``columns(row)`` gives the cells ``spellforge cards GAME`` shows for a card (``row`` is the card's
+    printed fields, as ``--json`` prints them), by heading, in order, the card's name before them: only
+    what a player reads, so that the table fits the terminal's width (``--json`` keeps every field).
+    ``changing`` names the View's values that play may change (a character's strength): the card panel
+    shows the printed value beside such a value when they differ."""
+
+    columns: CardColumns
+    changing: tuple[str, ...] = ()
+
+
+CARD_PRESENTATIONS: dict[str, CardPresentation] = {}
+"""The declared card presentations by game name."""
+
+
+def declare_cards(game: str, columns: CardColumns, changing: tuple[str, ...] = ()) -> CardPresentation:
+    """Declare the columns of ``game``'s card list and the values play may change (``CardPresentation``)."""
+    declared = CardPresentation(columns, changing)
+    CARD_PRESENTATIONS[game] = declared
+    return declared
+
+
+def _plain_columns(row: dict[str, Any]) -> dict[str, str]:
+    return {"type": str(row.get("type", "")), "text": str(row.get("text", ""))}
+
+
+def card_presentation(game: Ruleset | str) -> CardPresentation:
+    """The card presentation ``game`` declared, or type and text alone."""
+    return CARD_PRESENTATIONS.get(
+        game if isinstance(game, str) else game.name, CardPresentation(_plain_columns)
+    )
+
+
 __all__ = [
+    "CARD_PRESENTATIONS",
     "KEYWORD_REMINDERS",
     "TERMINAL_RENDERERS",
+    "CardPresentation",
     "TerminalRenderer",
+    "card_presentation",
+    "declare_cards",
     "declare_keywords",
     "declare_terminal",
     "keyword_reminders",

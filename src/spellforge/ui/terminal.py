@@ -5,6 +5,10 @@ reach the screen. In hot-seat games the screen is cleared and the next player as
 before anything of theirs is shown. The client reads only the View's envelope (DESIGN.md section 2b) and
 the cards it shows, so a game without a rendering of its own gets every command too.
 
+The screen is meant for an 80x24 terminal: before each prompt only what changed is shown (the events since
+the person's last prompt, the table when something on it changed), and against bots a decision where
+passing is all the person may do is answered for them (``autopass_now``).
+
 A game saved here (``save FILE``, ``--save``) is the state's JSON plus who sat where (``"terminal"``), and
 ``spellforge play --resume FILE`` plays on from it.
 """
@@ -13,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,9 +30,10 @@ from rich.text import Text
 
 from spellforge.bots import Observation
 from spellforge.bots.base import BaseBot
-from spellforge.core.actions import Action, Resign, seat_name
+from spellforge.core.actions import Action, Resign, passing_is_all, seat_name
 from spellforge.core.clock import ClockMixin, TimeUsed
 from spellforge.core.errors import IllegalActionError, RecordError, SpellforgeError
+from spellforge.core.events import Event
 from spellforge.core.observe import known_cards
 from spellforge.core.state import State
 
@@ -37,39 +41,32 @@ from .cards import (
     card_panel,
     cards_table,
     find_entries,
-    named_text,
-    names_by_ref,
     printed_fields,
     visible_entries,
 )
-from .presentation import keyword_reminders, terminal_renderer
+from .presentation import card_presentation, keyword_reminders, terminal_renderer
 
 HELP = """\
-Type the number of an option, or the action itself (e.g. 'pass', 'play #12 -> P2').
-  help        this text                 log [N]     the last N events (default 40)
-  view        show the table again      cards       every card you can see, one line each
-  card #ID    one card in full, with its text (also 'card NAME', or 'card @REF' for limbo)
-  undo        take back your last decision (against bots, while nothing hidden has been revealed since)
-  concede     resign this game          save FILE   save the game ('spellforge play --resume FILE' plays on)
-  quit        stop without resigning (with --save, the game is saved to play on later)"""
+Type the number of an option, its words as shown, or the action itself ('pass', 'play #12 -> P2').
+  help           this text
+  view           the table again, with the recent events
+  log [N]        the last N events (default 40)
+  cards          every card you can see, one line each
+  card #ID       one card in full, with its text (also card NAME, card @REF)
+  undo           take back your last decision (against bots, while nothing
+                 hidden has been revealed since)
+  autopass on    pass for you when passing is all you may do (against bots,
+  autopass off   on unless --no-autopass); off: you are asked every time
+  save FILE      save the game ('spellforge play --resume FILE' plays on)
+  concede        resign this game
+  quit           stop without resigning, keeping the game to play on (Ctrl-D)"""
 
 UNDO_DEPTH = 20  # decisions a person may take back in a row
-
-
-def public_action_text(state: State, action: Action, watcher: int | None) -> str:
-    """How a bot's move reads to ``watcher`` once applied: a card it names (``Action.card_ids``) that the
-    watcher cannot know where the card is now (set face down, put into a hand, played as a farm: not one
-    its View may name, ``core.observe.known_cards``) is not named, not even by its id."""
-    text = str(action)
-    named = action.card_ids()
-    if not named:
-        return text
-    known = known_cards(state, watcher)
-    for cid in named:
-        if cid not in known:
-            # the printed form writes a card as "#<id>": only that reference is replaced
-            text = re.sub(rf"#{cid}(?!\d)", "a hidden card", text)
-    return text
+EVENTS_SHOWN = 8  # the most lines of new events shown before a prompt ('log' shows the rest)
+TWO_COLUMNS_FROM = 6  # more options than this, all short, are listed in two columns
+EVENT_LOOKBACK = 2000  # how far back the events since a person's last prompt are looked for
+# the envelope's keys that say where the game is, not what is on the table (the prompt's box shows them)
+_PLACE_KEYS = frozenset({"log", "decision", "turn", "phase", "step", "active"})
 
 
 def place_text(view: dict[str, Any]) -> str:
@@ -160,20 +157,47 @@ def generic_view(view: dict[str, Any]) -> RenderableType:
     return Group(table, board, extra)
 
 
-def log_panel(view: dict[str, Any], last: int = 8) -> RenderableType:
-    lines = view.get("log", [])[-last:]
-    return Panel(Text("\n".join(lines) or "(nothing yet)"), title="recent events", border_style="dim")
+def board_key(view: dict[str, Any]) -> str:
+    """What the board shows of a View, as text to compare: everything but the place and the log, so a new
+    phase or step with nothing changed on the table is not drawn again."""
+    return json.dumps({k: v for k, v in view.items() if k not in _PLACE_KEYS}, sort_keys=True, default=str)
 
 
-def option_texts(legal: list[Action], names: dict[str, str]) -> list[Text]:
-    """Each legal action as printed, with the names of the cards it refers to (from the seat's View)."""
-    return [named_text(str(action), names) for action in legal]
+def folded(lines: list[str]) -> list[str]:
+    """Runs of one line (``P2 draws a card`` seven times) as one line with its count."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} ({n} times)" for line, n in zip(out, counts, strict=True)]
 
 
-def options_table(legal: list[Action], names: dict[str, str] | None = None) -> RenderableType:
+def option_texts(state: State, seat: int, legal: list[Action]) -> list[Text]:
+    """Each legal action by its label, the sentence the engine gives it (cards by name, as ``seat`` may see
+    them: the browser shows the same words)."""
+    return [Text(state.describe_action(action, seat)) for action in legal]
+
+
+def options_table(texts: list[Text], width: int = 80) -> RenderableType:
+    """The numbered options, one a line; many short ones in two columns (numbered down the first, then
+    the second), so that a long list still fits the screen of a ``width``-column terminal."""
+    half = (len(texts) + 1) // 2
+    two = len(texts) > TWO_COLUMNS_FROM and all(len(t.plain) <= width // 2 - 9 for t in texts)
     table = Table(show_header=False, box=None, padding=(0, 1))
-    for i, text in enumerate(option_texts(legal, names or {}), 1):
-        table.add_row(Text(f"{i:>3}", style="cyan"), text)
+    if not two:
+        for i, text in enumerate(texts, 1):
+            table.add_row(Text(f"{i:>3}", style="cyan"), text)
+        return table
+    for i in range(half):
+        right = i + half
+        cells = [Text(f"{i + 1:>3}", style="cyan"), texts[i]]
+        if right < len(texts):
+            cells += [Text(f"{right + 1:>3}", style="cyan"), texts[right]]
+        table.add_row(*cells)
     return table
 
 
@@ -259,6 +283,8 @@ class TerminalGame:
         save: Path | None = None,
         now: Callable[[], float] = time.monotonic,
         setup: dict[str, Any] | None = None,
+        keep: Path | None = None,
+        autopass: bool = True,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -267,6 +293,14 @@ class TerminalGame:
         self.console = console or Console()
         self.read = read or (lambda prompt: input(prompt))
         self.save_path = save.expanduser() if save else None
+        self.keep_path = keep  # where a game left without a save file is kept (None: nowhere)
+        self.asked_to_quit = False  # the person typed quit (rather than ending the input)
+        self.decided = False  # a person at this terminal has taken a decision
+        self.autopass = autopass  # pass for the person when passing is all they may do (``autopass_now``)
+        self.autopassed = 0  # passes made so since the person's last prompt
+        self.autopass_told = False
+        self.seen_event: dict[int, Event | None] = {}  # per seat, the newest event shown to it
+        self.shown_board: dict[int, str] = {}  # per seat, the board last drawn for it (``board_key``)
         self.now = now
         self.setup = setup if setup is not None else {"humans": sorted(humans)}
         self.last_human: int | None = None
@@ -277,36 +311,92 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ the loop
 
-    def render(self, seat: int) -> None:
-        view = self.state.observe(seat)
+    def board(self, view: dict[str, Any]) -> RenderableType:
+        """The table as the game draws it (``declare_terminal``), or the generic rendering."""
         renderer = terminal_renderer(self.game)
         body = renderer(view) if renderer else None
-        self.console.print(body if body is not None else generic_view(view))
-        self.console.print(log_panel(view))
+        return body if body is not None else generic_view(view)
+
+    def render(self, seat: int) -> None:
+        """Draw the table for ``seat`` and its last events (``view``, and after an undo)."""
+        view = self.state.observe(seat)
+        self.show_events(view.get("log", [])[-EVENTS_SHOWN:])
+        self.seen_event[seat] = next(self.state.iter_log(1), None)
+        self.console.print(self.board(view))
+        self.shown_board[seat] = board_key(view)
+
+    def show_changes(self, seat: int) -> None:
+        """Before a person's prompt, only what changed since their last one: the events (folded, the last
+        ``EVENTS_SHOWN`` lines), the passes made for them, and the board when something on it changed."""
+        view = self.state.observe(seat)
+        self.show_events(self.events_since(seat))
+        if self.autopassed:
+            times = "once" if self.autopassed == 1 else f"{self.autopassed} times"
+            note = f"(passed for you {times}: passing was all you could do"
+            note += ")" if self.autopass_told else "; 'autopass off' asks you every time)"
+            self.console.print(Text(note, style="dim"), soft_wrap=True)
+            self.autopassed = 0
+            self.autopass_told = True
+        key = board_key(view)
+        if self.shown_board.get(seat) != key:
+            self.console.print(self.board(view))
+            self.shown_board[seat] = key
+
+    def events_since(self, seat: int) -> list[str]:
+        """The log lines ``seat`` may read of the events since it was last shown them, oldest first."""
+        marker = self.seen_event.get(seat)
+        fresh: list[Event] = []
+        for e in self.state.iter_log(EVENT_LOOKBACK):
+            if e is marker:
+                break
+            fresh.append(e)
+        self.seen_event[seat] = fresh[0] if fresh else marker
+        lines = (self.state.describe_event(e, seat) for e in reversed(fresh))
+        return [line for line in lines if line]
+
+    def show_events(self, lines: list[str]) -> None:
+        """Log lines as the game wrote them (each names its cards already), runs folded."""
+        shown = folded(lines)
+        if len(shown) > EVENTS_SHOWN:
+            earlier = len(shown) - EVENTS_SHOWN
+            self.console.print(Text(f"  ... {earlier} earlier ('log' shows them)", style="dim"))
+            shown = shown[-EVENTS_SHOWN:]
+        for line in shown:
+            self.console.print(Text("  " + line), soft_wrap=True)
+
+    def autopass_now(self, seat: int) -> bool:
+        """Whether to pass for the person at ``seat`` without asking: autopass is on, passing is all they may
+        do (``passing_is_all``, the browser's test too), and they play bots alone, so no one at the
+        terminal can tell from a skipped prompt what they hold (in a hot-seat game every seat is asked)."""
+        return self.autopass and len(self.humans) == 1 and passing_is_all(self.state.legal_actions())
 
     def run(self) -> int:
-        """Play until the game ends or a person quits. Returns 0, or 1 when stopped early."""
+        """Play until the game ends or a person leaves (``quit``, or the end of the input: Ctrl-D, a
+        script's last line), keeping the game to play on later (``leave``). Returns 0."""
         while self.state.outcome is None:
             state = self.state
             seat = state.current_player
             assert seat is not None
-            if seat in self.bots:
-                action = self.bots[seat].choose(Observation.of(state))
-                self.apply(action)
-                if self.humans:
-                    watcher = next(iter(self.humans)) if len(self.humans) == 1 else None
-                    said = public_action_text(state, action, watcher)
-                    line = Text(f"{seat_name(seat)} ({self.bots[seat].name}): ", style="magenta")
-                    line.append_text(named_text(said, names_by_ref(state.observe(watcher))))
-                    self.console.print(line)
+            if seat in self.bots:  # what a bot does is told by the events shown before the next prompt
+                self.apply(self.bots[seat].choose(Observation.of(state)))
+                continue
+            if self.autopass_now(seat):
+                self.apply(state.legal_actions()[0])
+                self.autopassed += 1
                 continue
             if len(self.humans) > 1 and self.last_human is not None and seat != self.last_human:
                 self.console.clear()
-                self.read(f"{seat_name(seat)}, take the keyboard and press Enter... ")
+                self.shown_board.pop(seat, None)  # a cleared screen: the table is drawn again
+                try:
+                    self.read(f"{seat_name(seat)}, take the keyboard and press Enter... ")
+                except EOFError:
+                    self.console.print()
+                    self.leave()
+                    return 0
             self.last_human = seat
             if not self.human_turn(seat):
-                self.stop()
-                return 1
+                self.leave(ask=self.asked_to_quit)
+                return 0
         self.show_outcome()
         if self.save_path and self.save(self.save_path, quiet=True):
             self.console.print(
@@ -323,13 +413,13 @@ class TerminalGame:
             self.save(self.save_path, quiet=True)
 
     def human_turn(self, seat: int) -> bool:
-        self.render(seat)
+        self.show_changes(seat)
         started = self.now()
         while True:
             state = self.state  # an undo replaces it
             legal = state.legal_actions()
             view = state.observe(seat)
-            names = names_by_ref(view)
+            labels = option_texts(state, seat, legal)
             place = (view.get("turn"), view.get("phase"), view.get("step"))
             if place != self.last_place:
                 self.console.rule(Text(place_text(view), style="bold yellow"))
@@ -337,7 +427,10 @@ class TerminalGame:
             self.console.print(
                 Panel(
                     # the decision wraps inside the box; the place stays in its title, always whole
-                    Group(Text(decision_text(view), style="bold"), options_table(legal, names)),
+                    Group(
+                        Text(decision_text(view), style="bold"),
+                        options_table(labels, self.console.width - 4),
+                    ),
                     title=Text(place_text(view), style="bold yellow"),
                     title_align="left",
                     subtitle="help · cards · card #ID · undo · log · view",
@@ -346,7 +439,9 @@ class TerminalGame:
             )
             try:
                 line = self.read(f"{seat_name(seat)}> ").strip()
-            except EOFError:
+            except EOFError:  # Ctrl-D: the person leaves, as with quit, but cannot be asked anything
+                self.console.print()
+                self.asked_to_quit = False
                 return False
             if not line:
                 continue
@@ -368,7 +463,10 @@ class TerminalGame:
                 if self.undo(seat):
                     self.render(seat)
                     started = self.now()
+            elif word == "autopass":
+                self.set_autopass(rest.lower())
             elif word in ("quit", "exit"):
+                self.asked_to_quit = True
                 return False
             elif word in ("concede", "resign"):
                 self.apply(Resign(seat))
@@ -376,7 +474,7 @@ class TerminalGame:
             elif word == "save":
                 self.save(Path(rest).expanduser() if rest else self.save_path)
             else:
-                action = self.parse(line, legal, names)
+                action = self.parse(line, legal, labels)
                 if action is None:
                     continue
                 if action in legal and self.charge_time(seat, started):
@@ -386,6 +484,7 @@ class TerminalGame:
                     self.undo_points = [*self.undo_points[-UNDO_DEPTH + 1 :], point]
                 try:
                     self.apply(action)
+                    self.decided = True
                 except IllegalActionError as exc:
                     if point is not None and self.undo_points and self.undo_points[-1] is point:
                         self.undo_points.pop()
@@ -402,13 +501,55 @@ class TerminalGame:
                         )
                 return True
 
-    def stop(self) -> None:
-        """A person stopped without finishing: keep the game to play on later, when it is being saved."""
-        if self.save_path and self.save(self.save_path, quiet=True):
-            self.console.print(
-                f"saved to {self.save_path}: 'spellforge play --resume {self.save_path}' plays on",
-                soft_wrap=True,
-            )
+    def set_autopass(self, setting: str) -> None:
+        if setting in ("on", "off"):
+            self.autopass = setting == "on"
+        elif setting:
+            self.console.print(Text("autopass on, or autopass off", style="red"))
+            return
+        state = "on" if self.autopass else "off"
+        where = "" if len(self.humans) == 1 else " (in a hot-seat game every seat is asked all the same)"
+        self.console.print(f"autopass is {state}{where}")
+
+    def leave(self, ask: bool = False) -> None:
+        """A person stopped before the end (``quit``, Ctrl-D, Ctrl-C): keep the game to play on later.
+
+        A game with a save file (``--save``, or a resumed one) is saved there. Otherwise ``quit`` (``ask``)
+        offers to save it, to the keep file (``keep``) on Enter or to a file the person names; and when the
+        input ended (Ctrl-D) or was interrupted, nobody can answer, so it is saved to the keep file. Either
+        way the screen says where the game is and how to play on, or plainly that it was not saved."""
+        if self.save_path:
+            if self.save(self.save_path, quiet=True):
+                self.said_saved(self.save_path)
+            return
+        if not self.decided:  # nothing of the person's is lost; the seed deals the same cards again
+            self.console.print(f"you had not decided anything yet: nothing to save (seed {self.state.seed})")
+            return
+        keep = self.keep_path
+        while ask:
+            offer = f"Enter saves it to {keep}, or " if keep else ""
+            try:
+                answer = self.read(f"Save the game to play on later? {offer}type a file name, or 'no': ")
+            except EOFError:
+                self.console.print()
+                break  # nobody can answer: as if the input had ended at the game's prompt
+            answer = answer.strip()
+            if answer.lower() in ("no", "n"):
+                self.console.print("the game was not saved")
+                return
+            target = Path(answer).expanduser() if answer else keep
+            if target is None:
+                continue
+            if self.save(target, quiet=True):
+                self.said_saved(target)
+                return
+        if keep is not None and self.save(keep, quiet=True):
+            self.said_saved(keep)
+            return
+        self.console.print("the game was not saved", soft_wrap=True)
+
+    def said_saved(self, path: Path) -> None:
+        self.console.print(f"saved to {path}: 'spellforge play --resume {path}' plays on", soft_wrap=True)
 
     # ------------------------------------------------------------------ cards
 
@@ -431,7 +572,8 @@ class TerminalGame:
         printed = (
             printed_fields(self.game.cards[key]) if isinstance(key, str) and key in self.game.cards else None
         )
-        self.console.print(card_panel(first, printed, keyword_reminders(self.game)))
+        changing = card_presentation(self.game).changing
+        self.console.print(card_panel(first, printed, keyword_reminders(self.game), changing))
         if len(found) > 1:
             self.console.print(Text("also: " + ", ".join(e.label for e in found[1:]), style="dim"))
 
@@ -494,21 +636,21 @@ class TerminalGame:
         self.apply(TimeUsed(seat, max(0, round((self.now() - started) * 1000))))
         return state.outcome is not None
 
-    def parse(self, line: str, legal: list[Action], names: dict[str, str] | None = None) -> Action | None:
+    def parse(self, line: str, legal: list[Action], labels: list[Text] | None = None) -> Action | None:
+        """An option by its number, its label as shown, or its text (``play #12 -> P2``)."""
         if line.isdigit():
             i = int(line)
             if 1 <= i <= len(legal):
                 return legal[i - 1]
             self.console.print(Text(f"choose 1 to {len(legal)}", style="red"))
             return None
+        wanted = " ".join(line.lower().split())
+        for action, text in zip(legal, labels or [], strict=False):
+            if " ".join(text.plain.lower().split()) == wanted:
+                return action
         try:
             return self.game.parse_action(self.state, line)
         except SpellforgeError as exc:
-            # an option typed as shown, names and all
-            wanted = " ".join(line.lower().split())
-            for action, text in zip(legal, option_texts(legal, names or {}), strict=True):
-                if " ".join(text.plain.lower().split()) == wanted:
-                    return action
             self.console.print(Text(f"{exc} (type 'help')", style="red"))
             return None
 

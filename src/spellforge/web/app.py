@@ -1,9 +1,10 @@
 """The web app: the REST API under ``/api``, the WebSocket at ``/ws/games/{id}``, the browser client at ``/``.
 
-Errors are ``{"error": "..."}`` with a status: 400 an unknown or illegal action (or a bad game setup),
-403 a wrong token or not the seat's decision, 404 no such game, 409 a stale version (or a record asked
-for before the game is over), 413 a body or frame over 64 KB, 422 malformed JSON or fields. A refused
-request changes nothing. Seat tokens come as ``Authorization: Bearer <token>`` or ``?token=<token>``.
+Errors are ``{"error": "..."}`` with a status: 400 an unknown or illegal action (or a bad game setup, a
+bad bot spec among them), 403 a wrong token or not the seat's decision, 404 no such game, 409 a stale
+version (or a record asked for before the game is over, an action in a game whose bot cannot be
+built), 413 a body or frame over 64 KB, 422 malformed JSON or fields. A refused request changes nothing.
+Seat tokens come as ``Authorization: Bearer <token>`` or ``?token=<token>``.
 """
 
 from __future__ import annotations
@@ -21,13 +22,17 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spellforge.bots import BOTS
+from spellforge.bots import BOTS, check_spec
+from spellforge.bots.levels import levels_for
 from spellforge.core.decks import parse_deck_text
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.replay import make_record, replay_record
+from spellforge.core.ruleset import Ruleset
 from spellforge.games import GAMES, find_game
 from spellforge.ui.presentation import keyword_reminders
 
+from .decks import deck_counts, deck_from_counts
+from .guides import guide_html
 from .hub import Hub, LiveGame
 from .protocol import MAX_FRAME, ApiError, loads
 from .store import Store
@@ -170,13 +175,28 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
                         "max_players": g.max_players,
                         "default_players": g.default_players,
                         "roles": list(g.roles),
-                        "decks": sorted(g.decks),
+                        "summary": g.summary,
+                        "description": g.description,
+                        "decks": [
+                            {"name": name, "title": deck.name, "role": g.deck_role(deck)}
+                            for name, deck in sorted(g.decks.items())
+                        ],
+                        "levels": levels_for(g),
                     }
                     for g in GAMES.values()
                 ],
                 "bots": sorted(BOTS),
             }
         )
+
+    @app.get("/api/bots/check")
+    async def check_bot(spec: str = "") -> JSONResponse:
+        """The check ``POST /api/games`` makes of each bot seat (the command line's): 200 ``{"ok": true,
+        "spec": <canonical spec>}`` or 400 ``{"error"}`` naming what is wrong."""
+        try:
+            return JSONResponse({"ok": True, "spec": check_spec(spec)})
+        except SpellforgeError as exc:
+            raise ApiError(400, str(exc)) from None
 
     @app.get("/api/catalog/{game}")
     async def cards(game: str) -> JSONResponse:
@@ -192,6 +212,60 @@ def create_app(db: str = "spellforge.db", bot_workers: int = 2) -> FastAPI:
                 "keywords": keyword_reminders(ruleset),
             }
         )
+
+    @app.get("/api/catalog/{game}/guide")
+    async def guide(game: str) -> JSONResponse:
+        """The game's guide (``docs/games/<game>.md``) as HTML, for the client's How to play page."""
+        try:
+            ruleset = find_game(game)
+        except SpellforgeError as exc:
+            raise ApiError(404, str(exc)) from None
+        return JSONResponse({"game": ruleset.name, "title": ruleset.title, "html": guide_html(ruleset.name)})
+
+    @app.post("/api/decks/parse")
+    async def parse_deck(request: Request) -> JSONResponse:
+        """Deck-list text read for the deck builder: ``{"game", "deck": <text>}`` -> ``{"name", "meta",
+        "cards": {card id: copies}, "problems"}`` (every section's cards together; a card named by a
+        meta value, such as a hero, among them; an unknown card is a problem)."""
+        ruleset, body = await _game_body(request, "deck", str)
+        try:
+            deck = parse_deck_text(body["deck"])
+        except SpellforgeError as exc:
+            raise ApiError(400, str(exc)) from None
+        return JSONResponse(deck_counts(ruleset, deck))
+
+    @app.post("/api/decks/build")
+    async def build_deck(request: Request) -> JSONResponse:
+        """A deck from the builder's counts: ``{"game", "cards": {card id: copies}, "name"?, "meta"?}`` ->
+        ``{"legal", "count", "problems", "text"}``: the checks of ``deck validate`` and the deck's TOML."""
+        ruleset, body = await _game_body(request, "cards", dict)
+        meta = body.get("meta") or {}
+        if not isinstance(meta, dict):
+            raise ApiError(422, "'meta' must be an object")
+        try:
+            deck = deck_from_counts(ruleset, str(body.get("name") or "My deck"), body["cards"], meta)
+        except SpellforgeError as exc:
+            raise ApiError(400, str(exc)) from None
+        problems = ruleset.validate_deck(deck, role=ruleset.deck_role(deck))
+        count = sum(deck.count(section) for section in deck.sections)
+        return JSONResponse(
+            {"legal": not problems, "count": count, "problems": problems, "text": deck.to_text()}
+        )
+
+    async def _game_body(request: Request, key: str, kind: type) -> tuple[Ruleset, dict[str, Any]]:
+        body = await _json_body(request)
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("game"), str)
+            or not isinstance(body.get(key), kind)
+        ):
+            raise ApiError(
+                422, f'expected {{"game": name, "{key}": {"an object" if kind is dict else "text"}}}'
+            )
+        try:
+            return find_game(body["game"]), body
+        except SpellforgeError as exc:
+            raise ApiError(400, str(exc)) from None
 
     @app.post("/api/decks/validate")
     async def validate(request: Request) -> JSONResponse:

@@ -18,8 +18,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from spellforge.bots import parse_spec
-from spellforge.core.actions import Action, Resign
+from spellforge.bots import check_spec
+from spellforge.core.actions import Action, Resign, seat_name
 from spellforge.core.decks import DeckList, parse_deck_text
 from spellforge.core.errors import IllegalActionError, SpellforgeError
 from spellforge.core.observe import known_cards
@@ -51,6 +51,8 @@ class LiveGame:
     cache: dict[int | None, str] = field(default_factory=dict)  # seat -> message JSON at this version
     bot_task: asyncio.Task[None] | None = None
     undo_request: int | None = None  # the seat asking the other people to take back its last decision
+    # why the game cannot go on (a stored seat's bot that this version cannot build), or None
+    problem: str | None = None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None without a token; ApiError 403 for a token that opens none."""
@@ -66,13 +68,15 @@ class LiveGame:
         """The JSON message for ``seat`` (None: a spectator) at the current version, built once."""
         text = self.cache.get(seat)
         if text is None:
-            msg = seat_message(self.ruleset, self.state.observe(seat), self.version)
+            msg = seat_message(self.state, seat, self.version)
             msg["game_id"] = self.id
             msg["seats"] = self.public_seats()
             if self.rematch:
                 msg["rematch"] = self.rematch
             if self.undo_request is not None and seat is not None and seat != self.undo_request:
                 msg["undo_request"] = self.undo_request
+            if self.problem:
+                msg["problem"] = self.problem
             text = dumps(msg)
             self.cache[seat] = text
         return text
@@ -88,24 +92,50 @@ class LiveGame:
         humans = [s for s, seat in enumerate(self.seats) if seat["kind"] == "human"]
         # a human seat has come when it has acted or is connected now (so a restart keeps the status)
         joined = set(self.actors) | {seat for seat, _ in self.listeners.values() if seat is not None}
-        return {
+        if st.is_over:
+            status = "over"
+        elif self.problem:
+            status = "broken"
+        else:
+            status = "open" if set(humans) - joined else "running"
+        entry = {
             "id": self.id,
             "game": self.ruleset.name,
             "title": self.ruleset.title,
             "players": st.n_seats,
             "seats": self.public_seats(),
-            "status": "over" if st.is_over else ("open" if set(humans) - joined else "running"),
+            "status": status,
             "turn": st.turn,
             "version": self.version,
             "created": self.created,
         }
+        if self.problem:
+            entry["problem"] = self.problem
+        return entry
 
     def bot_seat(self) -> str | None:
         seat = self.state.current_player
-        if seat is None or self.state.is_over:
+        if seat is None or self.state.is_over or self.problem:
             return None
         spec = self.seats[seat]
         return spec["bot"] if spec["kind"] == "bot" else None
+
+
+def seat_problems(seats: list[dict[str, Any]]) -> str | None:
+    """Why a stored game's seats cannot all play (each bot whose spec cannot be built, as the command
+    line builds bots: a spec stored before a check existed, a bot this version no longer has), or None."""
+    problems = []
+    for s, seat in enumerate(seats):
+        if seat.get("kind") != "bot":
+            continue
+        spec = seat.get("bot")
+        try:
+            if not isinstance(spec, str):
+                raise SpellforgeError("a bot spec must be text")
+            check_spec(spec)
+        except SpellforgeError as exc:
+            problems.append(f"{seat_name(s)}'s bot {spec!r} cannot be built: {exc}")
+    return "; ".join(problems) or None
 
 
 class Hub:
@@ -135,9 +165,11 @@ class Hub:
             except SpellforgeError as exc:  # a game this version of the engine cannot replay: leave it out
                 log.error("game %s (%s) cannot be resumed: %s", g.id, g.game, exc)
                 continue
-            self.games[g.id] = LiveGame(
-                g.id, ruleset, state, g.seats, g.version, g.created, actors, rematch=g.rematch
-            )
+            live = LiveGame(g.id, ruleset, state, g.seats, g.version, g.created, actors, rematch=g.rematch)
+            live.problem = seat_problems(g.seats)
+            if live.problem and not state.is_over:
+                log.warning("game %s (%s) is stopped: %s", g.id, g.game, live.problem)
+            self.games[g.id] = live
         return len(self.games)
 
     def start_bots(self) -> None:
@@ -203,6 +235,8 @@ class Hub:
         async with live.lock:
             if not live.state.is_over:
                 raise ApiError(409, "the game is not over")
+            if live.problem:
+                raise ApiError(409, f"no rematch: {live.problem}")
             if live.rematch is None:
                 record = make_record(live.state)
                 record.update(seed=secrets.randbits(31), actions=[])
@@ -240,9 +274,9 @@ class Hub:
                 if not isinstance(spec, str):
                     raise ApiError(422, f"seat {i}: 'bot' must be a bot spec such as \"ismcts:seconds=1\"")
                 try:
-                    parse_spec(spec)
+                    check_spec(spec)
                 except SpellforgeError as exc:
-                    raise ApiError(400, f"seat {i}: {exc}") from None
+                    raise ApiError(400, f"seat {i} ({seat_name(i)}): {exc}") from None
                 out.append({"kind": "bot", "bot": spec})
             else:
                 out.append({"kind": "human"})
@@ -316,6 +350,8 @@ class Hub:
                     raise ApiError(403, f"{action} is not yours to take")
             elif state.current_player != seat:
                 raise ApiError(403, "it is not your decision")
+            elif live.problem:  # a resignation still ends it
+                raise ApiError(409, f"the game cannot go on: {live.problem}")
             await self._commit(live, action, seat)
 
     async def _commit(self, live: LiveGame, action: Action, seat: int) -> None:

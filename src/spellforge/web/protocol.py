@@ -1,10 +1,11 @@
 """What the server sends: a seat's message is built from that seat's View and nothing else.
 
 ``{"version", "view", "actions"}``: ``view`` is ``state.observe(seat)`` (the public View for a spectator);
-``actions`` explains the legal actions the View already lists (``view["decision"]["legal"]``), read back
-through the ruleset's action parser: the card ids and seats each names and whether it declines, so a
-client can make cards and players clickable without parsing printed text. It adds nothing the View does
-not hold: every card id it names is printed in the legal action's text.
+``actions`` explains the legal actions the View already lists (``view["decision"]["legal"]``), from the
+engine (``core.observe.action_entries``): each one's label in the game's words, the card ids, targets and
+seats it names and whether it declines, so a client can make cards and players clickable and say what each
+option does without parsing printed text. It adds nothing the View does not hold: every card id it names
+is printed in the legal action's text, and a label names only cards the seat may see.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core.errors import IllegalActionError
-from spellforge.core.targets import PlayerRef, StackRef
+from spellforge.core.actions import passing_is_all
+from spellforge.core.observe import action_entries
 
 if TYPE_CHECKING:
-    from spellforge.core.ruleset import Ruleset
+    from spellforge.core.state import State
 
 try:  # a View is serialised once per seat and version: orjson does it several times faster
     import orjson
@@ -64,43 +65,13 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
-def action_meaning(game: Ruleset, text: str) -> dict[str, Any]:
-    """One legal action as a client needs it: its text, the cards and seats it names, whether it declines."""
-    key = (game.name, text)
-    cached = _MEANINGS.get(key)
-    if cached is not None:
-        return cached
-    try:
-        action = game.parse_action(None, text)
-    except IllegalActionError:  # a game whose printed form does not parse alone: a list entry only
-        return {"text": text, "cards": [], "players": [], "stack": [], "declines": False}
-    players, stack = [], []
-    for name in action.target_fields:
-        value = getattr(action, name)
-        if isinstance(value, PlayerRef):
-            players.append(value.seat)
-        elif isinstance(value, StackRef):
-            stack.append(value.uid)
-    meaning = {
-        "text": text,
-        "type": type(action).__name__.lower(),
-        "cards": list(action.card_ids()),
-        "players": players,
-        "stack": stack,
-        "declines": bool(action.declines),
+def seat_message(state: State, seat: int | None, version: int) -> dict[str, Any]:
+    """The message for ``seat`` (None: a spectator) at ``version``: its View, what it may do now, and
+    whether passing is all it may do (``core.actions.passing_is_all``: the client may then pass for it)."""
+    actions = action_entries(state, seat)
+    return {
+        "version": version,
+        "view": state.observe(seat),
+        "actions": actions,
+        "passing_is_all": bool(actions) and passing_is_all(state.legal_actions()),
     }
-    if len(_MEANINGS) > 100_000:  # texts repeat from game to game; keep the cache bounded all the same
-        _MEANINGS.clear()
-    _MEANINGS[key] = meaning
-    return meaning
-
-
-# An action's meaning depends only on its game and its text (it is read from the text alone).
-_MEANINGS: dict[tuple[str, str], dict[str, Any]] = {}
-
-
-def seat_message(game: Ruleset, view: dict[str, Any], version: int) -> dict[str, Any]:
-    """The message for the holder of ``view`` at ``version``."""
-    decision = view.get("decision") or {}
-    legal = decision.get("legal") or []
-    return {"version": version, "view": view, "actions": [action_meaning(game, t) for t in legal]}

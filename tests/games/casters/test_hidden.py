@@ -8,7 +8,6 @@ import pytest
 from spellforge.core.rng import Rng
 from spellforge.games.casters.base import DECK, HAND, STAGE_DECK
 from spellforge.games.casters.state import CastersState
-from spellforge.ui.terminal import public_action_text
 
 from .casters_util import GAME, Side, act, card_id, events, scenario
 
@@ -63,9 +62,11 @@ def test_draws_and_sets_are_secret_to_everyone_else() -> None:
     for e in state.events():
         if e.kind in ("draw", "set"):
             assert e.secret
+            name = state.defs[e.card].name
             for seat in (None, 1 - e.seat):
-                assert f"#{e.card}" not in state.describe_event(e, seat)
-            assert f"#{e.card}" in state.describe_event(e, e.seat)
+                line = state.describe_event(e, seat)
+                assert name not in line and "a card" in line and f"#{e.card}" not in line
+            assert name in state.describe_event(e, e.seat)
 
 
 @pytest.mark.rules("CA-R16")
@@ -78,12 +79,16 @@ def test_drawing_from_an_empty_deck_gives_nothing_and_loses_nothing() -> None:
     assert events(state, "empty_deck") and state.outcome is None and state.zones[DECK[0]] == []
 
 
-def test_a_bots_set_card_is_not_named_in_the_terminal() -> None:
+def test_a_set_card_is_told_as_a_face_down_card_to_the_other_seat() -> None:
     state = scenario(
         Side(hand=["gravel-ghoul", "reef-lancer"]), Side(hand=["tide-sprite", "quell"]), phase="set"
     )
     action = state.legal_actions()[0]
+    (card,) = action.card_ids()
+    name = state.defs[card].name
+    assert state.describe_action(action, 0) == f"Set {name} face down"
     state.apply(action)
-    assert public_action_text(state, action, 1) == "set a hidden card"
-    assert public_action_text(state, action, 0) == str(action)
-    assert public_action_text(state, action, None) == "set a hidden card"
+    assert any(name in line for line in state.observe(0)["log"])
+    for watcher in (1, None):
+        log = state.observe(watcher)["log"]
+        assert "P1 sets a card face down." in log and not any(name in line for line in log)

@@ -77,7 +77,8 @@ def test_both_heroes_losing_their_last_stage_at_once_is_a_draw() -> None:
     )
     act(state, f"play #{card_id(state, 'starfall')}", f"discard #{card_id(state, 'tide-sprite')}")
     assert state.outcome is not None and state.outcome.is_draw
-    assert "CA-R11" in state.outcome.reason
+    assert state.outcome.reason == "both Heroes lost their last Stage at once"
+    assert state.describe_outcome() == "The game is a draw: both Heroes lost their last Stage at once."
 
 
 @pytest.mark.rules("CA-012", "CA-031", "CA-K23")

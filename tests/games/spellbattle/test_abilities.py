@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import find_game
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, pass_all, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, pass_all, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 
@@ -160,7 +160,9 @@ def test_an_ability_in_limbo_can_be_copied_with_new_choices() -> None:
     pass_all(s)
     assert s.decision is not None and s.decision.kind == "copy_target" and s.decision.seat == 1
     do(s, f"target #{mine}")
-    assert limbo_entries(s) == [("copy", 1, archer)]  # the copy is P2's, made from the archer's ability
+    assert limbo_entries(s) == [
+        ("ability copy", 1, archer)
+    ]  # the copy is P2's, made from the archer's ability
     resolve(s)
     assert not s.in_play(mine) and not s.in_play(theirs)  # the copy and the original each dealt 1
 
@@ -259,7 +261,7 @@ def test_a_static_ability_applies_with_no_cost_and_stops_when_its_card_leaves() 
     )
     lord, knight, scout = card(s, "banner-lord"), card(s, "hedge-knight"), card(s, "quick-scout")
     assert s.speed(knight) == 3 and s.speed(lord) == 2 and s.speed(scout) == 3  # others you control
-    assert s.observe(None)["in_play"][1]["speed"] == 3  # the View reads the current value too
+    assert in_play(s.observe(None))[1]["speed"] == 3  # the View reads the current value too
     do(s, f"play #{card(s, 'final-verdict')} -> #{lord}")  # no one can respond: it resolves
     assert not s.in_play(lord) and s.speed(knight) == 2
 

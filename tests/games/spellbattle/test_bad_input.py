@@ -146,7 +146,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     )
     ox, lance, archer = card(s, "war-ox"), card(s, "fire-lance"), card(s, "hedge-archer")
     assert "not legal now" in illegal(s, Play(ox))  # costs 4, two farms
-    assert "P1 must" in illegal(s, Play(card(s, "quicken")))  # not P1's card
+    assert "P1 to decide: P1's main step" in illegal(s, Play(card(s, "quicken")))  # not P1's card
     illegal(s, Use(archer, 0, card(s, "hedge-knight")))  # sideways
     illegal(s, Attack(card(s, "hedge-knight"), -1))  # (P1) not an attack decision
     illegal(s, Play(lance, 5000))  # no such target

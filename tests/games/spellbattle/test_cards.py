@@ -15,7 +15,7 @@ import pytest
 
 from spellforge import find_game
 from spellforge.games.spellbattle.cards import SBCard
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 GAME = find_game("spellbattle")
@@ -128,7 +128,7 @@ def test_a_character_costs_its_cost_and_enters_play_with_its_printed_stats(key: 
     assert s.in_play(cid) and s.controller[cid] == 0 and not s.face_down[cid]
     assert len(s.untapped_farms(0)) == 0  # exactly its cost was paid
     assert (s.strength(cid), s.speed(cid)) == (d.strength, d.speed)
-    view = next(c for c in s.observe(1)["in_play"] if c["id"] == cid)
+    view = next(c for c in in_play(s.observe(1)) if c["id"] == cid)
     assert (view["strength"], view["speed"], view["keywords"]) == (d.strength, d.speed, sorted(d.keywords))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import find_game
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 
@@ -32,7 +32,7 @@ def next_turn(s: SpellBattleState) -> None:
 
 
 def in_view(s: SpellBattleState, cid: int) -> dict[str, object]:
-    return next(c for c in s.observe(None)["in_play"] if c["id"] == cid)
+    return next(c for c in in_play(s.observe(None)) if c["id"] == cid)
 
 
 # ---------------------------------------------------------------------- sideways (SB-112..117)
@@ -281,6 +281,23 @@ def test_tactical_retreat_returns_your_own_character_to_your_hand() -> None:
     do(s, f"play #{card(s, 'tactical-retreat')} -> #{ox}")
     resolve(s)
     assert s.zone_of[ox] == s.layout.hand[0] and s.controller[ox] == 0 and s.owner[ox] == 0
+
+
+@pytest.mark.rules("SB-R26", "SB-K11")
+def test_tactical_retreat_in_an_off_the_top_game_returns_to_the_retreating_players_hand() -> None:
+    """The shared pool's cards have no owner (SB-R26): a borrowed one goes to the hand of whoever returns it."""
+    s = scenario(
+        Seat(hand=["turncoat-pact", "tactical-retreat", "field-hand"], farms=5),
+        Seat(play=["war-ox"], hand=["field-hand"]),
+        format="off_the_top",
+    )
+    ox = card(s, "war-ox")
+    do(s, f"play #{card(s, 'turncoat-pact')} -> #{ox}")
+    resolve(s)
+    assert s.controller[ox] == 0 and s.owner[ox] == -1
+    do(s, f"play #{card(s, 'tactical-retreat')} -> #{ox}")
+    resolve(s)
+    assert s.zone_of[ox] == s.layout.hand[0] and s.controller[ox] == 0
 
 
 # ---------------------------------------------------------------------- set aside (SB-K12)

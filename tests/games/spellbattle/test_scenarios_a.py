@@ -12,7 +12,7 @@ import pytest
 
 from spellforge import Done, IllegalActionError, Pass, find_game
 from spellforge.core import events as ev
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 GAME = find_game("spellbattle")
@@ -289,8 +289,8 @@ def test_scenario_12_control_swap_mid_attack() -> None:
     pass_until(s, lambda s: s.step == "main")
     assert s.life(1) == 18  # only the knight hit
     assert not any(src == ox for src, _, _ in hits(s))
-    entry = next(c for c in s.observe(None)["in_play"] if c.get("id") == ox)
-    assert entry["controller"] == 1 and entry["sideways"] and entry["owner"] == 0
+    entry = next(c for c in in_play(s.observe(None)) if c.get("id") == ox)
+    assert entry["controller"] == 1 and entry["tapped"] and entry["owner"] == 0
     do(s, f"play #{card(s, 'final-verdict')} -> #{ox}")
     resolve(s)
     assert s.zone_of[ox] == s.layout.discard[0]

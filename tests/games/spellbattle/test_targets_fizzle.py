@@ -32,7 +32,9 @@ def test_the_players_own_choice_is_made_as_the_card_is_played() -> None:
     assert {f"play #{lance} -> P1", f"play #{lance} -> P2", f"play #{lance} -> #{ox}"} <= set(legal(s))
     assert f"play #{lance}" not in legal(s)  # there is no way to play it without choosing
     do(s, f"play #{lance} -> #{ox}")
-    assert s.stack[-1].targets == (CardRef(ox),) and s.observe(1)["limbo"][0]["targets"] == [f"#{ox}"]
+    assert s.stack[-1].targets == (CardRef(ox),) and s.observe(1)["limbo"][0]["targets"] == [
+        {"card": ox, "label": "P2's War Ox"}
+    ]
     assert s.damage[ox] == 0  # chosen, not yet dealt
 
 

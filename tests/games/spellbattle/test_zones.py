@@ -10,7 +10,7 @@ from spellforge import Done, Pass, find_game
 from spellforge.core.rng import Rng
 from spellforge.core.targets import CardRef
 from spellforge.games.spellbattle.base import OFF_THE_TOP
-from spellforge.games.spellbattle.scenario import Seat, card, do, legal, scenario
+from spellforge.games.spellbattle.scenario import Seat, card, do, in_play, legal, scenario
 from spellforge.games.spellbattle.state import SpellBattleState
 
 GAME = find_game("spellbattle")
@@ -62,7 +62,7 @@ def test_during_play_every_card_is_in_one_of_six_zones() -> None:
             s.apply(actions[rng.randrange(len(actions))])
         view = s.observe(0)
         assert set(view["players"][0]) >= {"hand", "deck", "discard"}
-        assert {"in_play", "limbo", "set_aside"} <= set(view)
+        assert {"in_play", "farms"} <= set(view["players"][0]) and {"limbo", "set_aside"} <= set(view)
     assert seen >= {"play", "discard", "deck", "hand", "limbo"}
 
 
@@ -102,8 +102,8 @@ def test_a_card_is_controlled_by_and_placed_in_front_of_whoever_played_it() -> N
     resolve(s)
     assert s.in_play(blade) and s.controller[blade] == 1 and not s.face_down[blade]
     for seat in (0, 1, None):
-        entry = next(c for c in s.observe(seat)["in_play"] if c.get("id") == blade)
-        assert entry["controller"] == 1 and "farm" not in entry
+        entry = next(c for c in in_play(s.observe(seat)) if c.get("id") == blade)
+        assert entry["controller"] == 1 and "face_down" not in entry
 
 
 @pytest.mark.rules("SB-019", "SB-R02")
@@ -113,11 +113,15 @@ def test_farms_are_face_down_in_play_seen_only_by_their_owner() -> None:
     do(s, "farm")  # the only card in hand
     assert s.zone_of[ox] == s.layout.play and s.face_down[ox] and s.controller[ox] == 0
     mine, theirs, public = s.observe(0), s.observe(1), s.observe(None)
-    assert any(c.get("id") == ox and c.get("farm") for c in mine["in_play"])
+    (farm,) = mine["players"][0]["farms"]
+    assert farm["id"] == ox and farm["name"] == "War Ox" and farm["face_down"] and not farm["tapped"]
+    assert not any(c.get("id") == ox for c in in_play(mine))  # a farm is not in the row of face-up cards
     for view in (theirs, public):
-        assert not any(c.get("id") == ox for c in view["in_play"])
-        assert view["hidden_farms"] == 1 and view["players"][0]["farms"]["count"] == 1
-        assert not any("War Ox" in line for line in view["log"])
+        assert not any(c.get("id") == ox for c in in_play(view))
+        assert view["players"][0]["farms"] == [
+            {"hidden": True, "face_down": True, "tapped": False, "controller": 0}
+        ]
+        assert "War Ox" not in str(view)
 
 
 @pytest.mark.rules("SB-R02")

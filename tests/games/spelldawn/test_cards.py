@@ -396,7 +396,7 @@ def test_boon(key: str) -> None:
         checked += 1
     if "hand_size" in statics:
         assert s.max_hand(seat) == 5 + statics["hand_size"]
-        assert s.observe(None)["players"][seat]["hand_size"] == 5 + statics["hand_size"]
+        assert s.observe(None)["players"][seat]["max_hand_size"] == 5 + statics["hand_size"]
         checked += 1
     if "curse_discount" in statics:
         cost = 2 - statics["curse_discount"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -16,9 +17,12 @@ from spellforge.ui.terminal import TerminalGame
 CARD_REF = re.compile(r"#(\d+)\b")
 
 
-def test_play_as_the_champion(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n1\n1\nquit\n"))
-    main(["play", "spelldawn", "--side", "champion", "--seed", "1"])
+def test_play_as_the_champion(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a game left without --save may be kept in the current folder
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n1\n1\nquit\nno\n"))
+    assert main(["play", "spelldawn", "--side", "champion", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Spelldawn, seed 1" in out and "P2>" in out and "P1>" not in out
 

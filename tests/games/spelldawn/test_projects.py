@@ -41,6 +41,44 @@ def test_unveil_when_activated() -> None:
     assert f"activate #{vault}" not in legal(s)
 
 
+@pytest.mark.rules("SD-R21", "SD-077", "SD-K26", "SD-K10")
+def test_nightbound_played_with_the_last_action_point_unveils_before_the_turn_moves_on() -> None:
+    s = scenario(Side(hand=["iron-toll"], mana=1), Side(), ap=1)
+    toll = card_id(s, "iron-toll")
+    act(s, f"play #{toll} in room A")
+    # no action point left: the Main phase's actions are over (SD-077), the turn is still the Overlord's
+    assert s.ap == 0 and s.decision.kind == "night" and s.decision.seat == s.ol
+    assert legal(s) == ["pass", f"unveil #{toll}"]
+    act(s, f"unveil #{toll}")
+    assert not s.face_down[toll] and s.stored[toll] == 6 and s.mana[s.ol] == 0
+    assert s.active == s.ch and s.decision.kind == "main"  # then the turn moved on
+
+
+@pytest.mark.rules("SD-R21", "SD-077")
+def test_the_night_window_opens_on_public_facts_only() -> None:
+    """The Overlord is asked at 0 action points whenever a room holds a face-down occupant, a scheme, a
+    Duskbound project or a Nightbound one he can pay for alike: the Champion sees the same View and the
+    same decision whichever it is, so being asked tells it nothing. With no face-down occupant he is not."""
+    seen = []
+    for occupant in ("tithe-of-ash", "twilight-shrine", "iron-toll"):
+        s = scenario(Side(rooms={"A": [occupant]}, mana=1), Side(), ap=1)
+        act(s, "pass")
+        assert s.decision.kind == "night" and s.decision.seat == s.ol, occupant
+        assert legal(s) == (
+            ["pass", f"unveil #{card_id(s, occupant)}"] if occupant == "iron-toll" else ["pass"]
+        )
+        seen.append({k: v for k, v in s.observe(s.ch).items() if k != "log"})
+        act(s, "pass")
+        assert s.active == s.ch
+    assert seen[0] == seen[1] == seen[2]
+    s = scenario(Side(rooms={"A": ["iron-toll:up"]}, mana=0), Side(), ap=1)
+    act(s, "pass")
+    assert s.active == s.ch and s.decision.kind == "main"
+    s = scenario(Side(rooms={"A": ["iron-toll"]}, mana=1), Side(), active="champion", ap=1)
+    act(s, "pass")
+    assert s.decision.kind == "dusk" and legal(s) == ["pass"]  # not the Overlord's turn: no Nightbound
+
+
 @pytest.mark.rules("SD-R21", "SD-K26", "SD-K02")
 def test_duskbound_unveils_at_the_end_of_the_champions_turn() -> None:
     s = scenario(Side(rooms={"A": ["twilight-shrine"]}, mana=2), Side(), active="champion", ap=1)

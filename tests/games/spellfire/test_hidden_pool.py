@@ -34,7 +34,8 @@ def test_a_pool_is_face_up_unless_a_dungeon_hides_it():
     for seat in (1, None):
         view = s.observe(seat)
         assert mara not in shown_cards(view)  # nobody else: not in the View ...
-        assert view["pools"][0]["count"] == 1
+        (place,) = view["players"][0]["pool"]  # one champion, shown by its place only
+        assert place["champion"] == {"hidden": True} and place["target"].startswith("pool P1.")
         assert not any("Mara" in line for line in view["log"])  # ... nor in a log line
 
 

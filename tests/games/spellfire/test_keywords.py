@@ -39,7 +39,7 @@ def test_keywords_follow_the_card_data():
 def test_the_view_and_the_terminal_show_a_card_s_keywords_with_their_reminders():
     s = scenario(Side(hand=["village-militia"], pool=["cinderwing-drake"]), Side(), phase="pool")
     drake = card(s, "cinderwing-drake")
-    shown = next(c for c in s.observe(1)["pools"][0]["cards"] if c["id"] == drake)
+    shown = next(e["champion"] for e in s.observe(1)["players"][0]["pool"] if e["champion"]["id"] == drake)
     assert "flyer" in shown["keywords"]
     out = io.StringIO()
     console = Console(record=True, width=160, file=out)

@@ -25,7 +25,7 @@ def test_render_every_seat_mid_game(players: int) -> None:
         out = io.StringIO()
         Console(file=out, width=140).print(render(s.observe(seat)))
         text = out.getvalue()
-        assert "SPELLFIRE" in text
+        assert all(f"P{other + 1}" in text for other in range(players)) and "your hand" in text
         for other in range(players):
             if other != seat:
                 for c in s.hand_of(other):

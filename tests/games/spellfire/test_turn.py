@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from spellforge import GAMES, IllegalActionError
+from spellforge.core.decks import DeckList
 from spellforge.core.errors import SpellforgeError
 from spellforge.games.spellfire.cards import ARTIFACT, CHAMPION, REALM, WORLDS
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
@@ -61,7 +62,7 @@ def test_hand_and_draw_by_deck_size(size: int, start: int, draw: int):
     while s.phase == "start":
         act(s, "done")
     assert s.format_numbers()[1] == draw
-    assert len(s.hand_of(seat)) == start + s.draws(seat)  # the format's draw (plus a dungeon's extra one)
+    assert len(s.hand_of(seat)) == start + draw  # the format's draw, whatever dungeon he has (SF-071)
 
 
 @pytest.mark.rules("SF-079", "SF-080", "SF-081", "SF-075", "SF-078", "SF-123")
@@ -92,6 +93,30 @@ def test_draw_limiting_rule_cards_spare_the_first_turn():
     assert s.draws(1) == 3
     s.turns_taken[1] = 2
     assert s.draws(1) == 2 and s.draws(0) == 3
+
+
+@pytest.mark.rules("SF-071", "SF-K43", "SF-101")
+def test_extra_draw_cards_spare_the_first_turn():
+    s = scenario(
+        Side(formation=["harvestmoon-farms"], dungeon=["dungeon-of-the-endless-stair"]), Side(), turns=1
+    )
+    assert s.draws(0) == 3  # the format's three, not five
+    s.turns_taken[0] = 2
+    assert s.draws(0) == 5
+
+
+@pytest.mark.rules("SF-071", "SF-K43", "SF-074")
+def test_a_dungeon_adds_no_draw_on_the_first_turn():
+    d = GAME.decks["coast-raiders"]
+    stair = DeckList(
+        "stair", {**d.sections, "dungeon": (("dungeon-of-the-endless-stair", 1),)}, meta=dict(d.meta)
+    )
+    s = GAME.new_game(seed=10, decks=[stair, "battle-mages"])
+    skip_cuts(s)
+    seat = s.active
+    assert s.turns_taken[seat] == 1 and s.phase == "start" and len(s.hand_of(seat)) == 5
+    act(s, "done")  # phase 1: the format's three, not the dungeon's fourth
+    assert s.turns_taken[seat] == 1 and len(s.hand_of(seat)) == 5 + 3
 
 
 @pytest.mark.rules("SF-R04", "SF-K08")
@@ -230,6 +255,27 @@ def test_mulligan_limits_scenario_17():
     assert legal(w) == ["pass"]
 
 
+@pytest.mark.rules("SF-087", "SF-090", "SF-085")
+def test_a_mulligan_shows_the_hand_to_every_seat_before_it_is_shuffled_away():
+    s = scenario(
+        Side(hand=["mistwood-dale", "tavin-lightbow"]),
+        Side(formation=["mistwood-dale"], hand=["renna-starfall"]),
+        phase="end",
+        turns=2,
+    )
+    hand = list(s.hand_of(0))
+    act(s, "mulligan", settle=False)
+    shown = [
+        "P1 calls a mulligan and shows his hand: no realm he can play; the game starts over.",
+        *(f"P1 shows {s.defs[c].name}." for c in hand),
+    ]
+    for seat in (0, 1, None):  # both players and a spectator read the same lines
+        log = s.observe(seat)["log"]
+        assert log[: len(shown)] == shown, seat
+        assert not any("Renna Starfall" in line for line in log)  # P2's hand stays hidden
+    assert not any(s.knows(1, c) for c in hand)  # shuffled back: nobody knows where they are now
+
+
 @pytest.mark.rules("SF-268", "SF-267", "SF-294", "SF-R19", "SF-R02", "SF-166")
 def test_running_out_of_cards_scenario_16():
     s = scenario(
@@ -312,7 +358,8 @@ def test_dungeon_cards_go_into_play_at_setup():
     dungeon = card(s, "dungeon-of-the-endless-stair")
     assert s.zone_name(dungeon) == "dungeon"
     assert all(s.defs[c].type != "dungeon" for c in s.zones[s.layout.deck[0]] + s.hand_of(0))
-    assert s.draws(0) == 4
+    s.turns_taken[0] = 2
+    assert s.draws(0) == 4  # from the second turn on (SF-071)
 
 
 @pytest.mark.rules("SF-004", "SF-005", "SF-210")

@@ -157,15 +157,30 @@ class AbilityMixin(CastersBase):
 
     def push_item(self, item: StackItem) -> None:
         self.put_on_stack(item)
-        self.emit(Event("stack", item.controller, item.card, note=item.kind))
+        # ``amount``: which of the card's effects (the log names a trigger by its word: "Death", "On Play")
+        self.emit(Event("stack", item.controller, item.card, amount=item.effect, note=item.kind))
 
     def activated(self, item: StackItem) -> None:
         """A card or ability activated: "When ... activates" triggers fire, a pending negate applies."""
-        self.emit(Event("activate", item.controller, item.card, note=item.kind))
+        mode = "equip" if item.kind == "card" and item.data[0] == "equip" else item.kind
+        self.emit(self.aimed(Event("activate", item.controller, item.card, note=mode), item.targets))
         opponent = self.opponent(item.controller)
         if self.negate_next[opponent] > 0:
             self.negate_next[opponent] -= 1
             self.negate_item(item, opponent)
+
+    def aimed(self, event: Event, targets: tuple[Target, ...]) -> Event:
+        """``event`` with its target and where that target was, so the log names it the same once it has
+        moved: a card's zone (``other``), or the card of an item on the stack (``other``, ``amount`` 1 for
+        an ability)."""
+        if not targets:
+            return event
+        t = targets[0]
+        if isinstance(t, CardRef):
+            return event._replace(target=t, other=self.zone_of[t.id])
+        if isinstance(t, StackRef) and (item := self.find_item(t.uid)) is not None:
+            return event._replace(target=t, other=item.card, amount=0 if item.kind == "card" else 1)
+        return event._replace(target=t)
 
     # ------------------------------------------------------------------ triggers (CA-038, CA-R21, CA-R23)
 
@@ -375,21 +390,22 @@ class AbilityMixin(CastersBase):
                 tuple(b for b in blockers if b != cid),
             )
 
-    def sacrifice(self, cid: int) -> None:
-        """CA-058/CA-K03: one of your face-up cards to your Graveyard; a sacrificed minion has a Death."""
+    def sacrifice(self, cid: int, paying: int = -1) -> None:
+        """CA-058/CA-K03: one of your face-up cards to your Graveyard; a sacrificed minion has a Death.
+        ``paying``: the card whose cost it pays (for the log)."""
         seat = self.controller[cid]
-        self.emit(Event("sacrifice", seat, cid))
+        self.emit(Event("sacrifice", seat, cid, other=paying))
         if self.zone_of[cid] == STAGES[seat]:
             self.move(cid, GRAVEYARD[self.owner[cid]])
             self.refresh_field()
             return
         self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
 
-    def discard(self, cid: int, note: str = "") -> None:
-        """CA-059: from hand to the Graveyard, face up."""
+    def discard(self, cid: int, note: str = "", paying: int = -1) -> None:
+        """CA-059: from hand to the Graveyard, face up. ``paying``: the card whose cost it pays."""
         seat = self.owner[cid]
         self.move(cid, GRAVEYARD[seat])
-        self.emit(Event("discard", seat, cid, note=note))
+        self.emit(Event("discard", seat, cid, other=paying, note=note))
 
     # ------------------------------------------------------------------ hooks of the shared verbs
 

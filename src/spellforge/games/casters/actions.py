@@ -25,6 +25,7 @@ class SetCard(CardVerb):
     """Set a card from hand face down (CA-031..CA-033)."""
 
     VERB: ClassVar[str] = "set"
+    LABEL: ClassVar[str] = "Set {card} face down"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class Reveal(CardVerb):
     """Reveal one of your face-down cards (CA-034, CA-R14)."""
 
     VERB: ClassVar[str] = "reveal"
+    LABEL: ClassVar[str] = "Reveal {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ class Recycle(CardVerb):
     """Option 2: send the revealed card to the Graveyard and draw 2 (CA-037)."""
 
     VERB: ClassVar[str] = "recycle"
+    LABEL: ClassVar[str] = "Recycle {card}: to the Graveyard, and draw 2 cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class Discard(CardVerb):
     """Discard a card from hand: to pay a cost, or because an effect makes you (CA-059)."""
 
     VERB: ClassVar[str] = "discard"
+    LABEL: ClassVar[str] = "Discard {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,7 @@ class Sacrifice(CardVerb):
     """Sacrifice one of your face-up cards to pay a cost (CA-058)."""
 
     VERB: ClassVar[str] = "sacrifice"
+    LABEL: ClassVar[str] = "Sacrifice {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +65,7 @@ class Block(CardVerb):
     """Block with a minion: blockers take the attacker's damage in the order they are declared (CA-045)."""
 
     VERB: ClassVar[str] = "block"
+    LABEL: ClassVar[str] = "Block with {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +73,14 @@ class Take(CardVerb):
     """Take the card a search found (CA-063)."""
 
     VERB: ClassVar[str] = "take"
+    LABEL: ClassVar[str] = "Take {card} from your Main Deck"
 
 
 @dataclass(frozen=True, slots=True)
 class Equip(Action):
     """Option 1 for a card with an "Equip:" line: pay its cost and attach it to your minion (CA-068)."""
 
+    LABEL: ClassVar[str] = "Equip {card} to {host}"  # (words.py adds the host's controller and the cost)
     card: int
     host: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"equip\s+" + CARD + r"\s*->\s*" + CARD, re.I)
@@ -91,6 +99,7 @@ class Skip(Word):
     """Skip this battle turn (CA-041); you may still attack on a later one (CA-052)."""
 
     VERB: ClassVar[str] = "skip"
+    LABEL: ClassVar[str] = "Skip this battle turn"
     declines: ClassVar[bool] = True
 
 

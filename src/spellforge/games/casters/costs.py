@@ -58,9 +58,12 @@ class CostPart(NamedTuple):
     level: int = 0
 
     def describe(self) -> str:
-        what = self.noun + ("s" if self.n > 1 else "")
-        lvl = f" LvL{self.level}" if self.level else ""
-        return f"{self.verb} {self.n} {what}{lvl}"
+        """The part as a player says it: "discard a card", "sacrifice 2 LvL 3 minions"."""
+        noun = "Stage" if self.noun == "stage" else self.noun
+        what = noun + ("s" if self.n > 1 else "")
+        lvl = f"LvL {self.level} " if self.level else ""
+        count = str(self.n) if self.n > 1 else ("an" if not lvl and noun[0] in "aeiou" else "a")
+        return f"{self.verb} {count} {lvl}{what}"
 
 
 def parse_cost(text: str) -> tuple[CostPart, ...]:
@@ -123,7 +126,12 @@ def _parse_part(chunk: str, text: str) -> CostPart:
 
 
 def describe_cost(parts: Sequence[CostPart]) -> str:
-    return ", ".join(p.describe() for p in parts) if parts else "free"
+    """A cost as a player says it: "discard a card and sacrifice a minion", or "nothing".
+
+    >>> describe_cost(parse_cost("Discard a card, sacrifice two LvL3"))
+    'discard a card and sacrifice 2 LvL 3 minions'
+    """
+    return " and ".join(p.describe() for p in parts) if parts else "nothing"
 
 
 # ---------------------------------------------------------------------- can it be paid? (CA-R04)

@@ -7,7 +7,8 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.envs.facts import ResearchFacts, declare_research
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .base import FIELD, HAND, SET, STAGES
 from .state import CastersState
@@ -49,6 +50,22 @@ SEARCH = declare_search(SearchFacts("casters", evaluate=evaluate))
 declare_terminal("casters", render)
 
 
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards casters``: class, level, cost, attack/health, text."""
+    stats = f"LvL{card['level']}" if card["type"] in ("minion", "stage") else ""
+    if card["type"] == "minion":
+        stats += f" {card['attack']}/{card['health']}"
+    return {
+        "type": f"{card['card_class']} {card['type']}",
+        "cost": card["cost"],
+        "level, atk/hp": stats,
+        "text": card["text"],
+    }
+
+
+declare_cards("casters", card_columns, changing=("attack", "health"))
+
+
 declare_keywords(
     "casters",
     {
@@ -58,4 +75,54 @@ declare_keywords(
         "double_strike": "After its first attack each turn it untaps, so it may attack once more that Battle "
         "Phase.",
     },
+)
+
+
+# What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
+# zone gets on the table (own, the opponent's), the zones each action field may name, the public numbers.
+RESEARCH = declare_research(
+    ResearchFacts(
+        "casters",
+        zones={
+            "hand": (16, 0),
+            "set": (8, 8),
+            "field": (16, 16),
+            "stages": (4, 4),
+            "shields": (4, 4),
+            "stack": (4, 4),
+            "graveyard": (24, 12),
+            "deck": (24, 0),
+        },
+        fields={
+            "SetCard.card": "hand",
+            "Reveal.card": "set",
+            "Play.card": "stack hand",
+            "Play.target": "player any:field any:graveyard stack",
+            "Equip.card": "stack hand",
+            "Equip.host": "field",
+            "Recycle.card": "stack hand",
+            "Discard.card": "hand",
+            "Sacrifice.card": "field stages",
+            "Attack.card": "field",
+            "Attack.target": "player other:field",
+            "Block.card": "field",
+            "Use.card": "field",
+            "Use.ability": 1,
+            "Use.target": "player any:field stack",
+            "ChooseTarget.target": "player any:field any:graveyard stack",
+            "Take.card": "deck any:graveyard hand",
+            "Choose.option": 8,
+        },
+        seat_numbers={"health": 30, "stage_damage": 5, "negate_next": 2},
+        card_numbers={
+            "tapped": 1,
+            "damage": 10,
+            "attacks": 3,
+            "attached_to": 0,
+            "shield_host": 0,
+        },
+        card_stats={"attack": 5, "health": 5},
+        seats=("initiative",),
+        in_play=("field", "stages"),
+    )
 )

@@ -108,10 +108,10 @@ class PaymentMixin(CastersBase):
                 self.move(card, GRAVEYARD[self.owner[card]])
             return
         if isinstance(action, Discard):
-            self.discard(action.card, "cost")
+            self.discard(action.card, "cost", card)
         else:
             assert isinstance(action, Sacrifice)
-            self.sacrifice(action.card)
+            self.sacrifice(action.card, card)
         rest = after_paying(parts)
         if rest:
             self.payment = (seat, card, rest, then)

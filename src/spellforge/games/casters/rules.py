@@ -31,6 +31,12 @@ class Casters(Ruleset):
     summary = (
         "2 players; set cards face down together, reveal them in turn, pay costs with cards; Stages are life"
     )
+    description = (
+        "A two-player game played in one shared turn. Both players set cards face down at the same time, "
+        "then reveal them one by one, paying costs with discards and sacrifices, and attack one minion at "
+        "a time. Your Stages are your life: every 5 damage in a turn costs one, and the player who runs "
+        "out of Stages loses."
+    )
     min_players = 2
     max_players = 2  # CA-001
     default_players = 2

@@ -267,7 +267,7 @@ class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBa
                     self.destroy_card(cid, -1)
         out = [s for s in range(self.n_seats) if not self.zones[STAGE_DECK[s]]]
         if len(out) == 2:
-            self.finish((), "both Heroes lost their last Stage at once (CA-R11)")
+            self.finish((), "both Heroes lost their last Stage at once")  # CA-R11
         elif out:
             self.finish((self.opponent(out[0]),), "stages")
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
+
+from spellforge.ui.board import grid, joined, player_label
 
 CLASS_STYLE = {"blue": "bright_blue", "purple": "magenta"}
 
@@ -35,85 +35,81 @@ def _minion(c: dict[str, Any]) -> Text:
     return t
 
 
-def _card_line(c: dict[str, Any]) -> Text:
+def _in_hand(c: dict[str, Any]) -> Text:
     t = _name(c)
     if c["type"] == "minion":
         t.append(f" LvL{c['level']} {c['attack']}/{c['health']}", style="bold")
     elif c["type"] == "stage":
         t.append(f" LvL{c['level']} Stage", style="bold")
-    t.append(f"  [{c['cost']}]", style="green")
-    if c.get("text"):
-        t.append(f"  {c['text']}", style="dim")
+    t.append(f" [{c['cost']}]", style="green")
     return t
 
 
 def render(view: dict[str, Any]) -> RenderableType:
+    """A few lines per player (the seat at the keyboard last), then what is being revealed, played and
+    fought, then your face-down cards and your hand, so that the board and the prompt fit an 80x24
+    terminal. A card's text is one ``card #ID`` away."""
     seat = view["seat"]
     coin = next(p["name"] for p in view["players"] if p["initiative"])
-    head = Table(
-        title=f"Casters - turn {view['turn']} - {view['phase']} phase - {coin} holds the coin"
-        + (f" - set {view['set_quota']} each" if view["phase"] in ("set", "reveal") else ""),
-        expand=True,
-    )
-    for col in ("player", "health", "Stage Deck", "Stages face up", "hand", "face down", "deck", "GY"):
-        head.add_column(col)
-    for p in view["players"]:
-        name = Text(
-            p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["initiative"] else ""
-        )
-        health = Text(str(p["health"]))
+    board = grid()
+    head = f"{coin} holds the coin"
+    if view["phase"] in ("set", "reveal"):
+        head += f" · set {view['set_quota']} each"
+    board.add_row("table", Text(head))
+    players = view["players"]
+    for p in [q for q in players if q["seat"] != seat] + [q for q in players if q["seat"] == seat]:
+        health = Text(f"health {p['health']}", style="bold")
         if p["stage_damage"]:
             health.append(f" (-{p['stage_damage']} this turn)", style="red")
-        head.add_row(
-            name,
-            health,
-            str(p["stage_deck"]),
-            ", ".join(s["name"] for s in p["stages"]) or "-",
-            str(p["hand"]["count"]),
-            str(p["set"]["count"]),
-            str(p["deck"]),
-            str(len(p["graveyard"])),
-        )
-    board = Table(title="the field", expand=True)
-    board.add_column("player")
-    board.add_column("minions")
-    board.add_column("Passive and equipped")
-    for p in view["players"]:
-        minions = (
-            Text("\n").join(_minion(c) for c in p["minions"]) if p["minions"] else Text("-", style="dim")
+        board.add_row(
+            player_label(p, seat, view["active"]),
+            joined(
+                [
+                    health,
+                    f"hand {p['hand']['count']}",
+                    f"face down {p['set']['count']}",
+                    f"deck {p['deck']}",
+                    f"GY {len(p['graveyard'])}",
+                    f"Stage Deck {p['stage_deck']}",
+                ]
+            ),
         )
         others = []
         for c in p["field"]:
             t = _name(c)
             t.append(f" -> #{c['equipped_to']}" if "equipped_to" in c else " (Passive)", style="dim")
             others.append(t)
-        board.add_row(p["name"], minions, Text("\n").join(others) if others else Text("-", style="dim"))
-    parts: list[RenderableType] = [head, board]
+        stages = [Text(f"Stage {st['name']}", style="bold") for st in p["stages"]]
+        board.add_row(
+            Text("  in play", style=""), joined([*stages, *(_minion(c) for c in p["minions"]), *others])
+        )
     if view["revealed"]:
-        parts.append(Panel(Text("\n").join(_card_line(c) for c in view["revealed"]), title="revealed"))
+        board.add_row("revealed", joined(_in_hand(c) for c in view["revealed"]))
     if view["stack"]:
-        lines = []
+        items = []
         for i in reversed(view["stack"]):
-            line = f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
+            line = f"{i['ref']} {i['label']} ({view['players'][i['controller']]['name']})"
             if i["targets"]:
-                line += " -> " + ", ".join(i["targets"])
+                line += " -> " + ", ".join(t["label"] for t in i["targets"])
             if i["negated"]:
                 line += " [negated]"
-            lines.append(Text(line))
-        parts.append(Panel(Text("\n").join(lines), title="stack (top first)", border_style="magenta"))
+            items.append(Text(line))
+        board.add_row("stack (top first)", joined(items, sep=" | "))
     if view["combat"]:
         cb = view["combat"]
         blockers = ", ".join(f"#{b}" for b in cb["blockers"]) or "none"
-        parts.append(
-            Text(f"combat: #{cb['attacker']} -> {cb['target']}; blockers in order: {blockers}", style="red")
+        target = cb["target"]["label"] if "target" in cb else "nothing (its target is gone)"
+        board.add_row(
+            "combat", Text(f"#{cb['attacker']} -> {target}; blockers in order: {blockers}", style="red")
         )
     if view["payment"]:
         pay = view["payment"]
-        parts.append(Text(f"{pay['player']} is paying for #{pay['card']}: {pay['left']} left", style="green"))
+        payer = view["players"][pay["seat"]]["name"]
+        board.add_row("paying", Text(f"{payer} for #{pay['card']}: {pay['left']} left", style="green"))
     if seat is not None:
-        me = view["players"][seat]
-        for label, zone in (("your face-down cards", me["set"]), ("your hand", me["hand"])):
-            cards = zone.get("cards", [])
-            if cards:
-                parts.append(Panel(Text("\n").join(_card_line(c) for c in cards), title=label))
-    return Group(*parts)
+        me = players[seat]
+        face_down = me["set"].get("cards", [])
+        if face_down:
+            board.add_row("your face-down", joined(_in_hand(c) for c in face_down))
+        board.add_row("your hand", joined(_in_hand(c) for c in me["hand"].get("cards", [])))
+    return board

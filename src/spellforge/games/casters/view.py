@@ -1,35 +1,25 @@
-"""What a seat may know of a Casters game, and how its events and decisions read.
+"""What a seat may know of a Casters game (its View), and the hooks that tell the game in words.
 
 Face-down set cards are in an owner-only zone: another seat sees how many there are, never which (not even
-an id), and the log tells it only "P1 sets a card" (CA-033, CA-R13). Stage and Main Decks show their size;
-Shields show as a count under their minion.
+an id), and the log tells it only "P1 sets a card face down" (CA-033, CA-R13). Stage and Main Decks show
+their size; Shields show as a count under their minion. The View is documented field by field in
+``docs/games/casters.md`` ("What the View holds"); the words are in ``words.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spellforge.core.actions import seat_name
+from spellforge.core.actions import Action
+from spellforge.core.describe import HIDDEN_CARD
 from spellforge.core.events import Event
-from spellforge.core.observe import card_view, event_visible_card, zone_view
+from spellforge.core.observe import card_view, zone_view
+from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
-from .base import DECK, FIELD, GRAVEYARD, HAND, SET, STAGE_DECK, STAGES, CastersBase
+from . import words
+from .base import DECK, FIELD, GRAVEYARD, HAND, REVEAL, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
-
-PROMPTS = {
-    "set": "set a card face down",
-    "reveal": "reveal one of your face-down cards",
-    "option": "play the revealed card (pay its cost) or recycle it (Graveyard, draw 2)",
-    "pay": "pay the cost",
-    "priority": "respond or pass",
-    "trigger_order": "choose which of your triggered abilities goes on the stack next",
-    "trigger_target": "choose a target for a triggered ability",
-    "battle": "attack with an untapped minion, or skip",
-    "block": "block with a minion (blockers take damage in the order chosen), or done",
-    "discard": "discard a card",
-    "search": "take a card from your Main Deck",
-    "optional": "use the optional effect?",
-}
 
 
 class ViewMixin(CastersBase):
@@ -60,11 +50,17 @@ class ViewMixin(CastersBase):
                 out.update(attack=d.attack, health=d.health)
         if self.zone_of[cid] in FIELD and self.attached_to[cid] >= 0:
             out["equipped_to"] = self.attached_to[cid]
+        if self.combat is not None:
+            attacker, _, blockers = self.combat
+            if cid == attacker:
+                out["attacking"] = True
+            elif cid in blockers:
+                out["blocking"] = attacker
         return out
 
     def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         field = self.zones[FIELD[s]]
-        return {
+        out: dict[str, Any] = {
             "initiative": s == self.initiative,
             "health": self.health(s),
             "stage_deck": len(self.zones[STAGE_DECK[s]]),
@@ -76,8 +72,10 @@ class ViewMixin(CastersBase):
             "graveyard": zone_view(self, GRAVEYARD[s], seat)["cards"],
             "minions": [card_view(self, c, seat) for c in field if self.is_minion(c)],
             "field": [card_view(self, c, seat) for c in field if not self.is_minion(c)],
-            "negate_next": self.negate_next[s],
         }
+        if self.negate_next[s]:
+            out["negates_next"] = self.negate_next[s]
+        return out
 
     def view_active(self) -> list[int]:
         # both players draw, set, reveal and battle in every turn; the coin holder goes first (CA-034, CA-041)
@@ -87,21 +85,32 @@ class ViewMixin(CastersBase):
         combat = None
         if self.combat is not None:
             attacker, target, blockers = self.combat
-            combat = {
-                "attacker": attacker,
-                "target": str(target) if target is not None else None,
-                "blockers": list(blockers),
-            }
+            combat = {"attacker": attacker, "blockers": list(blockers)}
+            if target is not None:
+                combat["target"] = self.target_view(target, seat)
         return {
             "initiative": self.initiative,
             "set_quota": self.set_quota,
-            "stack": [self.item_view(i) for i in self.stack],
+            "revealing": self.revealing(),
+            "stack": [self.item_view(i, seat) for i in self.stack],
             "revealed": [
                 card_view(self, c, seat) for c in self.zones[self.layout.stack] if not self.on_stack(c)
             ],
             "combat": combat,
             "payment": self.payment_view(),
         }
+
+    def revealing(self) -> int | None:
+        """In the Reveal Phase, the seat whose reveal it is (its card is being played or answered)."""
+        if self.phase != REVEAL:
+            return None
+        d = self.decision
+        if d is not None and d.kind in ("reveal", "option"):
+            return d.seat
+        for frame in reversed(self.work):
+            if frame[0] == "reveal_step":
+                return self.opponent(frame[1])  # the next reveal is the other player's (CA-R14)
+        return None
 
     def on_stack(self, cid: int) -> bool:
         return any(i.card == cid and i.kind == "card" for i in self.stack)
@@ -110,100 +119,54 @@ class ViewMixin(CastersBase):
         if self.payment is None:
             return None
         seat, card, parts, _ = self.payment
-        return {"player": seat_name(seat), "card": card, "left": describe_cost(parts)}
+        return {"seat": seat, "card": card, "left": describe_cost(parts)}
 
-    def item_view(self, item: Any) -> dict[str, Any]:
+    def item_view(self, item: StackItem, seat: int | None) -> dict[str, Any]:
         d = self.defs[item.card]
-        return {
+        out: dict[str, Any] = {
             "uid": item.uid,
             "ref": f"@{item.uid}",
             "kind": item.kind,
             "card": item.card,
             "name": d.name,
+            "label": words.item_name(self, item),
             "controller": item.controller,
-            "targets": [self.describe_target(t) for t in item.targets],
+            "targets": [self.target_view(t, seat) for t in item.targets],
             "negated": "negated" in item.data,
-            "mode": item.data[0] if item.kind == "card" else "",
         }
+        if item.kind == "card":
+            out["mode"] = item.data[0]
+        return out
+
+    def target_view(self, target: Target, seat: int | None) -> dict[str, Any]:
+        """What a stack item or an attack is aimed at: a card (by id, while the seat may see it), a Hero
+        (a player), an item on the stack."""
+        if isinstance(target, CardRef):
+            if not self.can_see(seat, target.id):
+                return {"label": HIDDEN_CARD}
+            return {"card": target.id, "label": words.card_phrase(self, target.id, None)}
+        if isinstance(target, PlayerRef):
+            return {"player": target.seat, "label": words.hero(self, target.seat, None)}
+        if isinstance(target, StackRef):
+            return {"item": target.uid, "label": words.stack_phrase(self, target.uid, None)}
+        return {"label": self.target_label(target, seat)}
+
+    # ------------------------------------------------------------------ words (words.py)
+
+    def describe_action(self, action: Action, seat: int | None) -> str:
+        return words.action_label(self, action, seat)
+
+    def target_label(self, target: Target, seat: int | None) -> str:
+        return words.target_phrase(self, target, seat)
+
+    def stack_label(self, uid: int, seat: int | None) -> str:
+        return words.stack_phrase(self, uid, seat)
 
     def describe_decision(self) -> str:
-        d = self.decision
-        if d is None:
-            return "nothing"
-        text = PROMPTS.get(d.kind, d.kind)
-        if d.kind == "set":
-            text = f"set a card face down ({d.data[0]} to go)"
-        elif d.kind == "option":
-            text = f"{self.describe_card(d.data[0])}: {PROMPTS['option']}"
-        elif d.kind == "pay" and self.payment is not None:
-            _, card, parts, _ = self.payment
-            text = f"pay for {self.describe_card(card)}: {describe_cost(parts)} left"
-        elif d.kind == "discard":
-            text = f"discard {d.data[0]} card(s)"
-        elif d.kind == "search":
-            level, kind = d.data[:2]
-            text = f"take a {'LvL' + str(level) + ' ' if level else ''}{kind} from your Main Deck"
-        return text
+        return words.prompt(self)
+
+    def describe_outcome(self) -> str:
+        return words.outcome_line(self)
 
     def describe_event(self, e: Event, seat: int | None) -> str:
-        who = seat_name(e.seat) if e.seat >= 0 else ""
-        card = self.describe_card(e.card) if e.card >= 0 and event_visible_card(e, seat) else "a card"
-        k = e.kind
-        template = TEMPLATES.get(k)
-        if template is not None:
-            other = self.describe_target(e.target) if e.target is not None else ""
-            return template.format(who=who, card=card, amount=e.amount, note=e.note, other=other)
-        if k == "activate":
-            return f"{who} activates {card}" + ("'s ability" if e.note == "ability" else "")
-        if k == "discard":
-            return f"{who} discards {card}" + (" to pay a cost" if e.note == "cost" else "")
-        if k == "skip":
-            return f"{who} skips" + (" (no untapped minion)" if e.note == "forced" else "")
-        if k == "untap":
-            return f"{card} untaps" + (f" ({e.note})" if e.note else "")
-        if k == "modify":
-            return f"{card} gets {e.amount:+d} {e.note} this turn"
-        if k == "coin":
-            return f"{who} wins the coin toss" if e.note == "flip" else f"the coin passes to {who}"
-        if k == "stack":
-            return f"{card}'s {e.note} goes on the stack" if e.note != "card" else f"{card} goes on the stack"
-        if k == "resolve":
-            return f"{card} resolves" if e.note == "card" else f"{card}'s {e.note} resolves"
-        return ""
-
-
-TEMPLATES = {
-    "turn": "-- turn {amount} ({who} holds the coin) --",
-    "set_phase": "set phase: each player sets {amount} card(s)",
-    "draw": "{who} draws {card}",
-    "set": "{who} sets {card} face down",
-    "reveal": "{who} reveals {card}",
-    "recycle": "{who} sends {card} to the Graveyard to draw 2",
-    "summon": "{card} is summoned for {who}",
-    "passive": "{card} stays on the field (Passive)",
-    "death": "{card} dies",
-    "destroyed": "{card} is destroyed",
-    "sacrifice": "{who} sacrifices {card}",
-    "mill": "{who} mills {card}",
-    "search": "{who} searches out {card}",
-    "search_fail": "{who} searches but finds nothing",
-    "to_hand": "{card} returns to {who}'s hand",
-    "shield": "{card} gains a Shield",
-    "shield_used": "{card}'s Shield takes {amount} damage and returns to the deck",
-    "damage": "{card} takes {amount} damage",
-    "hero_damage": "{who}'s Hero takes {amount} damage",
-    "stage_reveal": "{who} reveals Stage {card}",
-    "stage_up": "{who}'s Stage {card} goes face up",
-    "stage_lost": "{who} loses Stage {card} to the Graveyard",
-    "attack": "{who} attacks {other} with {card}",
-    "block": "{who} blocks with {card}",
-    "equip": "{card} is equipped to {other}",
-    "unequip": "{card} falls to the Graveyard with its minion",
-    "negate": "{who} negates {card}",
-    "negate_next": "{who} will negate the next card the opponent activates this turn",
-    "fizzle": "{card} has no legal target and does nothing",
-    "trigger_lost": "{card}'s triggered ability has no legal target",
-    "tap": "{card} is tapped",
-    "unpaid": "{who} cannot finish paying for {card}",
-    "empty_deck": "{who}'s Main Deck is empty",
-}
+        return words.event_line(self, e, seat)

@@ -16,7 +16,7 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref, stack_ref
 
 from .actions import Pick
-from .base import SBBase
+from .base import SBBase, item_note
 
 # The events each trigger word listens to (SB-107).
 TRIGGER_EVENTS = {
@@ -63,8 +63,9 @@ class AbilityMixin(SBBase):
             self.damage[cid] += amount  # SB-R18: stays marked until the end of turn or combat
             self.emit(Event(ev.DAMAGE, self.controller[cid], cid, amount, other=source))
 
-    def destroy_card(self, cid: int, source: int) -> None:
-        """SB-090 / SB-K10, with replacement abilities first (SB-109/110) and death triggers."""
+    def destroy_card(self, cid: int, source: int, reason: str = "") -> None:
+        """SB-090 / SB-K10, with replacement abilities first (SB-109/110) and death triggers. ``reason``
+        says why for the log when no card destroys it ("damage", "strength", "deadly", "sacrifice")."""
         if not self.in_play(cid) or self.face_down[cid]:
             return
         for src, effect in self.replacements_for("destroyed"):
@@ -79,7 +80,7 @@ class AbilityMixin(SBBase):
                 self.pending_triggers.append((seat, cid, effect.index, cid))
         self.leave_play(cid, self.discard_zone(cid))
         self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
-        self.emit(Event(ev.DESTROYED, seat, cid, other=source))
+        self.emit(Event(ev.DESTROYED, seat, cid, other=source, note=reason))
 
     def replacements_for(self, event: str) -> list[tuple[int, Effect]]:
         out = []
@@ -188,7 +189,7 @@ class AbilityMixin(SBBase):
 
     def push_item(self, item: StackItem) -> None:
         self.put_on_stack(item)
-        self.emit(Event("limbo", item.controller, item.card, note=item.kind))
+        self.emit(Event("limbo", item.controller, item.card, note=item_note(item)))
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
@@ -234,8 +235,9 @@ class AbilityMixin(SBBase):
         if remaining > 1 and left:
             self.ask("sacrifice", d.seat, remaining - 1, chosen)
             return
+        source = self.resolving.card if self.resolving is not None else -1  # the card that demands it
         for cid in chosen:
-            self.destroy_card(cid, -1)
+            self.destroy_card(cid, source, "sacrifice")
 
 
 # ---------------------------------------------------------------------- Spell Battle's own verbs
@@ -250,7 +252,7 @@ def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         state.stack.remove(item)
         if item.is_card:
             state.move(item.card, state.discard_zone(item.card))
-        state.emit(Event(ev.COUNTER, ctx.controller, item.card, note=item.kind))
+        state.emit(Event(ev.COUNTER, ctx.controller, item.card, note=item_note(item)))
 
 
 def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
@@ -290,7 +292,7 @@ def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         n = effect.amount or 1
         if len(chars) <= n:
             for cid in chars:
-                state.destroy_card(cid, ctx.source)
+                state.destroy_card(cid, ctx.source, "sacrifice")
         else:
             state.ask("sacrifice", seat, n, ())
 

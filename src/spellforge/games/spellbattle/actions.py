@@ -26,6 +26,8 @@ from spellforge.core.targets import matched_target
 class Play(Action):
     """Play a card from hand: as itself (optionally with its on-play target), or face down as a farm."""
 
+    # (words.py refines it: "Play Fire Lance face down as a farm", a target's controller)
+    LABEL: ClassVar[str] = "Play {card}[ on {target}]"
     card: int
     target: TargetValue | None = None
     farm: bool = False
@@ -51,6 +53,7 @@ class Play(Action):
 class Farm(Action):
     """Decide to play a farm this main step; which card goes face down is the next choice."""
 
+    LABEL: ClassVar[str] = "Play a farm (choose which card next)"
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"farm", re.I)
 
     def __str__(self) -> str:
@@ -61,6 +64,7 @@ class Farm(Action):
 class Bond(Action):
     """Declare a character as an attacker in the bonded group of an already declared attacker."""
 
+    LABEL: ClassVar[str] = "Attack with {card}, bonded with {partner}"
     card: int
     partner: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"attack\s+" + CARD + r"\s+with\s+" + CARD, re.I)
@@ -78,6 +82,7 @@ class Bond(Action):
 class Assign(Action):
     """Assign part of a character's combat damage to one opposing character."""
 
+    LABEL: ClassVar[str] = "Deal {amount} of {card}'s damage to {target}"
     card: int
     amount: int
     target: int
@@ -101,6 +106,9 @@ Target = ChooseTarget  # choosing the target of a triggered ability or a copy: "
 class Pick(Action):
     """Pick a card: a draft pick, a card for a limited deck, a character to lose, a trigger to order."""
 
+    LABEL: ClassVar[str] = (
+        "Pick {card}"  # (words.py says what the pick does: "Draft ...", "Destroy your ...")
+    )
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"pick\s+" + CARD, re.I)
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
@@ -117,6 +125,7 @@ class Pick(Action):
 class CallTime(Action):
     """The match's time limit expired: the game ends by the tiebreak of SB-R24 (a meta action)."""
 
+    LABEL: ClassVar[str] = "Call time"
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"time", re.I)
     meta: ClassVar[bool] = True
 

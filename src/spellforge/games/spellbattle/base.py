@@ -35,6 +35,14 @@ LIFE = 20  # SB-012
 AS_ONE_LIFE = 30  # SB-156
 
 
+def item_note(item: StackItem) -> str:
+    """What an item in limbo is, as its events note it for the log: its kind ("card", "ability",
+    "trigger", "copy"), and "ability copy" for a copy of an ability."""
+    if item.kind == "copy" and item.data and item.data[0] != "card":
+        return "ability copy"
+    return item.kind
+
+
 class SBBase(StackState):
     """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
 
@@ -257,7 +265,7 @@ class SBBase(StackState):
     if TYPE_CHECKING:  # provided by the mixins of SpellBattleState; declared here for the type checker
 
         def check_state(self) -> None: ...
-        def destroy_card(self, cid: int, source: int) -> None: ...
+        def destroy_card(self, cid: int, source: int, reason: str = "") -> None: ...
         def leave_play(self, cid: int, zone: int) -> None: ...
         def refresh_play(self) -> None: ...
         def remove_from_combat(self, cid: int) -> None: ...

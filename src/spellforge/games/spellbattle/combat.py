@@ -104,7 +104,8 @@ class CombatMixin(SBBase):
         seat = self.controller[cid]
         self.attack_group[cid] = group
         self.tapped[cid] = True  # SB-054
-        self.emit(Event("attack", seat, cid, amount=group, target=player_ref(target)))
+        partner = action.partner if isinstance(action, Bond) else -1  # the log names the bonded group
+        self.emit(Event("attack", seat, cid, amount=group, other=partner, target=player_ref(target)))
         self.ask("attackers", seat)
 
     # ------------------------------------------------------------------ blockers (SB-055..057, SB-099, SB-R07)
@@ -257,7 +258,7 @@ class CombatMixin(SBBase):
     def op_end_of_combat(self) -> None:
         for cid in sorted(self.deadly_marked):
             if self.is_character(cid):
-                self.destroy_card(cid, -1)
+                self.destroy_card(cid, -1, "deadly")
         for cid in self.zones[self.play_zone]:
             self.damage[cid] = 0
         self.clear_combat()

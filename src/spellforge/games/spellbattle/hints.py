@@ -7,7 +7,8 @@ from typing import Any
 
 from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.envs.facts import ResearchFacts, declare_research
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .base import SBBase
 from .evaluate import evaluate as evaluate_position
@@ -29,6 +30,20 @@ SEARCH = declare_search(SearchFacts("spellbattle", evaluate=evaluate))
 declare_terminal("spellbattle", render)
 
 
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellbattle``: cost, strength/speed, text."""
+    character = card["type"] == "character"
+    return {
+        "type": card["type"],
+        "cost": str(card["cost"]),
+        "str/spd": f"{card['strength']}/{card['speed']}" if character else "",
+        "text": card["text"],
+    }
+
+
+declare_cards("spellbattle", card_columns, changing=("strength", "speed"))
+
+
 declare_keywords(
     "spellbattle",
     {
@@ -39,4 +54,48 @@ declare_keywords(
         "deadly": "At the end of combat, every character that blocked it or was blocked by it is destroyed.",
         "flying": "Can be blocked only by characters with flying.",
     },
+)
+
+
+# What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
+# zone gets on the table (own, the other seats' together), the zones each action field may name, the public
+# numbers. Farms (face-down cards in play) have slots apart, so a character keeps its slot when one is played.
+RESEARCH = declare_research(
+    ResearchFacts(
+        "spellbattle",
+        zones={
+            "hand": (16, 0),
+            "play": (10, 24),
+            "play/down": (12, 0),
+            "limbo": (4, 8),
+            "discard": (20, 0),
+            "aside": (2, 2),
+            "pile": (16, 0),
+            "pool": (24, 0),
+        },
+        fields={
+            "Play.card": "hand",
+            "Play.target": "player stack any:play discard",
+            "Play.farm": "implied",
+            "Use.card": "play",
+            "Use.ability": 1,
+            "Use.target": "player any:play stack",
+            "Bond.card": "play",
+            "Bond.partner": "play",
+            "Attack.card": "play",
+            "Attack.target": "player",
+            "Block.card": "play",
+            "Block.attacker": "other:play",
+            "Assign.card": "implied",
+            "Assign.amount": 8,
+            "Assign.target": "other:play",
+            "ChooseTarget.target": "player any:play stack discard",
+            "Pick.card": "any:play play/down pile pool hand",
+            "Choose.option": 8,
+        },
+        seat_numbers={"life": 20, "farm_played": 1, "overrun": 1, "pool_damage": 10},
+        card_numbers={"tapped": 1, "damage": 5},
+        card_stats={"strength": 5, "speed": 3},
+        in_play=("play",),
+    )
 )

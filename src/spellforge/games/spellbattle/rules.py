@@ -33,6 +33,12 @@ class SpellBattle(Ruleset):
     name = "spellbattle"
     title = "Spell Battle"
     summary = "2-8 players; characters strike in speed order, spells answer from limbo, any card is a farm"
+    description = (
+        "A duel or free-for-all (or team battle) for 2 to 8 players. Every card you hold is either a "
+        "character, a spell, or a face-down farm that pays for the others. Characters attack players; "
+        "speed decides who strikes first; spells wait in a shared limbo where anyone may answer them "
+        "before they resolve. Bring the others from 20 life to 0 and be the last one standing."
+    )
     min_players = 2
     max_players = 8
     default_players = 2

@@ -174,3 +174,8 @@ def pass_all(state: SpellBattleState, limit: int = 50) -> None:
 
 def legal(state: SpellBattleState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
+
+
+def in_play(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every face-up card in play a View shows, player by player (each player's ``in_play`` row)."""
+    return [c for p in view["players"] for c in p["in_play"]]

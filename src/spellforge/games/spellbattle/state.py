@@ -16,12 +16,12 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
-from spellforge.core.targets import Target
+from spellforge.core.targets import CardRef, StackRef, Target
 
 from . import fair
 from .abilities import AbilityMixin
 from .actions import CallTime, Farm, Play, Use
-from .base import AS_ONE, DRAFT, SEALED, SBBase
+from .base import AS_ONE, DRAFT, SEALED, SBBase, item_note
 from .combat import CombatMixin
 from .limited import LimitedMixin
 from .view import ViewMixin
@@ -120,10 +120,12 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
     def op_begin_beginning(self) -> None:
         """SB-044 / SB-080: the active player's sideways cards turn right-side-up; then a priority round."""
         for seat in self.active_seats():
+            turned = 0
             for cid in self.zones[self.play_zone]:
                 if self.controller[cid] == seat and self.tapped[cid]:
                     self.tapped[cid] = False
-            self.emit(Event("untap", seat))
+                    turned += 1
+            self.emit(Event("untap", seat, amount=turned))
             self.emit(Event("turn_start", seat))
         self.open_priority()
 
@@ -265,7 +267,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         targets = (target,) if target is not None else ()
         item = StackItem(self.next_uid(), "card", cid, seat, -1, targets)
         self.stack.append(item)
-        self.emit(Event(ev.PLAY, seat, cid, target=target))
+        self.emit(self.aimed(Event(ev.PLAY, seat, cid, target=target)))
 
     def use_ability(self, seat: int, cid: int, index: int, target: Target | None) -> None:
         """SB-101..106: turning the card sideways (and any Pay X) is the cost; the effect goes into limbo."""
@@ -275,7 +277,17 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
         self.pay(seat, effect.cost("pay", 0))
         targets = (target,) if target is not None else ()
         self.stack.append(StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets))
-        self.emit(Event("activate", seat, cid, target=target))
+        self.emit(self.aimed(Event("activate", seat, cid, target=target)))
+
+    def aimed(self, event: Event) -> Event:
+        """``event`` with where its target was, so the log names it the same once it has moved: for a
+        card, its zone (``other``); for an item in limbo, its card and kind (``other``, ``note``)."""
+        t = event.target
+        if isinstance(t, CardRef):
+            return event._replace(other=self.zone_of[t.id])
+        if isinstance(t, StackRef) and (item := self.find_item(t.uid)) is not None:
+            return event._replace(other=item.card, note=item_note(item))
+        return event
 
     # ------------------------------------------------------------------ resolution (SB-130, SB-R05, SB-R17)
 
@@ -292,7 +304,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
             self.resolving = None
             self.schedule(("check",))
             return
-        self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item.kind))
+        self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item_note(item)))
         self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
 
     @flow_op("finish_resolve")
@@ -313,7 +325,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
 
     def fizzle(self, item: StackItem) -> None:
         """SB-138..140 / SB-K13: every on-play choice is illegal: no effect, to the discard pile."""
-        self.emit(Event(ev.FIZZLE, item.controller, item.card, note=item.kind))
+        self.emit(Event(ev.FIZZLE, item.controller, item.card, note=item_note(item)))
         self.resolving = None
         if item.is_card:
             self.move(item.card, self.discard_zone(item.card))
@@ -344,7 +356,7 @@ class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBas
                 break
             for cid in doomed:
                 if self.is_character(cid):
-                    self.destroy_card(cid, -1)
+                    self.destroy_card(cid, -1, "strength" if self.strength(cid) == 0 else "damage")
         beaten = [
             s
             for s in range(self.n_seats)

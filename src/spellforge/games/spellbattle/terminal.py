@@ -1,17 +1,18 @@
-"""How a Spell Battle View looks in the terminal (rich)."""
+"""How a Spell Battle View looks in the terminal (rich): a few lines per player, the seat at the keyboard
+last, then limbo and the hand, so that the board and the prompt fit an 80x24 terminal."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 
+from spellforge.ui.board import card_name, grid, joined, player_label
 
-def _char(c: dict[str, Any]) -> Text:
-    t = Text(f"#{c['id']} {c['name']}")
+
+def _char(c: dict[str, Any], view: dict[str, Any]) -> Text:
+    t = card_name(c)
     if c.get("type") == "character":
         t.append(f" {c.get('strength')}/{c.get('speed')}", style="bold")
         if c.get("damage"):
@@ -19,74 +20,73 @@ def _char(c: dict[str, Any]) -> Text:
         if c.get("keywords"):
             t.append(" " + ",".join(c["keywords"]), style="cyan")
     else:
-        t.append(" (in-play spell)", style="magenta")
-    if c.get("sideways"):
+        t.append(" (spell)", style="magenta")
+    if c.get("tapped"):
         t.append(" sideways", style="yellow")
-    if c.get("attacking"):
-        t.append(f" -> {c['attacking']}", style="bold red")
-    if "blocking_group" in c:
-        t.append(" blocking", style="bold blue")
-    if c.get("farm"):
-        return Text(
-            f"#{c['id']} farm ({c['name']})" + (" sideways" if c.get("sideways") else ""), style="dim"
-        )
+    if "attacking" in c:
+        t.append(f" -> {view['players'][c['attacking']]['name']}", style="bold red")
+    if "blocking" in c:
+        t.append(" blocking " + ",".join(f"#{a}" for a in c["blocking"]), style="bold blue")
+    return t
+
+
+def _in_hand(c: dict[str, Any]) -> Text:
+    t = card_name(c)
+    t.append(f" ({c['cost']})", style="green")
+    if c["type"] == "character":
+        t.append(f" {c['strength']}/{c['speed']}", style="bold")
+        if c.get("keywords"):
+            t.append(" " + ",".join(c["keywords"]), style="cyan")
+    else:
+        t.append(" spell", style="magenta")
     return t
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     seat = view["seat"]
-    players = Table(title=f"Spell Battle - turn {view['turn']} - {view['phase']} step", expand=True)
-    for col in ("player", "life", "hand", "deck", "discard", "farms (up/all)"):
-        players.add_column(col)
-    active = set(view["active"])
-    for p in view["players"]:
-        name = Text(
-            p["name"] + (" (you)" if p["seat"] == seat else ""), style="bold" if p["seat"] in active else ""
-        )
-        if not p["alive"]:
-            name.stylize("strike")
+    board = grid()
+    players = view["players"]
+    order = [p for p in players if p["seat"] != seat] + [p for p in players if p["seat"] == seat]
+    for p in order:
+        name = player_label(p, seat, view["active"])
         if view["teams"] != "none":
             name.append(f" team {p['team'] + 1}")
-        players.add_row(
-            name,
-            str(p["life"]),
-            str(p["hand"]["count"]),
-            str(p["deck"]["count"]),
-            str(p["discard"]["count"]),
-            f"{p['farms']['untapped']}/{p['farms']['count']}",
-        )
-    board = Table(title="in play", expand=True, show_header=True)
-    board.add_column("controller")
-    board.add_column("cards")
-    for p in view["players"]:
-        cards = [c for c in view["in_play"] if c["controller"] == p["seat"] and not c.get("farm")]
+        farms = p["farms"]
+        known = [f"#{f['id']} {f['name']}" for f in farms if "name" in f]
         board.add_row(
-            p["name"], Text("\n").join(_char(c) for c in cards) if cards else Text("-", style="dim")
+            name,
+            joined(
+                [
+                    f"life {p['life']}",
+                    f"hand {p['hand']['count']}",
+                    f"deck {p['deck']['count']}",
+                    f"discard {p['discard']['count']}",
+                    f"farms {len(farms)} ({p['untapped_farms']} up)",
+                ]
+            ),
         )
-    parts: list[RenderableType] = [players, board]
+        board.add_row(Text("  in play", style=""), joined(_char(c, view) for c in p["in_play"]))
+        if known:
+            board.add_row(Text("  farms", style=""), Text(", ".join(known), style="dim"))
     if view["limbo"]:
-        limbo = Text("\n").join(
-            Text(
-                f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
-                + (f" -> {', '.join(i['targets'])}" if i["targets"] else "")
-            )
-            for i in reversed(view["limbo"])
+        board.add_row(
+            "limbo (top first)",
+            joined(
+                (
+                    Text(
+                        f"{i['ref']} {i['name']} ({i['kind']}, P{i['controller'] + 1})"
+                        + (f" -> {', '.join(t['label'] for t in i['targets'])}" if i["targets"] else "")
+                    )
+                    for i in reversed(view["limbo"])
+                ),
+                sep=" | ",
+            ),
         )
-        parts.append(Panel(limbo, title="limbo (top first)", border_style="magenta"))
     if seat is not None:
-        me = view["players"][seat]
-        hand = me["hand"].get("cards", [])
-        table = Table(title="your hand", expand=True)
-        for col in ("card", "type", "cost", "str/spd", "text"):
-            table.add_column(col)
-        for c in hand:
-            stats = f"{c['strength']}/{c['speed']}" if c["type"] == "character" else ""
-            table.add_row(f"#{c['id']} {c['name']}", c["type"], str(c["cost"]), stats, c.get("text", ""))
-        parts.append(table)
-    if view.get("limited"):
-        lim = view["limited"]
-        if seat is not None:
-            for label, zone in (("pile", lim["pile"][seat]), ("pool", lim["pool"][seat])):
-                cards = zone.get("cards", [])
-                parts.append(Text(f"{label}: " + ", ".join(f"#{c['id']} {c['name']}" for c in cards)))
-    return Group(*parts)
+        hand = players[seat]["hand"].get("cards", [])
+        board.add_row("your hand", joined(_in_hand(c) for c in hand))
+        lim = view.get("limited")
+        if lim:
+            for label, zone in (("your pile", lim["pile"][seat]), ("your pool", lim["pool"][seat])):
+                board.add_row(label, joined(card_name(c) for c in zone.get("cards", [])))
+    return board

@@ -1,29 +1,22 @@
-"""What a seat may know of a Spell Battle game, and how its events and decisions read."""
+"""What a seat may know of a Spell Battle game (its View), and the hooks that tell the game in words.
+
+The View is documented field by field in ``docs/games/spellbattle.md`` ("What the View holds"); the words
+(labels, log sentences, prompts, the end) are in ``words.py``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from spellforge.core import events as ev
-from spellforge.core.actions import seat_name
+from spellforge.core.actions import Action
+from spellforge.core.describe import HIDDEN_CARD
 from spellforge.core.events import Event
-from spellforge.core.observe import card_view, event_visible_card, zone_view
+from spellforge.core.observe import card_view, zone_view
+from spellforge.core.stack import StackItem
+from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
+from . import words
 from .base import SBBase
-
-PROMPTS = {
-    "priority": "play a card, use an ability, or pass",
-    "farm": "choose the card to play face down as a farm",
-    "attackers": "choose attackers (and bonded groups), then done",
-    "blockers": "choose blockers, then done",
-    "assign": "assign combat damage",
-    "trigger_order": "choose which of your triggered abilities goes into limbo next",
-    "trigger_target": "choose a target for a triggered ability",
-    "copy_target": "choose a new target for the copy",
-    "sacrifice": "choose a character of yours to destroy",
-    "draft_pick": "pick a card from the pile",
-    "build": "pick a card for your 30-card deck",
-}
 
 
 class ViewMixin(SBBase):
@@ -34,30 +27,61 @@ class ViewMixin(SBBase):
         out: dict[str, Any] = {"cost": d.cost, "text": d.text}
         if d.type == "character":
             out["keywords"] = sorted(d.keywords)
-            if self.in_play(cid):
-                out.update(strength=self.strength(cid), speed=self.speed(cid), damage=self.damage[cid])
+            if self.is_character(cid):
+                strength, speed = self.strength(cid), self.speed(cid)
+                out.update(strength=strength, speed=speed, damage=self.damage[cid])
+                if strength != d.strength or speed != d.speed:
+                    out["printed"] = {"strength": d.strength, "speed": d.speed}
             else:
                 out.update(strength=d.strength, speed=d.speed)
         if self.in_play(cid):
-            out.update(controller=self.controller[cid], owner=self.owner[cid], sideways=self.tapped[cid])
-            if self.face_down[cid]:
-                out["farm"] = True
-            if cid in self.attack_group:
-                out["attacking"] = seat_name(self.group_target[self.attack_group[cid]])
-                out["group"] = self.attack_group[cid]
-            if cid in self.block_group:
-                out["blocking_group"] = self.block_group[cid]
+            out.update(self.in_play_fields(cid))
         return out
+
+    def in_play_fields(self, cid: int) -> dict[str, Any]:
+        """Where a card in play stands: its controller, its owner when another player lent it, whether it is
+        sideways, face down (a farm), and its part in the combat."""
+        controller, owner = self.controller[cid], self.owner[cid]
+        out: dict[str, Any] = {"controller": controller}
+        if 0 <= owner != controller:
+            out["owner"] = owner
+        out["tapped"] = self.tapped[cid]
+        if self.face_down[cid]:
+            out["face_down"] = True
+        group = self.attack_group.get(cid)
+        if group is not None:
+            out["attacking"] = self.group_target[group]
+            bonded = [c for c, g in self.attack_group.items() if g == group and c != cid]
+            if bonded:
+                out["bonded_with"] = sorted(bonded)
+            out["blocked"] = self.group_blocked[group]
+            blockers = sorted(b for b, g in self.block_group.items() if g == group)
+            if blockers:
+                out["blocked_by"] = blockers
+        group = self.block_group.get(cid)
+        if group is not None:
+            out["blocking"] = sorted(c for c, g in self.attack_group.items() if g == group)
+        return out
+
+    def farm_view(self, cid: int, seat: int | None) -> dict[str, Any]:
+        """A farm: face down and sideways or not for everyone; the card itself to a seat that may know it."""
+        view = card_view(self, cid, seat)
+        if view.get("hidden"):
+            view.update(face_down=True, tapped=self.tapped[cid], controller=self.controller[cid])
+        return view
 
     def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         L = self.layout
-        farms = [c for c in self.zones[self.play_zone] if self.face_down[c] and self.controller[c] == s]
+        mine = [c for c in self.zones[self.play_zone] if self.controller[c] == s]
+        farms = [c for c in mine if self.face_down[c]]
         return {
             "life": self.life(s),
             "hand": zone_view(self, L.hand[s], seat),
             "deck": zone_view(self, L.deck[s], seat),
             "discard": zone_view(self, L.discard[s], seat),
-            "farms": {"count": len(farms), "untapped": sum(1 for c in farms if not self.tapped[c])},
+            "in_play": [card_view(self, c, seat) for c in mine if not self.face_down[c]],
+            "farms": [self.farm_view(c, seat) for c in farms],
+            "untapped_farms": sum(1 for c in farms if not self.tapped[c]),
             "farm_played": self.farm_played[s],
         }
 
@@ -66,14 +90,10 @@ class ViewMixin(SBBase):
 
     def view_part(self, seat: int | None) -> dict[str, Any]:
         L = self.layout
-        in_play = [
-            card_view(self, c, seat) | {"controller": self.controller[c]} for c in self.zones[self.play_zone]
-        ]
         part: dict[str, Any] = {
             "teams": self.options["teams"],
-            "in_play": [c for c in in_play if not c.get("hidden")],
-            "hidden_farms": sum(1 for c in in_play if c.get("hidden")),
-            "limbo": [self.item_view(i) for i in self.stack],
+            "limbo": [self.item_view(i, seat) for i in self.stack],
+            "combat": self.combat_view(),
             "set_aside": zone_view(self, L.aside, seat)["cards"],
         }
         if self.options["format"] in ("sealed", "draft"):
@@ -84,7 +104,27 @@ class ViewMixin(SBBase):
             }
         return part
 
-    def item_view(self, item: Any) -> dict[str, Any]:
+    def combat_view(self) -> dict[str, Any] | None:
+        """The attack under way: each attacking group (its members, the player it attacks, its blockers)."""
+        if not self.attack_group:
+            return None
+        groups = []
+        for g in sorted(set(self.attack_group.values())):
+            groups.append(
+                {
+                    "attackers": sorted(c for c, ag in self.attack_group.items() if ag == g),
+                    "target": self.group_target[g],
+                    "blocked": self.group_blocked[g],
+                    "blockers": sorted(b for b, bg in self.block_group.items() if bg == g),
+                }
+            )
+        out: dict[str, Any] = {"groups": groups, "struck": sorted(self.dealt)}
+        overrun = [s for s in range(self.n_seats) if self.overrun[s]]
+        if overrun:
+            out["overrun"] = overrun
+        return out
+
+    def item_view(self, item: StackItem, seat: int | None) -> dict[str, Any]:
         d = self.defs[item.card]
         return {
             "uid": item.uid,
@@ -92,81 +132,40 @@ class ViewMixin(SBBase):
             "kind": item.kind,
             "card": item.card,
             "name": d.name,
+            "label": words.cap(words.item_name(self, item)),
             "controller": item.controller,
-            "targets": [str(t) for t in item.targets],
+            "targets": [self.target_view(t, seat) for t in item.targets],
             "text": d.text if item.effect < 0 else d.effects[item.effect].param("text", d.text),
         }
 
-    def describe_decision(self) -> str:
-        d = self.decision
-        if d is None:
-            return "nothing"
-        text = PROMPTS.get(d.kind, d.kind)
-        if d.kind == "assign":
-            cid, remaining, _ = d.data
-            text = f"assign {remaining} damage from {self.describe_card(cid)}"
-        elif d.kind == "sacrifice":
-            text = f"choose {d.data[0]} more character(s) of yours to destroy"
-        return text
+    def target_view(self, target: Target, seat: int | None) -> dict[str, Any]:
+        """What a waiting item is aimed at: a card (by id, while the seat may see it), a player, another item."""
+        if isinstance(target, CardRef):
+            if not self.can_see(seat, target.id):
+                return {"label": HIDDEN_CARD}
+            return {"card": target.id, "label": words.card_phrase(self, target.id, None)}
+        if isinstance(target, PlayerRef):
+            return {"player": target.seat, "label": self.seat_label(target.seat)}
+        if isinstance(target, StackRef):
+            return {"item": target.uid, "label": words.stack_phrase(self, target.uid, None)}
+        return {"label": self.target_label(target, seat)}
 
-    def name_of(self, cid: int, seat: int | None) -> str:
-        return self.describe_card(cid) if cid >= 0 else ""
+    # ------------------------------------------------------------------ words (words.py)
+
+    def describe_action(self, action: Action, seat: int | None) -> str:
+        return words.action_label(self, action, seat)
+
+    def target_label(self, target: Target, seat: int | None) -> str:
+        return words.target_phrase(self, target, seat)
+
+    def stack_label(self, uid: int, seat: int | None) -> str:
+        return words.stack_phrase(self, uid, seat)
+
+    def describe_decision(self) -> str:
+        return words.prompt(self)
 
     def describe_event(self, e: Event, seat: int | None) -> str:
-        who = seat_name(e.seat) if e.seat >= 0 else ""
-        card = self.name_of(e.card, seat) if event_visible_card(e, seat) else "a card"
-        k = e.kind
-        if k == ev.TURN:
-            return f"-- turn {e.amount}: {who} --"
-        if k == ev.DRAW:
-            return f"{who} draws {card}"
-        if k == "farm":
-            return f"{who} plays {card} face down as a farm"
-        if k == ev.PLAY:
-            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
-            return f"{who} plays {card}{tail}"
-        if k == "activate":
-            tail = f" -> {self.describe_target(e.target)}" if e.target is not None else ""
-            return f"{who} uses {card}{tail}"
-        if k == ev.RESOLVE:
-            return f"{card} resolves"
-        if k == ev.ENTERS:
-            return f"{card} enters play under {who}"
-        if k == ev.FIZZLE:
-            return f"{card} fizzles (its choices are gone)"
-        if k == ev.COUNTER:
-            return f"{who} counters {card}"
-        if k == ev.DESTROYED:
-            return f"{card} is destroyed"
-        if k == ev.DAMAGE:
-            target = card if e.card >= 0 else who
-            return f"{target} takes {e.amount} damage"
-        if k == "attack":
-            return f"{who} attacks {e.target} with {card}"
-        if k == "block":
-            return f"{who} blocks {self.name_of(e.other, seat)} with {card}"
-        if k == ev.CONTROL:
-            return f"{who} gains control of {card}"
-        if k == ev.LOSE:
-            return f"{who} is out ({e.note})"
-        if k == "set_aside":
-            return f"{card} is set aside"
-        if k == "to_hand":
-            return f"{card} returns to {who}'s hand"
-        if k == "modify":
-            return f"{card} gets {e.amount:+d} {e.note} until end of turn"
-        if k == ev.SHUFFLE:
-            return f"{who} shuffles the discard pile into the draw pile"
-        if k == "limbo":
-            return f"{card}'s {e.note} goes into limbo"
-        if k == "replaced":
-            return f"{card}: {e.note.replace('_', ' ')} instead"
-        if k == "trigger_lost":
-            return f"{card}'s triggered ability has no legal target"
-        if k == "pick":
-            return f"{who} picks {card}"
-        if k == "overrun":
-            return f"{who}'s blocked attackers will hit the player this turn"
-        if k == "draft_round":
-            return f"-- draft round {e.amount} --"
-        return ""
+        return words.event_line(self, e, seat)
+
+    def describe_outcome(self) -> str:
+        return words.outcome_line(self)

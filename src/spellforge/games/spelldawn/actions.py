@@ -21,6 +21,7 @@ class GainMana(Word):
     """SD-079: one action point for 1 mana."""
 
     VERB: ClassVar[str] = "gain mana"
+    LABEL: ClassVar[str] = "Gain 1 mana"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,7 @@ class DrawCard(Word):
     """SD-080: one action point for a card."""
 
     VERB: ClassVar[str] = "draw"
+    LABEL: ClassVar[str] = "Draw a card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class RemoveCurse(Word):
     """SD-130: one action point and 2 mana remove one curse."""
 
     VERB: ClassVar[str] = "remove curse"
+    LABEL: ClassVar[str] = "Remove a curse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,7 @@ class Dispel(CardVerb):
     """SD-132: the Overlord destroys an evocation of a cursed Champion."""
 
     VERB: ClassVar[str] = "dispel"
+    LABEL: ClassVar[str] = "Dispel {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,7 @@ class Unveil(CardVerb):
     """SD-047, SD-R21: turn a face-down project face up by paying its cost, in its subtype's window."""
 
     VERB: ClassVar[str] = "unveil"
+    LABEL: ClassVar[str] = "Unveil {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,7 @@ class Activate(CardVerb):
     """SD-094, SD-K31: an ``{A}`` ability of a card in play."""
 
     VERB: ClassVar[str] = "activate"
+    LABEL: ClassVar[str] = "Activate {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +69,7 @@ class Summon(CardVerb):
     """SD-106: summon the approached face-down minion."""
 
     VERB: ClassVar[str] = "summon"
+    LABEL: ClassVar[str] = "Summon {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,7 @@ class UseWeapon(CardVerb):
     """SD-110, SD-R07: defeat the encountered minion with this weapon, paying its boosts and shield."""
 
     VERB: ClassVar[str] = "use"
+    LABEL: ClassVar[str] = "Use {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,7 @@ class Score(CardVerb):
     """SD-122: score an accessed scheme."""
 
     VERB: ClassVar[str] = "score"
+    LABEL: ClassVar[str] = "Score {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,7 @@ class Raze(CardVerb):
     """SD-123: pay an accessed project's raze cost to put it into the Crypts."""
 
     VERB: ClassVar[str] = "raze"
+    LABEL: ClassVar[str] = "Raze {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +101,7 @@ class Discard(CardVerb):
     """SD-095: discard a card of your choice down to your maximum hand size."""
 
     VERB: ClassVar[str] = "discard"
+    LABEL: ClassVar[str] = "Discard {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +109,7 @@ class Sacrifice(CardVerb):
     """SD-088, SD-R20: sacrifice a card to make room for the one being played."""
 
     VERB: ClassVar[str] = "sacrifice"
+    LABEL: ClassVar[str] = "Sacrifice {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +118,7 @@ class PlayCard(CardTargetVerb):
 
     target: Place | None = None  # the room; TARGET_TYPE makes "play #12 in #3" no action
     VERB: ClassVar[str] = "play"
+    LABEL: ClassVar[str] = "Play {card}[ in {target}]"
     LINK: ClassVar[str] = "in"
     TARGET_TYPE: ClassVar[type] = Place
 
@@ -116,6 +129,7 @@ class Progress(TargetVerb):
 
     target: Place  # the room
     VERB: ClassVar[str] = "progress"
+    LABEL: ClassVar[str] = "Progress {target}"
     TARGET_TYPE: ClassVar[type] = Place
 
 
@@ -125,6 +139,7 @@ class Raid(TargetVerb):
 
     target: Place  # the room
     VERB: ClassVar[str] = "raid"
+    LABEL: ClassVar[str] = "Raid {target}"
     TARGET_TYPE: ClassVar[type] = Place
 
 

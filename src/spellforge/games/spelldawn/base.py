@@ -87,6 +87,7 @@ class SpelldawnBase(State):
         "raid_mana",
         "raid_room",
         "raid_step",
+        "raid_story",
         "raid_used",
         "raided_turn",
         "stored",
@@ -117,6 +118,10 @@ class SpelldawnBase(State):
     raid_used: tuple[int, ...]  # weapons used in this raid
     raid_accessed: tuple[int, ...]  # the cards accessed, in order
     raid_done: tuple[int, ...]  # accessed cards already scored or razed
+    # the public story of the raid in progress or the last one (view.py keeps it for the View): the
+    # start ("raid", room, turn, -1, 0), then (what, defender position, card, weapon, mana) per step, then
+    # ("end", room, the card that ended it or -1, -1, success)
+    raid_story: tuple[tuple[str, int, int, int, int], ...]
     progress: list[int]  # per card: progress counters (SD-089)
     stored: list[int]  # per card: stored mana (SD-K11)
 
@@ -199,6 +204,10 @@ class SpelldawnBase(State):
     def raze_cost(self, cid: int) -> int:
         """SD-K29: the printed raze cost plus "projects cost +N to destroy" statics."""
         return self.defs[cid].raze + self.static_total("raze_tax")
+
+    def curse_cost(self) -> int:
+        """SD-130, SD-R19: 2 mana to remove a curse, less "costs 1 less" statics."""
+        return max(0, CURSE_COST - self.static_total("curse_discount"))
 
     def defeat_cost(self, weapon: int, minion: int) -> int:
         """SD-R07: mana to defeat ``minion`` with ``weapon``, or -1 when it cannot.

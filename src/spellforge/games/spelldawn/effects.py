@@ -90,39 +90,44 @@ class EffectsMixin(SpelldawnBase):
         if verb == "gain_mana":
             if e.param("per") == "progress":
                 n *= self.progress[source]
-            self.gain(seat, n)
+            self.gain(seat, n, source)
         elif verb == "raid_mana":
             if self.raid_room >= 0:
                 self.raid_mana += n
+                self.emit(Event("raid_mana", self.ch, source, amount=n))
         elif verb == "draw":
             self.draw(seat, n)
         elif verb == "damage":
             self.damage(n, source)
         elif verb == "end_raid":
-            self.end_raid(False)
+            self.end_raid(False, source)
         elif verb == "lose_actions":
             if self.active == self.ch:
-                self.ap = max(0, self.ap - n)  # SD-K21
+                lost = min(n, self.ap)
+                self.ap -= lost  # SD-K21
+                self.emit(Event("lose_actions", self.ch, source, amount=lost))
         elif verb == "curse":
             self.curses += n
             self.emit(Event("curse", self.ch, source, amount=n))
         elif verb == "store":
             self.stored[source] += n
+            self.emit(Event("store", seat, source, amount=n))
         elif verb == "take":
             self.take(source, n)
 
     # ------------------------------------------------------------------ verbs
 
-    def gain(self, seat: int, n: int) -> None:
+    def gain(self, seat: int, n: int, source: int = -1) -> None:
+        """``seat`` gains ``n`` mana (``source``: the card whose ability gives it, for the log)."""
         if n > 0:
             self.mana[seat] += n
-            self.emit(Event("mana", seat, amount=n))
+            self.emit(Event("mana", seat, source, amount=n))
 
     def take(self, source: int, n: int) -> None:
         """SD-K12: move up to ``n`` stored mana to the controller's pool; an emptied card is sacrificed."""
         got = min(n, self.stored[source])
         self.stored[source] -= got
-        self.gain(self.controller[source], got)
+        self.gain(self.controller[source], got, source)
         if self.stored[source] == 0:
             self.to_discard(source, "sacrificed")
 
@@ -216,15 +221,16 @@ class EffectsMixin(SpelldawnBase):
 
     # ------------------------------------------------------------------ the raid's end (raid.py starts it)
 
-    def end_raid(self, success: bool) -> None:
+    def end_raid(self, success: bool, source: int = -1) -> None:
         """End the raid (SD-126, SD-R16): raid-end triggers, weapons that last one raid are sacrificed,
-        raid mana is gone (SD-R23)."""
-        if self.raid_room < 0:
+        raid mana is gone (SD-R23). ``source`` is the card whose "End the raid" ended it early."""
+        room = self.raid_room
+        if room < 0:
             return
         used = self.raid_used
         self.clear_raid()
         self.end_duration_encounter()
-        self.emit(Event("raid_end", self.ch, amount=int(success)))
+        self.emit(Event("raid_end", self.ch, source, amount=int(success), other=room))
         for w in used:
             if "single_raid" in self.defs[w].keywords and self.zone_of[w] == ARENA[self.ch]:
                 self.to_discard(w, "sacrificed")

@@ -1,6 +1,6 @@
 """Which Spelldawn decisions with one legal option are forced by public information (DESIGN.md 2b).
 
-The Overlord's summon, Roombound and Dusk windows offer options that come from face-down cards: the
+The Overlord's summon, Roombound, Night and Dusk windows offer options that come from face-down cards: the
 Overlord is asked at every face-down defender approached and every face-down occupant, whatever it holds,
 so that being asked tells the Champion nothing. The Champion's access choice depends on cards the Overlord
 may not have seen (the Vault's top), and a discard comes from a hidden hand: both are always asked. These

@@ -87,6 +87,8 @@ class RaidMixin(EffectsMixin):
             self.raid_def = len(defenders) - 1
             self.schedule(("raid_approach",))
         else:
+            if defenders:  # public: every defender is face down and none is affordable
+                self.emit(Event("unopposed", self.ch, amount=room, other=len(defenders)))
             self.schedule(("raid_room",))
 
     # ------------------------------------------------------------------ 2. approach
@@ -125,6 +127,7 @@ class RaidMixin(EffectsMixin):
             self.schedule(("raid_approach",))
             self.unveil(action.card)
         else:
+            self.emit(Event("pass_by", self.ch, self.defender(), amount=self.raid_room))
             self.schedule(("raid_next",))  # SD-108: a face-down minion is passed by
 
     def summon(self, m: int) -> None:

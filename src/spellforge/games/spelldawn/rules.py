@@ -30,6 +30,12 @@ class Spelldawn(Ruleset):
     name = "spelldawn"
     title = "Spelldawn"
     summary = "2 players, asymmetric: the Overlord hides schemes behind minions, the Champion raids the rooms"
+    description = (
+        "An asymmetric duel. The Overlord hides schemes and projects face down in its rooms and guards "
+        "them with minions; the Champion arms itself with weapons and allies and raids the rooms to steal "
+        "schemes before they score. Each side spends action points each turn; the first to 60 points "
+        "wins."
+    )
     min_players = 2
     max_players = 2  # SD-001
     default_players = 2

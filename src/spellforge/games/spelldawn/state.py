@@ -4,8 +4,9 @@ Setup (SD-010..SD-018, SD-R26): riftcallers and boons start in play, decks are s
 Overlord then the Champion decide on a mulligan, both pools become 5 mana, and the Overlord takes the first
 turn.
 A turn (SD-070) is Start of Turn (Dusk / Dawn triggers), Draw (the Overlord only, SD-R11), Main (action
-points until none remain, SD-077) and Discard (down to the hand size, the player's choice, SD-R17). After the
-Champion's turn the Overlord may unveil Duskbound projects (SD-R21). The raid is ``raid.py``; card effects
+points until none remain, SD-077) and Discard (down to the hand size, the player's choice, SD-R17). Once his
+action points are spent the Overlord may still unveil Nightbound projects before his Discard phase, and after
+the Champion's turn Duskbound ones (SD-R21). The raid is ``raid.py``; card effects
 ``effects.py``; Views ``view.py``.
 """
 
@@ -36,7 +37,6 @@ from .base import (
     ACTION_POINTS,
     ARENA,
     BOONS,
-    CURSE_COST,
     DECK,
     DEFENDERS,
     DISCARD,
@@ -93,6 +93,7 @@ class SpelldawnState(ViewMixin):
         self.mulligans = 0
         self.raided_turn = 0
         self.clear_raid()
+        self.raid_story = ()
         self.progress = [0] * n
         self.stored = [0] * n
         self.phase = "setup"
@@ -161,9 +162,14 @@ class SpelldawnState(ViewMixin):
 
     @flow_op("main_next")
     def op_main_next(self) -> None:
-        """SD-077: the Main phase lasts while action points remain."""
+        """SD-077: the Main phase lasts while action points remain. With none left the Overlord's turn is
+        still his own, so before it moves on he may unveil Nightbound projects, which cost no action point
+        (SD-R21). He is asked whenever a room holds a face-down occupant, which both players see, so being
+        asked tells the Champion nothing of what it is."""
         if self.ap > 0:
             self.ask("main", self.active)
+        elif self.active == self.ol and self.has_face_down_occupant():
+            self.ask("night", self.ol)
 
     @flow_op("discard_phase")
     def op_discard_phase(self) -> None:
@@ -215,6 +221,16 @@ class SpelldawnState(ViewMixin):
         if self.has_face_down_occupant():
             self.ask("dusk", self.ol)
 
+    @legal("night", forced=fair.NEVER)
+    def legal_night(self) -> list[Action]:
+        return [Pass(), *(Unveil(c) for c in self.unveilable("nightbound"))]
+
+    @act("night")
+    def act_night(self, action: Action, d: Decision) -> None:
+        if isinstance(action, Unveil):
+            self.schedule(("main_next",))
+            self.unveil(action.card)
+
     def end_duration_turn(self) -> None:
         self.end_duration(TURN)
 
@@ -260,9 +276,6 @@ class SpelldawnState(ViewMixin):
             out += [RAID[r + 3] for r in range(5) if occupants[r]]
         out += [Activate(c) for c in self.activatable(seat)]
         return out
-
-    def curse_cost(self) -> int:
-        return max(0, CURSE_COST - self.static_total("curse_discount"))
 
     def progressable(self, room: int) -> bool:
         c = self.occupant(room)
@@ -400,7 +413,7 @@ class SpelldawnState(ViewMixin):
     def place_minion(self, c: int, room: int) -> None:
         self.move(c, DEFENDERS[room])  # the newest is the outermost (SD-R30)
         self.face_down[c] = True  # SD-042: no mana paid now
-        self.emit(Event("play_face_down", self.ol, c, amount=room, secret=True))
+        self.emit(Event("play_face_down", self.ol, c, amount=room, other=DEFENDERS[room], secret=True))
 
     def enter_arena(self, c: int) -> None:
         """SD-084: pay and enter play face up; its Play trigger fires (SD-K09)."""

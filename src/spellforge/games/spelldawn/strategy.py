@@ -281,7 +281,7 @@ def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | 
         m = state.defender()
         weapons = [a for a in legal if isinstance(a, UseWeapon)]
         return min(weapons, key=lambda a: state.defeat_cost(a.card, m)) if weapons else legal[0]
-    if kind in ("summon", "roombound", "dusk"):
+    if kind in ("summon", "roombound", "dusk", "night"):
         return next((a for a in legal if isinstance(a, Summon)), None) or legal[-1]
     if kind == "mulligan":
         return legal[0]

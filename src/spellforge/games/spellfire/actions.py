@@ -23,6 +23,7 @@ from spellforge.core.targets import Place
 class PlayCard(CardTargetVerb):
     """Play a card from hand (or a spoils card), naming its target when it takes one."""
 
+    LABEL: ClassVar[str] = "Play {card}[ on {target}]"
     VERB: ClassVar[str] = "play"
 
 
@@ -30,6 +31,7 @@ class PlayCard(CardTargetVerb):
 class UsePower(CardTargetVerb):
     """Use the power of a card in play (a champion's, an item's, a realm's), naming its target if any."""
 
+    LABEL: ClassVar[str] = "Use {card}[ on {target}]"
     VERB: ClassVar[str] = "use"
 
 
@@ -38,6 +40,7 @@ class AttackRealm(TargetVerb):
     """Phase 4, step A: name the realm (or dungeon) attacked (SF-117, SF-177)."""
 
     target: Place  # TARGET_TYPE makes "attack #3" no action
+    LABEL: ClassVar[str] = "Attack {target}"
     VERB: ClassVar[str] = "attack"
     TARGET_TYPE: ClassVar[type] = Place
 
@@ -47,6 +50,7 @@ class Rebuild(TargetVerb):
     """Phase 2: turn a razed realm face up by discarding three cards (SF-149)."""
 
     target: Place
+    LABEL: ClassVar[str] = "Rebuild {target} by discarding three cards"
     VERB: ClassVar[str] = "rebuild"
     TARGET_TYPE: ClassVar[type] = Place
 
@@ -55,6 +59,7 @@ class Rebuild(TargetVerb):
 class Send(CardVerb):
     """Send a champion into a round of combat, from hand or pool (SF-179, SF-181)."""
 
+    LABEL: ClassVar[str] = "Send {card} into battle"
     VERB: ClassVar[str] = "send"
 
 
@@ -62,6 +67,7 @@ class Send(CardVerb):
 class Discard(CardVerb):
     """Discard a card from hand (the hand limit, a rebuild, an avatar's entry cost)."""
 
+    LABEL: ClassVar[str] = "Discard {card}"
     VERB: ClassVar[str] = "discard"
 
 
@@ -69,6 +75,7 @@ class Discard(CardVerb):
 class Keep(Word):
     """Keep a spoils card in hand (SF-215)."""
 
+    LABEL: ClassVar[str] = "Keep the spoils card in your hand"
     VERB: ClassVar[str] = "keep"
 
 
@@ -76,6 +83,7 @@ class Keep(Word):
 class PutBack(Word):
     """Put a spoils card back on top of the draw pile (SF-215)."""
 
+    LABEL: ClassVar[str] = "Put the spoils card back on top of your draw pile"
     VERB: ClassVar[str] = "put back"
 
 
@@ -83,6 +91,7 @@ class PutBack(Word):
 class Mulligan(Word):
     """Call a mulligan: the game starts over with no winner (SF-084, SF-085)."""
 
+    LABEL: ClassVar[str] = "Call a mulligan: the game starts over"
     VERB: ClassVar[str] = "mulligan"
 
 

@@ -482,8 +482,11 @@ class SpellfireBase(WindowState):
 
     def draws(self, seat: int) -> int:
         """Phase-1 draws: the format's, plus extra draws, less other players' draw-limiting rule cards
-        except on the player's first turn (SF-071, SF-072, SF-101)."""
+        (SF-072, SF-101). On the player's first turn he draws exactly the format's number: no card adds
+        to it or takes from it (SF-071, SF-K43)."""
         n = self.format_numbers()[1]
+        if self.turns_taken[seat] <= 1:
+            return n
         for c in self.unrazed_realms(seat):
             e = self.defs[c].power("extra_draw")
             if e is not None:
@@ -492,11 +495,10 @@ class SpellfireBase(WindowState):
             e = self.defs[c].power("extra_draw")
             if e is not None:
                 n += e.amount
-        if self.turns_taken[seat] > 1:
-            for c in self.zones[self.layout.rules]:
-                e = self.defs[c].power("draw_limit")
-                if e is not None and self.controller[c] != seat:
-                    n -= e.amount
+        for c in self.zones[self.layout.rules]:
+            e = self.defs[c].power("draw_limit")
+            if e is not None and self.controller[c] != seat:
+                n -= e.amount
         return max(n, 0)
 
     def draw(self, seat: int, n: int = 1) -> int:
@@ -514,14 +516,15 @@ class SpellfireBase(WindowState):
             got += 1
         return got
 
-    def raze(self, realm: int) -> None:
-        """Turn a realm face down where it is (SF-144); its holding is discarded (SF-145)."""
+    def raze(self, realm: int, why: str = "") -> None:
+        """Turn a realm face down where it is (SF-144); its holding is discarded (SF-145). ``why`` is the
+        log's reason ("undefended", "lost", "extra turn")."""
         for h in self.attachments(realm):
             self.attached_to[h] = -1
             self.left_play(h)
             self.discard_card(h)
         self.razed[realm] = True
-        self.emit(Event("razed", self.owner[realm], realm))
+        self.emit(Event("razed", self.owner[realm], realm, note=why))
 
     def discard_from_hand(self, seat: int, card: int, voluntary: bool) -> None:
         if voluntary and self.defs[card].type == REALM:

@@ -210,8 +210,9 @@ class BattleMixin(SpoilsMixin):
         self.schedule(("defend_ask",))
         self.respond_after(d.seat)
 
-    def into_round(self, champion: int, seat: int) -> None:
-        """From hand or pool into the round with what is attached (SF-179, SF-181)."""
+    def into_round(self, champion: int, seat: int, ally: bool = False) -> None:
+        """From hand or pool into the round with what is attached (SF-179, SF-181); ``ally``: brought in as
+        an ally of its side's champion (SF-224)."""
         from_pool = self.zone_name(champion) == "pool"
         if not from_pool:
             self.fight[FROM_HAND] |= 1 if seat == self.fight[ATT] else 2
@@ -226,7 +227,8 @@ class BattleMixin(SpoilsMixin):
         for a in carried:
             self.move(a, battle)
         self.fought[champion] = self.turn
-        self.emit(Event("send", seat, champion))
+        role = "ally" if ally else "attacks" if seat == self.fight[ATT] else "defends"
+        self.emit(Event("send", seat, champion, note=role))
 
     @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
@@ -277,9 +279,9 @@ class BattleMixin(SpoilsMixin):
             f[OVER] = BATTLE_DONE
             self.schedule(("battle_end",), ("spoils", att, 1))
             return
-        self.raze(target)
+        self.raze(target, "undefended")
         if "razed_discard_attacker" in self.defs[target].powers:
-            self.discard_card_from_play(champ)  # SF-148; spoils stand (SF-209)
+            self.discard_card_from_play(champ, "razed realm")  # SF-148; spoils stand (SF-209)
         f[OVER] = BATTLE_DONE
         self.schedule(("battle_end",), ("spoils", att, 0))
 
@@ -372,7 +374,7 @@ class BattleMixin(SpoilsMixin):
     def bring_ally(self, seat: int, champ: int, ally: int) -> None:
         """A champion of the pool joins the round as an ally of ``champ``: its level counts for the side, it
         is involved in the round (SF-180) and is discarded at its end as allies are (SF-K03)."""
-        self.into_round(ally, seat)
+        self.into_round(ally, seat, ally=True)
         self.allied.append(ally)
         self.emit(Event("pool_ally", seat, ally, other=champ, amount=self.level(ally)))
 
@@ -660,7 +662,7 @@ class BattleMixin(SpoilsMixin):
         if isinstance(action, UsePower):  # discard it to use it (SF-312)
             e = self.defs[action.card].power("discard_for_bonus")
             assert e is not None
-            self.discard_card_from_play(action.card)
+            self.discard_card_from_play(action.card, "spent")
             self.modify_card(own, "level", e.amount, ROUND, source=action.card)
             self.emit(Event("item_power", seat, action.card, amount=e.amount))
             return
@@ -772,18 +774,21 @@ class BattleMixin(SpoilsMixin):
         if f[OVER] == BATTLE_DONE or f[ACH] < 0:
             self.round_cleanup()
             return
+        score = ""
         if f[OVER] == ROUND_DONE and f[WINNER] >= 0:
             winner = f[WINNER]
         else:
-            winner = f[ATT] if self.side_total(0) > self.side_total(1) else f[DEF]  # SF-191
+            totals = self.side_total(0), self.side_total(1)
+            winner = f[ATT] if totals[0] > totals[1] else f[DEF]  # SF-191
+            score = f"{max(totals)} to {min(totals)}"
         f[OVER] = ROUND_DONE
-        self.emit(Event("round_won", winner, f[ACH] if winner == f[ATT] else f[DCH]))
+        self.emit(Event("round_won", winner, f[ACH] if winner == f[ATT] else f[DCH], note=score))
         after = self.after_combat_discards()
         if winner == f[ATT]:
             loser = f[DCH]
             if f[SELF]:
                 self.round_cleanup()
-                self.raze(f[TARGET])  # a self-defending realm that loses is razed (SF-R27)
+                self.raze(f[TARGET], "lost")  # a self-defending realm that loses is razed (SF-R27)
                 f[OVER] = BATTLE_DONE
                 self.schedule(("battle_end",), ("spoils", f[ATT], 0))
                 return
@@ -791,14 +796,14 @@ class BattleMixin(SpoilsMixin):
                 if f[STOPPED]:
                     self.return_to_pool(loser)
                 else:
-                    self.discard_card_from_play(loser)  # SF-193
+                    self.discard_card_from_play(loser, "lost")  # SF-193
             self.round_cleanup()
             self.discard_after(after)
             self.schedule(("round_start",))  # another champion may attack the same realm (SF-194, SF-202)
             return
         loser = f[ACH]
         if self.zone_of[loser] == self.layout.battle:
-            self.discard_card_from_play(loser)
+            self.discard_card_from_play(loser, "lost")
         self.round_cleanup()
         self.discard_after(after)
         f[OVER] = BATTLE_DONE
@@ -853,7 +858,7 @@ class BattleMixin(SpoilsMixin):
                     self.discard_card(c)
         for c in self.allied:
             if self.zone_of[c] == battle:
-                self.discard_card_from_play(c)  # an ally's end, win or lose (SF-K03)
+                self.discard_card_from_play(c, "ally")  # an ally's end, win or lose (SF-K03)
         for c in list(self.zones[battle]):
             if self.zone_of[c] != battle:
                 continue

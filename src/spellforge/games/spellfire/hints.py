@@ -16,9 +16,11 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.envs.facts import ResearchFacts, declare_research
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
+from .cards import WORLD_NAMES
 from .state import SpellfireState
 
 HIDDEN_LEVEL = 4.0  # a face-down champion of a hidden pool: a typical level
@@ -86,6 +88,29 @@ SEARCH = declare_search(
 declare_terminal("spellfire", render)
 
 
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellfire``: type; world, class and level, bonus; text."""
+    level = ""
+    if card["type"] == "champion":
+        classes = "/".join(c for c in (card["card_class"], card["class2"]) if c)
+        number = "?" if card["variable_level"] else str(card["level"])
+        if card["level2"] >= 0:  # -1: one number on the icon
+            number += f"/{card['level2']}"
+        level = f"{classes} {number}"
+    elif card["level"]:
+        level = str(card["level"])
+    bonus = f"+{card['bonus']}" if card["bonus"] else f"-{card['drain']}" if card["drain"] else ""
+    values = [WORLD_NAMES.get(card["world"], ""), level, bonus]
+    return {
+        "type": card["type"].replace("_", " "),
+        "values": ", ".join(v for v in values if v),
+        "text": card["text"],
+    }
+
+
+declare_cards("spellfire", card_columns, changing=("level",))
+
+
 # Reminder text for the keywords of cards.py (``card_keywords``), in our own words.
 declare_keywords(
     "spellfire",
@@ -128,4 +153,44 @@ declare_keywords(
         "exposed or not.",
         "once_per_turn": "Usable once from its owner's phase 3 to his next; an extra turn gives no new use.",
     },
+)
+
+
+# What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
+# zone gets on the table (own, the other seats' together), the zones each action field may name, the public
+# numbers. Sized so that six players stay within 4,096 indices (docs/research.md).
+RESEARCH = declare_research(
+    ResearchFacts(
+        "spellfire",
+        zones={
+            "hand": (12, 0),
+            "pool": (12, 16),
+            "formation": (8, 16),
+            "battle": (6, 6),
+            "table": (2, 2),
+            "lasting": (2, 2),
+            "rules": (2, 0),
+            "dungeon": (1, 5),
+            "abyss": (4, 0),
+            "limbo": (2, 4),
+        },
+        fields={
+            "PlayCard.card": "hand",
+            "PlayCard.target": (
+                "player any:pool any:formation any:battle any:table any:dungeon any:lasting place"
+            ),
+            "UsePower.card": "pool formation",
+            "UsePower.target": "player any:pool any:formation any:battle any:table any:dungeon abyss",
+            "AttackRealm.target": "place",
+            "Rebuild.target": "place",
+            "Send.card": "pool hand",
+            "Discard.card": "hand",
+            "Choose.option": 8,
+        },
+        seat_places={"slot": tuple("ABCDEFGHIJ"), "dungeon": ("D",)},
+        seat_numbers={"len:unrazed_realms": 10, "mulligans": 3},
+        card_numbers={"attached_to": 0, "razed": 1, "fought": 0},
+        card_stats={"level": 5},
+        in_play=("pool", "formation", "battle"),
+    )
 )

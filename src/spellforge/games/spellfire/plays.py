@@ -140,7 +140,8 @@ class PlayMixin(SpellfireBase):
             self.reveal_to_everyone(card)
         uid = self.next_uid()
         self.plays.append(PlayRec(uid, card, seat, target_code(target), copy_of, -1))
-        self.emit(Event("event", seat, card, other=target_code(target), note="copy" if copy_of >= 0 else ""))
+        code = target_code(target)
+        self.emit(Event("event", seat, card, other=code, note="copy" if copy_of >= 0 else "", target=target))
         self.schedule(("resolve_play", uid))
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
         self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
@@ -240,7 +241,7 @@ class PlayMixin(SpellfireBase):
         ):
             self.window_acted()
             negate = self.has_power(c, "negate_discard")
-            self.discard_card_from_play(c)
+            self.discard_card_from_play(c, "spent")
             if negate:
                 self.negated.append(uid)
                 self.emit(Event("negate", seat, c, other=play.card))
@@ -338,7 +339,9 @@ class PlayMixin(SpellfireBase):
         uid = self.next_uid()
         code = UID_BASE + about if about >= 0 else target_code(target)
         self.plays.append(PlayRec(uid, card, seat, code, -1, caster))
-        self.emit(Event("cast", seat, card, other=code))
+        answered = self.find_play(about) if about >= 0 else None
+        aim = CardRef(answered.card) if answered is not None else target
+        self.emit(Event("cast", seat, card, other=code, target=aim))
         d = self.defs[card]
         if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight[ATT] >= 0:
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
@@ -383,7 +386,7 @@ class PlayMixin(SpellfireBase):
         uid = d.data[0]
         if isinstance(action, UsePower):  # a holding discarded to cancel a Wish (SF-312, SF-315)
             self.window_acted()
-            self.discard_card_from_play(action.card)
+            self.discard_card_from_play(action.card, "spent")
             self.negated.append(uid)
             self.emit(Event("cancel", d.seat, action.card))
             return
@@ -669,15 +672,16 @@ class PlayMixin(SpellfireBase):
 
     # ------------------------------------------------------------------ leaving play mid-battle
 
-    def discard_card_from_play(self, cid: int) -> None:
-        """Discard a card in play with what is attached to it (SF-155); a realm's holding goes too."""
+    def discard_card_from_play(self, cid: int, why: str = "") -> None:
+        """Discard a card in play with what is attached to it (SF-155); a realm's holding goes too. ``why``
+        is the log's reason ("lost": the round; "spent": used up, which its own log line tells)."""
         d = self.defs[cid]
         if d.type == REALM:
             for h in self.attachments(cid):
                 self.attached_to[h] = -1
                 self.discard_card(h)
         self.to_zone(cid, self.layout.discard[self.owner[cid]])
-        self.emit(Event("discarded", self.owner[cid], cid))
+        self.emit(Event("discarded", self.owner[cid], cid, note=why))
 
     def after_cardplay(self) -> None:
         """What cardplay did to a battle under way (SF-205, SF-207, SF-208), from the attack's declaration

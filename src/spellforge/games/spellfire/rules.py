@@ -81,6 +81,12 @@ class Spellfire(Ruleset):
     name = "spellfire"
     title = "SPELLFIRE"
     summary = "2-6 players; build a formation of realms, attack with champions; six unrazed realms win"
+    description = (
+        "A game of realms and champions for 2 to 6 players. Build a pyramid of six realms, put champions "
+        "into your pool with their items and allies, and attack the other players' realms. In a battle "
+        "the losing side plays cards until it is winning or gives up, and anyone may play an event at any "
+        "moment. The first player with six unrazed realms wins."
+    )
     min_players = 2
     max_players = 6
     default_players = 2

@@ -9,14 +9,14 @@ from spellforge.core.rng import Rng
 
 from .base import NO_FIGHT, PlayRec
 from .cards import ARTIFACT, CHAMPION
-from .view import ViewMixin
+from .words import WordsMixin
 
 
-class SpellfireState(ViewMixin):
+class SpellfireState(WordsMixin):
     """One SPELLFIRE match (``shared/rules/spellfire.md``)."""
 
     EXTRA_TURN_RESETS = False  # SF-319
-    RECORDS = (*ViewMixin.RECORDS, PlayRec)
+    RECORDS = (*WordsMixin.RECORDS, PlayRec)
 
     def init_game(self) -> None:
         self.init_windows()
@@ -172,35 +172,3 @@ class SpellfireState(ViewMixin):
             if a >= 0 and self.zone_of[a] != self.zone_of[c]:
                 problems.append(f"#{c} is attached to #{a} in another zone")
         return problems
-
-    def describe_decision(self) -> str:
-        d = self.decision
-        if d is None:
-            return "nothing"
-        return PROMPTS.get(d.kind, d.kind.replace("_", " "))
-
-
-PROMPTS = {
-    "cut": "cut the draw pile of the player to your left, or pass",
-    "start": "phase 0: play a rule card or an event, or done",
-    "realm": "phase 2: one realm action and one holding, or done",
-    "pool": "phase 3: champions into the pool, items, phase-3 cards, or done",
-    "attack": "phase 4: attack a realm, or done",
-    "cards": "phase 5: phase-5 cards, or done",
-    "respond": "play an event, or pass",
-    "champion": "send a champion into the round, or stop the battle",
-    "defend": "defend with a champion, or pass to let the realm be razed",
-    "fight": "you are losing the round: play a card, or pass",
-    "events": "play an event, or pass",
-    "pause": "event pause: negate, calm, duplicate, or pass",
-    "counter": "a spell is cast: dispel, turn, or pass",
-    "escape": "instant defeat: play one card to escape, or pass",
-    "summon": "bring a champion of your pool into the round as an ally at once, or pass",
-    "wall": "a wall stops your champion: play one card to go on, or pass",
-    "spoils": "spoils of victory: play it now, keep it, or put it back",
-    "discard": "discard down to your hand limit",
-    "rebuild_discard": "discard a card to rebuild",
-    "entry_discard": "discard a card for the avatar's entry",
-    "mulligan": "call a mulligan, or pass",
-    "dungeon_shuffle": "shuffle your discard pile into your draw pile, or pass",
-}

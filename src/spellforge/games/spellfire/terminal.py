@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
+
+from spellforge.ui.board import grid, joined, player_label
 
 
 def card_text(c: dict[str, Any]) -> Text:
@@ -39,43 +39,51 @@ def card_text(c: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
+    """A few lines per player (the seat at the keyboard last): the formation's realms, the pool, then the
+    battle, the cards in force and being played, and your hand, so that the board and the prompt fit an
+    80x24 terminal with two players."""
     seat = view["seat"]
-    head = Table(title=f"SPELLFIRE - turn {view['turn']} - phase {view['phase']}", expand=True)
-    for col in ("player", "realms", "hand", "deck", "formation", "pool"):
-        head.add_column(col)
-    for p in view["players"]:
-        s = p["seat"]
-        form = Text(" ").join(
-            Text(f"{slot['position']}:") + card_text(slot)
-            for slot in view["formations"][s]
-            if not slot.get("empty")
+    board = grid()
+    players = view["players"]
+    for p in [q for q in players if q["seat"] != seat] + [q for q in players if q["seat"] == seat]:
+        values = [
+            f"realms {p['unrazed_realms']} unrazed",
+            f"hand {p['hand']['count']}/{p['hand_limit']}",
+            f"deck {p['deck']}",
+            f"discard {p['discard']['count']}",
+        ]
+        dungeon = p.get("dungeon")
+        board.add_row(
+            player_label(p, seat, view["active"]),
+            joined(
+                [*values, *([Text("dungeon ").append_text(card_text(dungeon["card"]))] if dungeon else [])]
+            ),
         )
-        pool = Text("\n").join(card_text(c) for c in view["pools"][s].get("cards", []))
-        head.add_row(
-            p["name"] + (" (you)" if s == seat else ""),
-            str(p["unrazed_realms"]),
-            f"{p['hand']}/{p['hand_limit']}",
-            str(p["deck"]),
-            form,
-            pool or Text("-", style="dim"),
-        )
-    parts: list[RenderableType] = [head]
-    b = view["battle"]
+        realms = [
+            Text(f"{slot['position']} ").append_text(card_text(slot["realm"]))
+            for row in p["formation"]
+            for slot in row
+            if "realm" in slot
+        ]
+        board.add_row(Text("  formation", style=""), joined(realms))
+        board.add_row(Text("  pool", style=""), joined(card_text(c["champion"]) for c in p["pool"]))
+    b = view.get("battle")
     if b:
-        cards = Text("\n").join(card_text(c) for c in b["cards"])
-        parts.append(
-            Panel(
-                cards,
-                title=f"battle: P{b['attacker'] + 1} attacks #{b['target']} of P{b['defender'] + 1}; "
-                f"totals {b['totals'][0]} vs {b['totals'][1]}",
-                border_style="red",
-            )
+        target = b["target"].get("card")
+        sides = [f"{side['role']} {side.get('total', '-')}" for side in b["sides"]]
+        head = Text(
+            f"P{b['attacker'] + 1} attacks "
+            + (f"#{target['id']} {target['name']}" if target and "id" in target else "a realm")
+            + f" of P{b['defender'] + 1}; totals: {', '.join(sides)}",
+            style="red",
         )
-    table = view["table"].get("cards", [])
-    if table:
-        parts.append(Panel(Text("\n").join(card_text(c) for c in table), title="being played"))
+        board.add_row("battle", head)
+    in_force = [*view["rules"].get("cards", []), *(e["card"] for e in view.get("lasting", []) if "card" in e)]
+    if in_force:
+        board.add_row("in force", joined(card_text(c) for c in in_force))
+    pending = [entry["card"] for entry in view.get("pending", [])]
+    if pending:
+        board.add_row("being played", joined(card_text(c) for c in pending))
     if seat is not None:
-        hand = view["hands"][seat].get("cards", [])
-        if hand:
-            parts.append(Panel(Text("\n").join(card_text(c) for c in hand), title="your hand"))
-    return Group(*parts)
+        board.add_row("your hand", joined(card_text(c) for c in players[seat]["hand"].get("cards", [])))
+    return board

@@ -9,7 +9,7 @@ which they may play events (``respond``, SF-281, SF-283).
 from __future__ import annotations
 
 from spellforge.core.actions import Action, Choose, Done, Pass
-from spellforge.core.events import Event
+from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import NEVER, act, flow_op, legal
 from spellforge.core.modifiers import TURN
@@ -480,7 +480,7 @@ class TurnMixin(PlayMixin):
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             realm = action.card
-            self.raze(realm)
+            self.raze(realm, "extra turn")
             self.grant_extra_turn(seat)
             self.emit(Event("extra_turn", seat, realm))
             return
@@ -515,9 +515,10 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Pass):
             return
         seat = d.seat
-        for c in self.hand_of(seat):
-            self.reveal_to_everyone(c)  # SF-087
         self.emit(Event("mulligan", seat))
+        for c in self.hand_of(seat):  # SF-087: the hand is laid face up for every seat, then shuffled away
+            self.reveal_to_everyone(c)
+            self.emit(Event(REVEAL, seat, c, note="mulligan"))
         for s in range(self.n_seats):
             self.mulligans[s] = self.mulligans[s] + 1 if s == seat else 0  # SF-091, SF-R24
         self.restart()
@@ -604,7 +605,7 @@ class TurnMixin(PlayMixin):
         for s in range(self.n_seats):
             if not self.realms_of(s):
                 for c in self.pool_of(s):
-                    self.discard_card_from_play(c)
+                    self.discard_card_from_play(c, "no realm")
 
     @flow_op("reshuffle")
     def op_reshuffle(self) -> None:

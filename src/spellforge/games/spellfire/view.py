@@ -1,104 +1,373 @@
-"""SPELLFIRE's part of the View: formations, pools, the battle, the plays waiting, and the log lines."""
+"""SPELLFIRE's part of the View: every player's zones under his own entry of ``players`` (formation as a
+pyramid, pool, hand, piles), then the shared table (rule cards, lasting events, the plays waiting, the open
+windows, the battle). ``docs/games/spellfire.md`` ("What the View holds") documents it field by field.
+
+Everything here is public or the viewing seat's own: a face-down champion of a hidden pool shows only its
+place (``pool P2.3``) to the others, and a play aimed at one does not name it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from spellforge.core.actions import seat_name
-from spellforge.core.events import Event
-from spellforge.core.observe import card_view, event_visible_card, zone_view
+from spellforge.core.observe import card_view, zone_view
+from spellforge.core.windows import EACH
 
-from .base import ACH, ATT, DCH, DEF, OVER, POSITIONS, SELF, TARGET
+from .base import (
+    ACH,
+    ATT,
+    BATTLE_DONE,
+    COVERERS,
+    DCH,
+    DEF,
+    DUNGEON_FIGHT,
+    DUNGEON_PLACES,
+    GOING,
+    NONE,
+    OVER,
+    POSITIONS,
+    ROWS,
+    SELF,
+    SLOT_PLACES,
+    TARGET,
+)
+from .base import ROUND as ROUND_NUMBER
 from .battle import BattleMixin
-from .cards import CHAMPION, WORLD_NAMES
+from .cards import ALLY, CHAMPION, EVENT, NOTATED, WORLD_NAMES
+from .plays import SPENT, UID_BASE
+
+TYPE_NAMES = {
+    "realm": "Realm",
+    "holding": "Holding",
+    "champion": "Champion",
+    "ally": "Ally",
+    "item": "Magical item",
+    "artifact": "Artifact",
+    "event": "Event",
+    "rule": "Rule card",
+    "dungeon": "Dungeon",
+    "wizard_spell": "Wizard spell",
+    "cleric_spell": "Cleric spell",
+    "psionic": "Psionic power",
+    "blood": "Blood ability",
+    "thief_skill": "Thief skill",
+    "unarmed": "Unarmed combat",
+}
+"""A card type as the cards print it (the View's ``type_name``; ``type`` stays the data's key)."""
+
+WINDOW_NAMES = {"pause": "event pause", "counter": "counter", "round": "round", "respond": "response"}
+"""The windows of the game as players call them (the View's ``windows[].kind``)."""
 
 
 class ViewMixin(BattleMixin):
     """The ``view_*`` hooks."""
 
-    def view_part(self, seat: int | None) -> dict[str, Any]:
-        lay = self.layout
-        f = self.fight
-        battle: dict[str, Any] | None = None
-        if f[ATT] >= 0:
-            battle = {
-                "attacker": f[ATT],
-                "defender": f[DEF],
-                "target": f[TARGET],
-                "attacking": f[ACH],
-                "defending": f[DCH],
-                "self_defence": bool(f[SELF]),
-                "round": f[5],
-                "over": f[OVER],
-                "totals": [self.side_total(0), self.side_total(1)] if f[ACH] >= 0 else [0, 0],
-                "cards": [card_view(self, c, seat) for c in self.zones[lay.battle]],
-            }
-        return {
-            "formations": [
-                [
-                    {"position": POSITIONS[p], **(card_view(self, c, seat) if c >= 0 else {"empty": True})}
-                    for p, c in enumerate(self.slots[s])
-                ]
-                for s in range(self.n_seats)
-            ],
-            "pools": [zone_view(self, lay.pool[s], seat) for s in range(self.n_seats)],
-            "hands": [zone_view(self, lay.hand[s], seat) for s in range(self.n_seats)],
-            "rules": zone_view(self, lay.rules, seat),
-            "lasting": zone_view(self, lay.lasting, seat),
-            "table": zone_view(self, lay.table, seat),
-            "battle": battle,
-            "plays": [
-                [p.uid, p.card, p.seat, self.shown_target(p.target, seat), p.copy_of] for p in self.plays
-            ],
-            "windows": [[w.kind, w.holder, list(w.data)] for w in self.windows],
-            "extra_turns": list(self.extra_turns),
-        }
-
-    def shown_target(self, target: int, seat: int | None) -> int | None:
-        """A play's target as ``seat`` may know it: a face-down champion it cannot see is not named."""
-        if 0 <= target < len(self.defs) and not self.can_see(seat, target):
-            return None
-        return target
+    # ------------------------------------------------------------------ each player's zones
 
     def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         lay = self.layout
-        return {
+        out: dict[str, Any] = {
             "unrazed_realms": len(self.unrazed_realms(s)),
-            "hand": len(self.zones[lay.hand[s]]),
+            "hand": zone_view(self, lay.hand[s], seat),
             "hand_limit": self.hand_limit(s),
             "deck": len(self.zones[lay.deck[s]]),
+            "formation": self.formation_view(s, seat),
+            "pool": self.pool_view(s, seat),
             "discard": zone_view(self, lay.discard[s], seat),
-            "limbo": zone_view(self, lay.limbo[s], seat),
+            "limbo": self.limbo_view(s, seat),
             "abyss": zone_view(self, lay.abyss[s], seat),
-            "void": zone_view(self, lay.void[s], seat, cards=False),
-            "dungeon": zone_view(self, lay.dungeon[s], seat),
-            "mulligans": self.mulligans[s],
+            "void": len(self.zones[lay.void[s]]),
         }
+        dungeon = self.dungeon_view(s, seat)
+        if dungeon is not None:
+            out["dungeon"] = dungeon
+        if self.mulligans[s]:
+            out["mulligans"] = self.mulligans[s]
+        return out
+
+    def formation_view(self, s: int, seat: int | None) -> list[list[dict[str, Any]]]:
+        """``s``'s formation as the pyramid, front row first: A; B C; D E F (and G H I J in a ten-realm
+        game, SF-R10). Each position says what is there and whether it may be attacked now."""
+        slots = self.slots[s]
+        n = len(slots)
+        f = self.fight
+        attacked = f[TARGET] if f[ATT] >= 0 and f[OVER] != BATTLE_DONE and not f[DUNGEON_FIGHT] else -1
+        rows = []
+        for row in ROWS:
+            positions = [p for p in row if p < n]
+            if not positions:
+                break
+            rows.append([self.position_view(s, p, seat, attacked) for p in positions])
+        return rows
+
+    def position_view(self, s: int, p: int, seat: int | None, attacked: int) -> dict[str, Any]:
+        realm = self.slots[s][p]
+        out: dict[str, Any] = {"position": POSITIONS[p], "target": str(SLOT_PLACES[s][p])}
+        if realm < 0:
+            out["state"] = "empty"
+            return out
+        out["realm"] = card_view(self, realm, seat)
+        if self.razed[realm]:
+            out["state"] = "razed"
+            return out
+        out["state"] = "face up"
+        holdings = self.attachments(realm)
+        if holdings:
+            out["holding"] = card_view(self, holdings[0], seat)
+        shields = [
+            POSITIONS[q] for q in COVERERS[p] if self.slots[s][q] >= 0 and not self.razed[self.slots[s][q]]
+        ]
+        out["attackable"] = not shields
+        if shields:
+            out["shielded_by"] = shields
+        if realm == attacked:
+            out["attacked"] = True
+        return out
+
+    def dungeon_view(self, s: int, seat: int | None) -> dict[str, Any] | None:
+        cards = self.zones[self.layout.dungeon[s]]
+        if not cards:
+            return None
+        f = self.fight
+        out: dict[str, Any] = {"card": card_view(self, cards[0], seat), "target": str(DUNGEON_PLACES[s])}
+        out["attackable"] = bool(self.realms_of(s))  # a dungeon needs a formation (SF-057)
+        if f[ATT] >= 0 and f[OVER] != BATTLE_DONE and f[DUNGEON_FIGHT] and f[TARGET] == cards[0]:
+            out["attacked"] = True
+        return out
+
+    def pool_view(self, s: int, seat: int | None) -> list[dict[str, Any]]:
+        """``s``'s champions, each with what is attached to it; a face-down champion of a hidden pool shows
+        only its place to those who may not look at it (SF-K45)."""
+        zone = self.zones[self.layout.pool[s]]
+        att = self.attached_to
+        out = []
+        for c in zone:
+            if att[c] >= 0:
+                continue
+            entry: dict[str, Any] = {"champion": card_view(self, c, seat)}
+            if self.can_see(seat, c):
+                entry["target"] = f"#{c}"
+                if self.fought[c] == self.turn:
+                    entry["fought"] = True  # it has been in a round this turn (SF-180)
+                elif self.fought[c] == SPENT:
+                    entry["spent"] = True  # it cast a Wish: never used again (SF-242)
+                if not self.voluntary(c):
+                    entry["taken_back"] = True
+            else:
+                entry["target"] = str(self.pool_place(c))
+            attached = [card_view(self, a, seat) for a in zone if att[a] == c]
+            if attached:
+                entry["attachments"] = attached
+            out.append(entry)
+        return out
+
+    def limbo_view(self, s: int, seat: int | None) -> dict[str, Any]:
+        out = zone_view(self, self.layout.limbo[s], seat)
+        taken = self.turns_taken[s]
+        for c in out.get("cards", ()):
+            until = self.limbo_until.get(c["id"], -1)
+            if until >= 0:  # it returns at the end of its owner's turn number ``until`` (SF-165)
+                c["returns"] = (
+                    "at the end of this turn"
+                    if until <= taken
+                    else f"at the end of {self.seat_label(s)}'s next turn"
+                )
+        return out
+
+    # ------------------------------------------------------------------ the table
+
+    def view_part(self, seat: int | None) -> dict[str, Any]:
+        lay = self.layout
+        rules = zone_view(self, lay.rules, seat)
+        for c in rules.get("cards", ()):
+            c["played_by"] = self.controller[c["id"]]
+        lasting = []
+        for c in self.zones[lay.lasting]:
+            entry = card_view(self, c, seat)
+            aimed = self.lasting_until.get(c, -1)
+            if aimed >= 0:
+                entry["aimed_at"] = aimed  # the player it binds, until the end of his next turn (SF-R17)
+            lasting.append(entry)
+        return {
+            "rules": rules,
+            "lasting": lasting,
+            "pending": self.pending_view(seat),
+            "windows": self.windows_view(seat),
+            "battle": self.battle_view(seat),
+            "extra_turns": list(self.extra_turns),
+        }
+
+    def pending_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events and spells played and not yet resolved, first played first (the last one is the one
+        the players are answering now)."""
+        out = []
+        for p in self.plays:
+            entry: dict[str, Any] = {"card": card_view(self, p.card, seat), "player": p.seat}
+            target = self.play_target_view(p.target, seat)
+            if target is not None:
+                entry["target"] = target
+            if p.copy_of >= 0:
+                entry["copy"] = True  # a duplicate: resolves after the original, with its own pause
+            if p.uid in self.negated:
+                entry["negated"] = True
+            if p.uid in self.turned:
+                entry["turned"] = True  # turned back on its caster (SF-238)
+            if p.caster >= 0 and self.can_see(seat, p.caster):
+                entry["caster"] = card_view(self, p.caster, seat)
+            out.append(entry)
+        return out
+
+    def play_target_view(self, code: int, seat: int | None) -> dict[str, Any] | None:
+        """What a play is aimed at: a card (``{"card": ...}``; a face-down one by its place only), a player
+        (``{"player": seat}``) or another play it answers (``{"play": card}``); None for nothing."""
+        if code == NONE:
+            return None
+        if code >= UID_BASE:
+            about = self.find_play(code - UID_BASE)
+            return {"play": card_view(self, about.card, seat)} if about is not None else None
+        if code < 0:
+            return {"player": -1 - code}
+        if self.can_see(seat, code):
+            return {"card": card_view(self, code, seat)}
+        if self.zone_name(code) == "pool":
+            return {"place": str(self.pool_place(code))}
+        return {"card": {"hidden": True}}
+
+    def windows_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The open windows, outermost first: what each is about, who is asked now and who is still to
+        answer (an event pause and a counter ask each player once, in turn)."""
+        out = []
+        for w in self.windows:
+            entry: dict[str, Any] = {"kind": WINDOW_NAMES.get(w.kind, w.kind), "asking": w.holder}
+            if w.close == EACH:
+                entry["to_answer"] = list(w.order[w.passes :])
+            else:
+                entry["players"] = list(w.order)
+            if w.kind in ("pause", "counter") and w.data:
+                play = self.find_play(w.data[0])
+                if play is not None:
+                    entry["about"] = card_view(self, play.card, seat)
+                    entry["played_by"] = play.seat
+            out.append(entry)
+        return out
+
+    def battle_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The battle of this turn: who attacks what, each side (champion, allies, items, other cards and
+        its total), the round, and who may play cards now."""
+        f = self.fight
+        if f[ATT] < 0 or (f[OVER] == BATTLE_DONE and self.phase != "attack"):
+            return None  # no battle this turn, or one whose turn has gone on past phase 4
+        target = f[TARGET]
+        where: dict[str, Any] = {"card": card_view(self, target, seat)}
+        if f[DUNGEON_FIGHT]:
+            where["target"] = str(DUNGEON_PLACES[f[DEF]])
+        else:
+            pos = self.position_of(target) if self.zone_name(target) == "formation" else -1
+            if pos >= 0:
+                where["position"] = POSITIONS[pos]
+                where["target"] = str(SLOT_PLACES[f[DEF]][pos])
+        out: dict[str, Any] = {
+            "attacker": f[ATT],
+            "defender": f[DEF],
+            "target": where,
+            "round": f[ROUND_NUMBER],
+            "sides": [self.side_view(0, seat), self.side_view(1, seat)],
+        }
+        if f[OVER] == BATTLE_DONE:
+            out["over"] = True
+        elif f[OVER] == GOING and f[ACH] >= 0 and (f[DCH] >= 0):
+            losing = self.losing_seat()
+            out["losing"] = losing
+            if any(w.kind == "round" for w in self.windows):
+                out["may_play_cards"] = losing  # the others may play events only (SF-187, SF-188)
+        return out
+
+    def side_view(self, side: int, seat: int | None) -> dict[str, Any]:
+        f = self.fight
+        player = f[ATT] if side == 0 else f[DEF]
+        champ = f[ACH] if side == 0 else f[DCH]
+        out: dict[str, Any] = {"player": player, "role": "attacker" if side == 0 else "defender"}
+        if champ < 0:
+            return out
+        if side == 1 and f[SELF]:
+            out["self_defence"] = True  # the attacked realm defends itself (SF-R27)
+        else:
+            out["champion"] = card_view(self, champ, seat)
+        allies: list[dict[str, Any]] = []
+        items: list[dict[str, Any]] = []
+        cards: list[dict[str, Any]] = []
+        for c in self.zones[self.layout.battle]:
+            if c == champ or self.controller[c] != player:
+                continue
+            d = self.defs[c]
+            if self.attached_to[c] == champ:
+                items.append(card_view(self, c, seat))
+            elif self.attached_to[c] >= 0:
+                continue  # carried by an ally champion: shown with it
+            elif d.type == ALLY or d.type == CHAMPION:
+                allies.append(card_view(self, c, seat))
+            else:
+                cards.append(card_view(self, c, seat))
+        if allies:
+            out["allies"] = allies
+        if items:
+            out["items"] = items
+        if cards:
+            out["cards"] = cards
+        if f[OVER] != BATTLE_DONE and (self.zone_of[champ] == self.layout.battle or out.get("self_defence")):
+            out["total"] = self.side_total(side)
+        return out
+
+    # ------------------------------------------------------------------ cards
 
     def view_step(self) -> str | None:
         d = self.decision
-        return d.kind if d is not None else None
+        return STEPS.get(d.kind) if d is not None else None
 
     def card_fields(self, cid: int) -> dict[str, Any]:
         d = self.defs[cid]
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = {"type_name": TYPE_NAMES.get(d.type, d.type)}
         if d.world:
             out["world"] = WORLD_NAMES[d.world]
         if d.type == CHAMPION:
-            out["class"] = list(self.classes(cid))
-            out["level"] = self.level(cid) if self.in_play(cid) else d.level
-            if self.traits(cid):
-                out["traits"] = sorted(self.traits(cid))
+            if self.in_play(cid):
+                out["class"] = list(self.classes(cid))
+                out["level"] = self.level(cid)
+                traits = self.traits(cid)
+            else:  # out of play nothing changes it but what it carries into Limbo (SF-161)
+                carries = self.layout.names[self.zone_of[cid]] == "limbo"
+                out["class"] = (
+                    list(self.classes(cid)) if carries else [k for k in (d.card_class, d.class2) if k]
+                )
+                if not d.variable_level:  # a "?" icon: its level is known only in play (SF-022)
+                    out["level"] = d.level
+                traits = self.traits(cid) if carries else d.all_traits
+            if traits:
+                out["traits"] = sorted(traits)
+            if d.avatar:
+                out["avatar"] = True
         if d.bonus:
             out["bonus"] = d.bonus
         if d.drain:
-            out["drain"] = -d.drain
+            out["drain"] = d.drain
+        if d.type in NOTATED:
+            out["offensive" if d.offensive else "defensive"] = True
+            if d.any_time:
+                out["any_time"] = True
+            else:
+                out["phases"] = sorted(d.phases)
+        if d.type == EVENT:
+            out["harmful" if d.harmful else "helpful"] = True
+            if d.duration:
+                out["lasting"] = True
         if self.razed[cid]:
             out["razed"] = True
         host = self.attached_to[cid]
         if host >= 0:
             if self.face_down[host]:  # on a face-down champion: named by its place in the pool only
-                out["on_position"] = self.zones[self.zone_of[host]].index(host)
+                out["on_place"] = (
+                    f"pool P{self.controller[host] + 1}.{self.zones[self.zone_of[host]].index(host)}"
+                )
             else:
                 out["on"] = host
         if self.face_down[cid]:
@@ -107,19 +376,24 @@ class ViewMixin(BattleMixin):
             out["keywords"] = sorted(d.keywords)  # every client shows their reminder text (hints.py)
         return out
 
-    def describe_event(self, e: Event, seat: int | None) -> str:
-        who = seat_name(e.seat) if e.seat >= 0 else ""
-        name = self.defs[e.card].name if e.card >= 0 and event_visible_card(e, seat) else "a card"
-        if e.kind == "draw":
-            return ""  # too many to show; the hand counts tell
-        if e.kind == "turn":
-            return f"turn {e.amount}: {who}" + (" (extra turn)" if e.note else "")
-        if e.kind == "realm":
-            return f"{who} plays {name} at {e.note}"
-        if e.kind == "attack":
-            return f"{who} attacks {name} of {seat_name(e.other)}"
-        if e.kind in ("spoils", "dungeon_spoils"):
-            return f"{who} draws spoils of victory: {name}"
-        if e.kind == "reveal_first":
-            return f"{who} reveals {name} ({e.amount}) to choose the first player"
-        return f"{who} {e.kind.replace('_', ' ')} {name if e.card >= 0 else ''}".rstrip()
+
+STEPS = {
+    "cut": "cut",
+    "champion": "champion",
+    "defend": "defence",
+    "escape": "instant defeat",
+    "summon": "ally",
+    "wall": "wall",
+    "fight": "combat",
+    "events": "combat",
+    "pause": "event pause",
+    "counter": "counter",
+    "respond": "response",
+    "spoils": "spoils",
+    "discard": "hand limit",
+    "rebuild_discard": "rebuild",
+    "entry_discard": "entry cost",
+    "mulligan": "mulligan",
+    "dungeon_shuffle": "reshuffle",
+}
+"""The step named in the View (``step``) for a decision within a phase; a phase's own decision has none."""

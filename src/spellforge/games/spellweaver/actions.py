@@ -9,6 +9,9 @@
 Compound choices are short sequences: ``shrine`` then ``play #9 for mana``; ``offer`` then ``offer #4``
 then ``take #31`` (or ``take none``); ``move`` then ``move #12``; ``play #17`` then ``target #5`` (the core ``ChooseTarget``). So the
 option to play a shrine, to move or to offer is one entry however many cards could be chosen.
+
+Each class's ``LABEL`` is how a player reads it; ``words.py`` says more where the decision or the card
+decides it (what a shrine gives, which row a creature goes to, what passing means in each window).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ NONE = -1
 class Shrine(Action):
     """Play this turn's shrine (SW-081); which one and how is the next choice."""
 
+    LABEL: ClassVar[str] = "Play a shrine"
+
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"shrine", re.I)
 
     def __str__(self) -> str:
@@ -38,6 +43,8 @@ class Shrine(Action):
 @dataclass(frozen=True, slots=True)
 class ShrineMode(Action):
     """Play a shrine for a mana crystal (and a card or a skill) or for a level (SW-027..029)."""
+
+    LABEL: ClassVar[str] = "Play {card} for {mode}"
 
     card: int
     mode: str
@@ -56,6 +63,8 @@ class ShrineMode(Action):
 class UseSkill(Action):
     """Use one of the hero's skills (``slot`` counts from 0, printed from 1)."""
 
+    LABEL: ClassVar[str] = "Use a skill of your hero"
+
     slot: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"skill\s+(\d)", re.I)
 
@@ -72,6 +81,8 @@ class UseSkill(Action):
 class Move(Action):
     """Move a creature between rows (SW-083); which one is the next choice."""
 
+    LABEL: ClassVar[str] = "Move a creature to its other row"
+
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"move", re.I)
 
     def __str__(self) -> str:
@@ -81,6 +92,8 @@ class Move(Action):
 @dataclass(frozen=True, slots=True)
 class MoveCard(Action):
     """Move this creature to its other row."""
+
+    LABEL: ClassVar[str] = "Move {card} to its other row"
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"move\s+" + CARD, re.I)
@@ -98,6 +111,8 @@ class MoveCard(Action):
 class Offer(Action):
     """Make this turn's Divine Offering (SW-086, SW-K11); which card goes is the next choice."""
 
+    LABEL: ClassVar[str] = "Make a Divine Offering"
+
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"offer", re.I)
 
     def __str__(self) -> str:
@@ -107,6 +122,8 @@ class Offer(Action):
 @dataclass(frozen=True, slots=True)
 class OfferCard(Action):
     """Put this card from hand on the bottom of the deck and look at the top four."""
+
+    LABEL: ClassVar[str] = "Offer {card}"
 
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"offer\s+" + CARD, re.I)
@@ -124,6 +141,8 @@ class OfferCard(Action):
 class Take(Action):
     """Take one shrine from the looked-at cards (SW-087), or none."""
 
+    LABEL: ClassVar[str] = "Take[ {card} into your hand]"
+
     card: int
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"take\s+(?:#(\d+)|(none))", re.I)
     card_fields: ClassVar[tuple[str, ...]] = ("card",)  # NONE (-1): take none
@@ -139,6 +158,8 @@ class Take(Action):
 @dataclass(frozen=True, slots=True)
 class Spark(Action):
     """Sacrifice The Spark for 1 mana this turn (SW-073, SW-R11)."""
+
+    LABEL: ClassVar[str] = "Sacrifice The Spark for 1 mana this turn"
 
     pattern: ClassVar[re.Pattern[str]] = re.compile(r"spark", re.I)
 

@@ -235,7 +235,7 @@ class CombatMixin(SWBase):
                     ref = card_ref(t)
                     foes = [x for x in self.att if x not in self.blocked and ref in self.att_tgt[x]]
                     self.distribute(t, foes, None, plan)
-        self.emit(Event("damage_step", self.active, note="ranged" if ranged else "regular"))
+        self.emit(Event("damage_step", self.active, amount=len(plan), note="ranged" if ranged else "regular"))
         for src, target, amount in plan:
             self.deal_damage(src, target, amount)
 

@@ -15,7 +15,8 @@ from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.ui.presentation import declare_keywords, declare_terminal
+from spellforge.envs.facts import ResearchFacts, declare_research
+from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
 from .state import SpellweaverState
@@ -82,6 +83,22 @@ SEARCH = declare_search(
 declare_terminal("spellweaver", render)
 
 
+def card_columns(card: dict[str, Any]) -> dict[str, str]:
+    """``spellforge cards spellweaver``: aspect, cost and levels, attack/hp and speed, text."""
+    paid = card["type"] not in ("hero", "shrine", "system")
+    cost = f"{card['cost']}" + (f", {card['levels']}" if card["levels"] else "") if paid else ""
+    creature = card["type"] == "creature"
+    return {
+        "type": f"{card['aspect'] or ''} {card['type']}".strip(),
+        "cost": cost,
+        "atk/hp sp": f"{card['attack']}/{card['hp']} sp{card['speed']}" if creature else "",
+        "text": card["text"],
+    }
+
+
+declare_cards("spellweaver", card_columns, changing=("attack", "hp", "speed"))
+
+
 declare_keywords(
     "spellweaver",
     {
@@ -101,4 +118,54 @@ declare_keywords(
         "cant_block": "Cannot be declared as a blocker.",
         "cant_attack_creatures": "May attack heroes only, never creatures.",
     },
+)
+
+
+# What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
+# zone gets on the table (own, the opponent's), the zones each action field may name, the public numbers.
+RESEARCH = declare_research(
+    ResearchFacts(
+        "spellweaver",
+        zones={
+            "hand": (16, 0),
+            "combat": (7, 7),
+            "support": (7, 7),
+            "area": (6, 6),
+            "hero": (1, 1),
+            "looking": (4, 0),
+            "casting": (2, 2),
+            "graveyard": (12, 12),
+        },
+        fields={
+            "ShrineMode.card": "hand",
+            "ShrineMode.mode": "mana level",
+            "Play.card": "hand",
+            "Play.target": "player any:combat any:support any:area any:hero",
+            "ChooseTarget.target": "player any:combat any:support any:area any:hero",
+            "UseSkill.slot": 4,
+            "Use.card": "combat support area hero",
+            "Use.ability": 1,
+            "Use.target": "player any:combat any:support any:area",
+            "MoveCard.card": "combat support",
+            "OfferCard.card": "hand",
+            "Take.card": "none looking",
+            "Attack.card": "combat support",
+            "Attack.target": "player other:combat other:support",
+            "Block.card": "combat support",
+            "Block.attacker": "other:combat other:support",
+            "Choose.option": 8,
+        },
+        seat_numbers={
+            "life": 20,
+            "crystals": 10,
+            "full": 10,
+            "bonus_mana": 5,
+            "levels": 5,
+            "shrine_played": 1,
+            "offered": 1,
+        },
+        card_numbers={"exhausted": 1, "damage": 8},
+        card_stats={"attack": 5, "speed": 3, "hp": 5},
+        in_play=("combat", "support"),
+    )
 )

@@ -30,6 +30,12 @@ class Spellweaver(Ruleset):
     name = "spellweaver"
     title = "Spellweaver"
     summary = "2 players; shrines give mana or levels, heroes use skills, combat and support rows, speed decides who fights"
+    description = (
+        "A two-player duel of heroes. Play shrines for mana crystals or for levels in six aspects, cast "
+        "creatures into a combat or a support row, and use your hero's skills as their cooldowns allow. "
+        "Faster creatures fight first and ranged ones strike before melee. Win by taking the enemy hero "
+        "below 1 life, by reaching 40 life, or when the enemy's deck runs out."
+    )
     min_players = 2
     max_players = 2
     default_players = 2

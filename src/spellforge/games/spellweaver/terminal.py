@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from spellforge.ui.board import card_name, grid, joined, player_label
 
 ASPECT_STYLE = {
     "order": "bold yellow",
@@ -49,7 +50,7 @@ def creature_text(c: dict[str, Any], combat: dict[int, str]) -> Text:
         t.append(" frozen", style="bold bright_cyan")
     if c.get("exhausted"):
         t.append(" exhausted", style="dim")
-    if c.get("fresh"):
+    if c.get("new"):
         t.append(" new", style="dim")
     if c["id"] in combat:
         t.append(f" {combat[c['id']]}", style="bold red")
@@ -57,14 +58,10 @@ def creature_text(c: dict[str, Any], combat: dict[int, str]) -> Text:
 
 
 def row_text(cards: list[dict[str, Any]], combat: dict[int, str]) -> Text:
-    if not cards:
-        return Text("-", style="dim")
-    return Text("   ").join(creature_text(c, combat) for c in cards)
+    return joined(creature_text(c, combat) for c in cards)
 
 
 def area_text(cards: list[dict[str, Any]]) -> Text:
-    if not cards:
-        return Text("-", style="dim")
     parts = []
     for c in cards:
         t = Text(f"#{c['id']} {c['name']}")
@@ -73,40 +70,63 @@ def area_text(cards: list[dict[str, Any]]) -> Text:
         if "energy" in c:
             t.append(f" E{c['energy']}", style="bold cyan")
         parts.append(t)
-    return Text("   ").join(parts)
+    return joined(parts)
 
 
-def player_panel(p: dict[str, Any], me: bool, active: bool) -> Table:
-    t = Table.grid(padding=(0, 2))
-    name = Text(f"{p['name']}{' (you)' if me else ''}", style="bold underline" if active else "bold")
+def player_line(p: dict[str, Any]) -> Text:
+    """Life, mana, levels and piles on one line."""
+    t = Text()
     if p.get("hero"):
-        name.append(f"  {p['hero']['name']}")
-    mana = Text(f"mana {p['full']}/{p['crystals']}")
-    if p["extra_mana"]:
-        mana.append(f" +{p['extra_mana']}", style="bold yellow")
-    levels = Text("levels ")
+        t.append(f"{p['hero']['name']} · ")
+    t.append(f"life {p['life']}", style="bold red")
+    t.append(f" · mana {p['full_crystals']}/{p['crystals']}")
+    if p.get("extra_mana"):
+        t.append(f" +{p['extra_mana']}", style="bold yellow")
+    t.append(" ·")
     for aspect, n in p["levels"].items():
-        levels.append(f"{SHORT[aspect]} {n} ", style=ASPECT_STYLE[aspect] if n else "dim")
-    t.add_row(name, Text(f"life {p['life']}", style="bold red"), mana, levels)
-    info = Text(
-        f"hand {p['hand']['count']}  deck {p['deck']['count']}  graveyard {p['graveyard']['count']}"
-        + ("  shrine played" if p["shrine_played"] else "")
-        + ("  offered" if p["offered"] else "")
+        if n:
+            t.append(f" {SHORT[aspect]} {n}", style=ASPECT_STYLE[aspect])
+    if not any(p["levels"].values()):
+        t.append(" no levels", style="dim")
+    t.append(
+        f" · hand {p['hand']['count']} · deck {p['deck']['count']} · graveyard {p['graveyard']['count']}"
     )
+    if p["shrine_played"]:
+        t.append(" · shrine played", style="dim")
+    if p["offered"]:
+        t.append(" · offered", style="dim")
     if "clock" in p:
-        info.append(f"  clock {p['clock']}s", style="bold")
-    skills = Text("skills: ")
-    for s in p["skills"]:
-        ready = "ready" if s["wait"] == 0 else f"wait {s['wait']}"
-        skills.append(
-            f"[{s['slot']}] {s['name']} ({s['cost']} mana, {s['levels']}, cd {s['cooldown']}: {ready})  "
-        )
-    t.add_row(info, "", "", "")
-    t.add_row(skills, "", "", "")
+        t.append(f" · clock {p['clock']}s", style="bold")
     return t
 
 
+def skills_text(p: dict[str, Any]) -> Text:
+    return joined(
+        (
+            Text(
+                f"[{s['slot']}] {s['name']} ({s['cost']} mana"
+                + (f", {s['levels']}" if "levels" in s else "")
+                + (", ready)" if s["ready"] else f", in {s['turns_left']})")
+            )
+            for s in p["skills"]
+        ),
+        sep="  ",
+    )
+
+
+def add_rows(board: Table, p: dict[str, Any], rows: tuple[str, ...], combat: dict[int, str]) -> None:
+    """A player's rows in the order given, leaving out the empty ones (all empty: one line saying so)."""
+    shown = [r for r in rows if p[r]]
+    for r in shown:
+        label = f"{p['name']} {r.removesuffix('_row')}"
+        board.add_row(label, area_text(p[r]) if r == "area" else row_text(p[r], combat))
+    if not shown:
+        board.add_row(f"{p['name']} rows", Text("no cards in play", style="dim"))
+
+
 def render(view: dict[str, Any]) -> RenderableType:
+    """The opponent's rows above yours, support row outermost, as on the real table (SW-048); a few lines
+    per player, so that the board and the prompt fit an 80x24 terminal."""
     seat = view["seat"]
     me = seat if seat is not None else 0
     them = 1 - me
@@ -114,45 +134,39 @@ def render(view: dict[str, Any]) -> RenderableType:
     combat: dict[int, str] = {}
     for c in view["combat"]:
         state = "blocked" if c["blocked"] else ("cancelled" if c["cancelled"] else "")
-        combat[c["attacker"]] = f"-> {', '.join(c['targets'])} {state}".rstrip()
+        aims = [f"P{t['player'] + 1}" if "player" in t else f"#{t['card']}" for t in c["targets"]]
+        combat[c["attacker"]] = f"-> {', '.join(aims)} {state}".rstrip()
         for b in c["blockers"]:
             combat[b] = f"blocks #{c['attacker']}"
-    board = Table(
-        title=f"Spellweaver - turn {view['turn']} - {view['phase']}", expand=True, show_header=False
-    )
-    board.add_column("row", style="bold", width=14)
-    board.add_column("cards")
     theirs, mine = players[them], players[me]
-    board.add_row(f"{theirs['name']} area", area_text(theirs["area"]))
-    board.add_row(f"{theirs['name']} support", row_text(theirs["support_row"], combat))
-    board.add_row(f"{theirs['name']} combat", row_text(theirs["combat_row"], combat), end_section=True)
-    board.add_row(f"{mine['name']} combat", row_text(mine["combat_row"], combat))
-    board.add_row(f"{mine['name']} support", row_text(mine["support_row"], combat))
-    board.add_row(f"{mine['name']} area", area_text(mine["area"]))
-    parts: list[RenderableType] = [
-        Panel(player_panel(theirs, seat == them, them in view["active"]), border_style="red"),
-        board,
-        Panel(player_panel(mine, seat == me, me in view["active"]), border_style="green"),
-    ]
+    board = grid()
+    active = view["active"]
+    board.add_row(player_label(theirs, seat, active), player_line(theirs))
+    board.add_row(f"{theirs['name']} skills", skills_text(theirs))
+    add_rows(board, theirs, ("area", "support_row", "combat_row"), combat)
+    add_rows(board, mine, ("combat_row", "support_row", "area"), combat)
+    board.add_row(f"{mine['name']} skills", skills_text(mine))
+    board.add_row(player_label(mine, seat, active), player_line(mine))
     if view["casting"]:
-        parts.append(Text("being played: " + ", ".join(f"#{c['id']} {c['name']}" for c in view["casting"])))
+        board.add_row("being played", joined(card_name(c) for c in view["casting"]))
     if seat is not None:
         hand = mine["hand"].get("cards", [])
-        table = Table(title="your hand", expand=True)
-        for col in ("card", "type", "cost", "levels", "stats", "text"):
-            table.add_column(col, overflow="fold")
-        for c in hand:
-            stats = f"{c['attack']}/{c['hp']} sp{c['speed']}" if "speed" in c else ""
-            table.add_row(
-                Text(f"#{c['id']} {c['name']}", style=ASPECT_STYLE.get(c.get("aspect", ""), "")),
-                c["type"],
-                str(c.get("cost", "")),
-                c.get("levels", ""),
-                stats,
-                c.get("text", ""),
-            )
-        parts.append(table)
-        looking = mine["looking"].get("cards", [])
+        board.add_row("your hand", joined(hand_text(c) for c in hand))
+        looking = mine.get("looking", {}).get("cards", [])
         if looking:
-            parts.append(Text("top of your deck: " + ", ".join(f"#{c['id']} {c['name']}" for c in looking)))
-    return Group(*parts)
+            board.add_row("top of deck", joined(card_name(c) for c in looking))
+    return board
+
+
+def hand_text(c: dict[str, Any]) -> Text:
+    t = card_name(c, ASPECT_STYLE.get(c.get("aspect", ""), ""))
+    cost = [str(c["cost"])] if "cost" in c else []
+    if c.get("levels"):
+        cost.append(str(c["levels"]))
+    if cost:
+        t.append(f" ({', '.join(cost)})", style="green")
+    if "speed" in c:
+        t.append(f" {c['attack']}/{c['hp']} sp{c['speed']}", style="bold")
+    elif c.get("type") not in ("creature", "shrine", None):
+        t.append(f" {c['type']}", style="dim")
+    return t

@@ -1,0 +1,108 @@
+"""What the PettingZoo, Gymnasium and OpenSpiel interfaces share: one game's action indices, observations and
+spaces at one number of players, in the compact slot layout (``action_space="slots"``, the default) or the
+first, legacy one (``action_space="legacy"``, for agents trained on it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from spellforge.core.actions import Action
+from spellforge.core.ruleset import Ruleset
+from spellforge.core.state import State
+
+from .actions import SlotCodec
+from .legacy import ActionCodec, ObservationEncoder
+from .observation import TableObserver
+from .table import Location
+
+ACTION_SPACES = ("slots", "legacy")
+
+
+class Interface:
+    """Indices, observations and spaces of one game (see the module docstring)."""
+
+    def __init__(self, game: Ruleset, players: int, action_space: str = "slots", **options: Any) -> None:
+        if action_space not in ACTION_SPACES:
+            raise ValueError(f"action_space={action_space!r}: expected one of {', '.join(ACTION_SPACES)}")
+        self.game = game
+        self.players = players
+        self.kind = action_space
+        self.legacy = action_space == "legacy"
+        if self.legacy:
+            self.legacy_codec = ActionCodec(game)
+            self.encoder = ObservationEncoder(game)
+            self.size = self.legacy_codec.size
+            self.obs_size = self.encoder.size
+        else:
+            self.observer = TableObserver(game, players, **options)
+            self.codec = SlotCodec(game, players, self.observer.table)
+            self.size = self.codec.size
+            self.obs_size = self.observer.size
+        self._loc: tuple[State, int, Any, Location] | None = None
+        self._previous: dict[int, Location] = {}  # each seat's last location: the next one starts from it
+
+    def observation_space(self) -> gymnasium.spaces.Dict:
+        mask = gymnasium.spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8)
+        if self.legacy:
+            vector = gymnasium.spaces.Box(low=-np.inf, high=np.inf, shape=(self.obs_size,), dtype=np.float32)
+            return gymnasium.spaces.Dict({"observation": vector, "action_mask": mask})
+        vector = gymnasium.spaces.Box(low=-1.0, high=1.0, shape=(self.obs_size,), dtype=np.float32)
+        ids = gymnasium.spaces.Box(
+            low=0, high=len(self.observer.keys), shape=(self.observer.table.size,), dtype=np.int64
+        )
+        return gymnasium.spaces.Dict({"observation": vector, "action_mask": mask, "card_ids": ids})
+
+    def action_space(self) -> gymnasium.spaces.Discrete:
+        return gymnasium.spaces.Discrete(self.size)
+
+    def describe(self, index: int) -> str:
+        return self.legacy_codec.describe(index) if self.legacy else self.codec.describe(index)
+
+    def _locate(self, state: State, seat: int) -> Location:
+        """The seat's table now (kept while the state does not move: the legal indices and the observation
+        of one step share it)."""
+        cached = self._loc
+        if cached is not None and cached[0] is state and cached[1] == seat and cached[2] is _moment(state):
+            return cached[3]
+        loc = self.codec.table.locate(state, seat, self._previous.get(seat))
+        self._loc = (state, seat, _moment(state), loc)
+        self._previous[seat] = loc
+        return loc
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """The legal actions of ``seat`` (the seat to act) by index, the first action for an index several
+        share."""
+        legal = state._legal_tuple()
+        if self.legacy:
+            return self.legacy_codec.legal_indices(state, seat, legal)
+        return self.codec.legal_indices(state, seat, legal, self._locate(state, seat))
+
+    def observe(self, state: State, seat: int, legal: dict[int, Action] | None) -> dict[str, np.ndarray]:
+        """The observation of ``seat``: the vector (and card ids), and the mask of ``legal`` (None or empty:
+        the seat does not act now)."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        if legal:
+            mask[np.fromiter(legal, dtype=np.int64, count=len(legal))] = 1
+        if self.legacy:
+            return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+        vector, ids = self.observer.encode(state, seat, self._locate(state, seat))
+        return {"observation": vector, "action_mask": mask, "card_ids": ids}
+
+    def __getstate__(self) -> dict[str, Any]:
+        out = dict(self.__dict__)
+        out["_loc"] = None
+        out["_previous"] = {}
+        return out
+
+
+def _moment(state: State) -> Any:
+    """A value that is another object whenever the state moves on: its history (every action applied,
+    meta actions included, adds a new link)."""
+    return state._hist
+
+
+__all__ = ["ACTION_SPACES", "Interface"]

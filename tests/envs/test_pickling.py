@@ -1,0 +1,39 @@
+"""Engine states pickle and deep-copy (environments and OpenSpiel states rest on it): the copy is the same
+game, goes its own way, and a registered game comes back as the registry's own ruleset."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import spellforge
+from spellforge.core.rng import Rng
+
+from .conftest import GAMES, random_states
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_state_pickles_and_deep_copies_at_any_decision(name: str) -> None:
+    game = spellforge.GAMES[name]
+    checked = 0
+    for i, state in enumerate(random_states(name, games=1, seed=4, limit=200)):
+        if i % 40:
+            continue
+        for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert other is not state and other.game is game
+            assert other.to_json() == state.to_json()
+            assert other.history() == state.history()
+            other.apply(other.legal_actions()[-1])
+            assert other.to_json() != state.to_json()
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_determinized_state_pickles(name: str) -> None:
+    state = spellforge.GAMES[name].new_game(seed=2)
+    other = state.determinize(state.current_player, Rng(5))
+    again = pickle.loads(pickle.dumps(other))
+    assert again.to_json() == other.to_json() and again.determinized
