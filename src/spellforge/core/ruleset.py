@@ -393,6 +393,14 @@ class Ruleset(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
+    def __copy__(self) -> Ruleset:
+        """A new instance with this one's attributes (its loaded cards among them): a variant such as a
+        pool with changed cards starts as one. Without it ``copy.copy`` would go through
+        ``__reduce_ex__`` and hand back the registry's own instance."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        return clone
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         """A registered ruleset pickles by its name, so an unpickled game or state shares the registry's one
         instance and its loaded cards; any other ruleset (changed cards, a test's own) pickles whole."""
