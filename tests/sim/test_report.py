@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,8 @@ import spellforge
 from spellforge.cli import build_parser, main
 from spellforge.sim import simulate
 from spellforge.sim.report import DEFAULT_BOT, run_report
-from spellforge.sim.report_page import _diff, _pct, _rate
-from spellforge.sim.report_plots import heatmap, pyplot, text_colour
+from spellforge.sim.report_page import _diff, _paired, _pct, _rate
+from spellforge.sim.report_plots import _card_plot, heatmap, pyplot, text_colour
 from spellforge.sim.stats import CardTally
 
 
@@ -59,6 +60,9 @@ def test_the_page_shows_the_figures_its_plots_and_who_played(casters_report: tup
         for card in entry["cards"]:
             assert card["name"] in text and _rate(card["drawn"]) in text
             assert _diff(card["improvement_when_drawn"]) in text
+            assert _diff(card["improvement_in_opening_hand"]) in text
+    # one configuration: its label names no column, plot or ranking
+    assert f"<th>{figs['label']}</th>" not in page.read_text() and f"({figs['label']})" not in text
 
 
 def test_cards_are_measured_within_their_deck(casters_report: tuple[Path, dict]) -> None:
@@ -111,6 +115,24 @@ def test_a_comparison_pairs_the_same_seeds_and_names_what_changed(tmp_path: Path
     for deck, d in diff["decks"].items():
         assert d["before"] == base["decks"][deck] and d["after"] == changed["decks"][deck]
     assert all(not c["changed"] for c in diff["cards"].get("frozen-tide", {}).values())
+    # each card's row gives, right after the base's figures, its rank and flag under the change, its
+    # improvement there and the paired change; then the base's played and opening-hand figures
+    text = page.read_text()
+    checked = 0
+    for deck, row in diff["cards"].items():
+        section = text.split(f"<h3 id='deck-{deck}'>", 1)[1].split("</table>", 1)[0]
+        after = {c["key"]: c for c in changed["cards"][deck]["cards"]}
+        for c in base["cards"][deck]["cards"]:
+            if c["key"] not in row:
+                continue
+            line = next(r for r in section.split("<tr") if f"<td class='name'>{html.escape(c['name'])}" in r)
+            cells = [html.unescape(x) for x in re.findall(r"<td[^>]*>(.*?)</td>", line)]
+            b = after[c["key"]]
+            assert cells[7] == f"{b['rank'] or ''} {b['flag']}".strip()
+            assert cells[8] == _diff(b["improvement_when_drawn"]) and cells[9] == _paired(row[c["key"]])
+            assert cells[12].startswith(str(c["opening"]["games"])) and len(cells) == 14
+            checked += 1
+    assert checked
 
 
 def test_a_comparison_of_bots_and_decks(tmp_path: Path) -> None:
@@ -169,3 +191,24 @@ def test_the_default_bot_is_greedy_and_the_page_says_so(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "report.json").read_text())
     assert data["summary"]["bots"] == [["greedy"]] and "played by greedy" in page.read_text()
     assert "Random play" not in page.read_text()
+
+
+def test_the_card_plot_names_a_configuration_only_beside_another_and_marks_a_changed_card(
+    casters_report: tuple[Path, dict],
+) -> None:
+    _, data = casters_report
+    figs = data["configurations"][0]
+    deck, entry = next((d, e) for d, e in figs["cards"].items() if any(c["rank"] for c in e["cards"]))
+    card = next(c for c in entry["cards"] if c["rank"])
+    plt = pyplot()
+    for sides, changed in (([("games", figs)], set()), ([("base", figs), ("after", figs)], {card["key"]})):
+        fig = _card_plot(plt, deck, sides, changed)
+        ax = fig.axes[0]
+        title, legend = ax.get_title(), [t.get_text() for t in ax.get_legend().get_texts()]
+        bold = [t.get_text() for t in ax.get_yticklabels() if t.get_fontweight() == "bold"]
+        plt.close(fig)
+        if len(sides) == 1:
+            assert "games" not in title and "games" not in " ".join(legend) and not bold
+        else:
+            assert title.endswith("under base)") and legend[0].startswith("base: ") and "after" in legend
+            assert bold == [f"{card['rank']}. {card['name']} (changed)"]

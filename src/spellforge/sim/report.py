@@ -9,8 +9,8 @@
 * game length: turns per game;
 * per card, within its deck (``sim.card_figures``): the win rate of the deck's seat-games in which the
   card was drawn against those in which it was not, the difference ("improvement when drawn") with its
-  95% interval and the sample sizes, the same for played, the cards ranked within their deck and the
-  outliers flagged.
+  95% interval and the sample sizes, the same for played and for the opening hand, the cards ranked
+  within their deck and the outliers flagged.
 
 ``--decks A,B,C`` plays every pairing of those decks (``--games`` games each, seats alternating) in a
 two-player game, or seats them in order otherwise. ``--cards FILE`` changes cards (a card file or an

@@ -17,7 +17,7 @@ STYLE = (
     "body{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em;line-height:1.4}"
     "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
     "td{white-space:nowrap}.wide{overflow-x:auto}"
-    "th{background:#eee}td:first-child,td.name{text-align:left}figure{margin:1em 0}img{max-width:100%}"
+    "th{background:#eee}th[colspan]{text-align:center}td:first-child,td.name,th.name{text-align:left}figure{margin:1em 0}img{max-width:100%}"
     ".high{background:#fde0dc}.low{background:#dce8fd}.flag{color:#b71c1c;font-weight:bold}"
     ".changed{font-weight:bold}.note{color:#555;font-size:90%}"
 )
@@ -102,7 +102,9 @@ def page(
     _cards(out, figs, diff, dict(plots))
     out.append(DEFINITIONS)
     out.append(
-        f"<p class='note'>Every figure is in <a href='report.json'>report.json</a>. {e(summary['command'])}</p>"
+        "<p class='note'>Every figure is in <a href='report.json'>report.json</a>."
+        + (f" Made by <code>{e(summary['command'])}</code>." if summary["command"] else "")
+        + "</p>"
     )
     out.append("</body></html>")
     return "\n".join(out)
@@ -110,10 +112,13 @@ def page(
 
 def _results(out: list[str], figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> None:
     e = html.escape
-    out.append("<h2>Results</h2><table><tr><th></th>" + "".join(f"<th>{e(f['label'])}</th>" for f in figs))
-    if diff is not None:
-        out.append("<th>paired difference [95%], p</th>")
-    out.append("</tr>")
+    out.append("<h2>Results</h2><table>")
+    if diff is not None:  # one configuration needs no column names
+        out.append(
+            "<tr><th></th>"
+            + "".join(f"<th>{e(f['label'])}</th>" for f in figs)
+            + "<th>paired difference [95%], p</th></tr>"
+        )
 
     def row(name: str, cells: list[str], d: str | None = None) -> None:
         out.append(f"<tr><td>{e(name)}</td>" + "".join(f"<td>{e(c)}</td>" for c in cells))
@@ -168,8 +173,9 @@ def _cards(
     e = html.escape
     base = figs[0]
     out.append(
-        "<h2>Cards, within their deck</h2><p>Per deck, its cards ranked by their improvement when drawn "
-        f"({e(base['label'])}); the flagged cards stand out from the deck's median (see below).</p>"
+        "<h2>Cards, within their deck</h2><p>Per deck, its cards ranked by their improvement when drawn"
+        + (f" ({e(base['label'])})" if diff is not None else "")
+        + "; the flagged cards stand out from the deck's median (see below).</p>"
     )
     changed = {c["key"] for c in diff["changes"].get("cards", [])} if diff else set()
     for deck, entry in base["cards"].items():
@@ -183,17 +189,25 @@ def _cards(
             out.append(
                 f"<figure><img src='{e(name)}' alt='{e(plots[name])}'><figcaption>{e(plots[name])}</figcaption></figure>"
             )
-        out.append(
-            "<div class='wide'><table><tr><th>rank</th><th>card</th><th>drawn in</th><th>win when drawn</th>"
+        # with a comparison, its columns come right after the first configuration's, where they are seen
+        head = (
+            "<th>rank</th><th class='name'>card</th><th>drawn in</th><th>win when drawn</th>"
             "<th>win when not drawn</th><th>improvement when drawn [95%]</th><th>flag</th>"
+        )
+        if diff is not None:
+            head += (
+                "<th>rank, flag</th><th>improvement when drawn [95%]</th>"
+                "<th>change against the deck's mean, paired [95%], p</th>"
+            )
+        head += (
             "<th>played in</th><th>improvement when played [95%]</th>"
             "<th>in opening hand</th><th>improvement in opening hand [95%]</th>"
         )
-        if diff is not None:
-            out.append(
-                f"<th>improvement when drawn ({e(figs[1]['label'])})</th><th>change, paired [95%], p</th>"
-            )
-        out.append("</tr>")
+        out.append("<div class='wide'><table>")
+        if diff is not None:  # which configuration each group of columns is
+            a, b = e(base["label"]), e(figs[1]["label"])
+            out.append(f"<tr><th colspan='7'>{a}</th><th colspan='3'>{b}</th><th colspan='4'>{a}</th></tr>")
+        out.append(f"<tr>{head}</tr>")
         other = {c["key"]: c for c in figs[1]["cards"].get(deck, {}).get("cards", [])} if diff else {}
         for c in entry["cards"]:
             cls = f" class='{c['flag']}'" if c["flag"] else ""
@@ -203,16 +217,18 @@ def _cards(
                 f"<td>{c['drawn']['games']} ({100 * c['drawn_share']:.0f}%)</td>"
                 f"<td>{_rate(c['drawn'])}</td><td>{_rate(c['not_drawn'])}</td>"
                 f"<td>{e(_diff(c['improvement_when_drawn']))}</td><td>{e(c['flag'])}</td>"
-                f"<td>{c['played']['games']} ({100 * c['played_share']:.0f}%)</td>"
-                f"<td>{e(_diff(c['improvement_when_played']))}</td>"
-                f"<td>{c['opening']['games']} ({100 * c['opening_share']:.0f}%)</td>"
-                f"<td>{e(_diff(c['improvement_in_opening_hand']))}</td>"
             )
             if diff is not None:
                 o = other.get(c["key"])
-                out.append(f"<td>{e(_diff(o['improvement_when_drawn'])) if o else ''}</td>")
+                rank = f"{o['rank'] or ''} {o['flag']}".strip() if o else ""
+                out.append(f"<td>{e(rank)}</td><td>{e(_diff(o['improvement_when_drawn'])) if o else ''}</td>")
                 out.append(f"<td>{e(_paired(diff['cards'].get(deck, {}).get(c['key'])))}</td>")
-            out.append("</tr>")
+            out.append(
+                f"<td>{c['played']['games']} ({100 * c['played_share']:.0f}%)</td>"
+                f"<td>{e(_diff(c['improvement_when_played']))}</td>"
+                f"<td>{c['opening']['games']} ({100 * c['opening_share']:.0f}%)</td>"
+                f"<td>{e(_diff(c['improvement_in_opening_hand']))}</td></tr>"
+            )
         out.append("</table></div>")
 
 

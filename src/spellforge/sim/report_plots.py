@@ -119,9 +119,10 @@ def _card_plot(plt: Any, deck: str, sides: list[tuple[str, dict[str, Any]]], cha
         ]
         off = (k - (len(sides) - 1) / 2) * 0.3
         if k == 0:
+            prefix = f"{name}: " if len(sides) > 1 else ""
             groups = [
-                (name, BASE, [(y, c) for y, c in points if not c["flag"]]),
-                (f"{name}: flagged", FLAG, [(y, c) for y, c in points if c["flag"]]),
+                (f"{prefix}not flagged", BASE, [(y, c) for y, c in points if not c["flag"]]),
+                (f"{prefix}flagged", FLAG, [(y, c) for y, c in points if c["flag"]]),
             ]
         else:
             groups = [(name, CHANGED, points)]
@@ -144,13 +145,17 @@ def _card_plot(plt: Any, deck: str, sides: list[tuple[str, dict[str, Any]]], cha
     ax.axvline(100 * base["median_improvement"], color="grey", linestyle="--", linewidth=1)
     ax.axvline(0, color="black", linewidth=0.5)
     ax.set_yticks(ys)
-    ax.set_yticklabels(
+    ticks = ax.set_yticklabels(
         [f"{c['rank']}. {c['name']}" + (" (changed)" if c["key"] in changed else "") for c in cards],
         fontsize=8,
     )
+    for tick, c in zip(ticks, cards, strict=True):
+        if c["key"] in changed:
+            tick.set_fontweight("bold")
     ax.invert_yaxis()
     ax.set_xlabel("win rate when drawn minus when not drawn, points (95% interval)")
-    ax.set_title(f"{deck}: improvement when drawn (dashed: {sides[0][0]}'s median)")
+    under = f" under {sides[0][0]}" if len(sides) > 1 else ""
+    ax.set_title(f"{deck}: improvement when drawn (dashed: the deck's median{under})")
     ax.legend(fontsize=8, loc="lower right")
     return fig
 
@@ -235,7 +240,7 @@ def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> 
         fig, ax = plt.subplots(figsize=(1.1 * len(names) + 3, 0.9 * len(names) + 2))
         im = heatmap(ax, base["matchups"])
         fig.colorbar(im, ax=ax, label="win rate of the row deck")
-        ax.set_title(f"deck against deck ({base['label']})")
+        ax.set_title("deck against deck" + (f" ({base['label']})" if len(figs) > 1 else ""))
         save(
             fig,
             "matchups.png",
@@ -250,7 +255,7 @@ def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> 
             f["turns"],
             bins=bins,
             alpha=0.6,
-            label=f"{name} (mean {f['avg_turns']:.1f})",
+            label=(f"{name}: " if len(sides) > 1 else "") + f"mean {f['avg_turns']:.1f}",
             color=BASE if k == 0 else CHANGED,
         )
     ax.set_xlabel("turns")
