@@ -411,12 +411,12 @@ class Ruleset(ABC):
         return f"<{type(self).__name__} {self.name!r}>"
 
     def __copy__(self) -> Ruleset:
-        """A new ruleset sharing this one's attributes (loaded cards and decks included), which may then be
-        changed without touching this one: the copy a card override starts from. (``__reduce_ex__`` below
-        would hand back the registered instance itself.)"""
-        new = type(self)()  # a ruleset takes no arguments: its facts are class attributes
-        new.__dict__.update(self.__dict__)
-        return new
+        """A new instance with this one's attributes (its loaded cards among them): a variant such as a
+        pool with changed cards starts as one. Without it ``copy.copy`` would go through
+        ``__reduce_ex__`` and hand back the registry's own instance."""
+        clone = type(self)()  # a ruleset takes no arguments: its facts are class attributes
+        clone.__dict__.update(self.__dict__)
+        return clone
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         """A registered ruleset pickles by its name, so an unpickled game or state shares the registry's one
