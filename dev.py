@@ -5,7 +5,7 @@
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
     python3 dev.py test [pytest args]      run the whole test suite, a worker per core (add '-m slow' for
                                            the long runs, '-n 0' for a single process)
-    python3 dev.py lint                    ruff (lint and format) and mypy
+    python3 dev.py lint                    ruff (lint and format), mypy, and the generated clone() methods
     python3 dev.py screenshots [options]   a picture of each game's table, desktop and phone (docs/screenshots)
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
@@ -83,6 +83,7 @@ def main(argv: list[str]) -> int:
             subprocess.call([python, "-m", "ruff", "format", "--check", "src", "tests", "tools"], cwd=ROOT)
             or code
         )
+        code = subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT) or code
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
     if command == "screenshots":
         return subprocess.call([python, str(ROOT / "tools" / "screenshots.py"), *rest], cwd=ROOT)

@@ -9,7 +9,6 @@ own seed derived from the batch seed, so a batch is reproducible and any single 
 
 from __future__ import annotations
 
-import copy
 import os
 import socket
 import sys
@@ -185,8 +184,7 @@ def ruleset_with_cards(game: Ruleset, text: str, name: str = "the card file") ->
                 loaded = game.load_cards([path])
             except CardDataError as exc:
                 raise CardDataError(str(exc).replace(file_label(path), name)) from None
-        changed = copy.copy(game)
-        changed.__dict__["cards"] = {**game.cards, **loaded}  # the pool is a cached property
+        changed = game.with_cards({**game.cards, **loaded})
         _WITH_CARDS[key] = changed
     return changed
 
