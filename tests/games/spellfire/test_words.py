@@ -227,6 +227,17 @@ def test_a_mulligan_is_told_with_the_hand_it_shows() -> None:
     assert s.describe_event(Event(REVEAL, 0, lyriel, note="mulligan"), 1) == "P1 shows Lyriel Moonquill."
 
 
+def test_a_draw_is_told_to_every_seat_and_named_only_to_the_drawer() -> None:
+    s = scenario(
+        Side(hand=FILL), Side(hand=FILL, deck=["brother-cael", "wall-of-winds"]), phase="end", turns=2
+    )
+    assert s.draw(1, 2) == 2
+    drawn = ["Brother Cael", "Wall of Winds"]  # the first card listed is the top of the deck
+    assert log(s, 1)[-2:] == [f"P2 draws {name}." for name in drawn]
+    assert log(s, 0)[-2:] == ["P2 draws a card.", "P2 draws a card."]
+    assert not any(name in line for line in log(s, 0) for name in drawn)
+
+
 # ---------------------------------------------------------------------- prompts and the end
 
 

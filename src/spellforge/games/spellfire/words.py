@@ -480,6 +480,10 @@ def _spoils(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> s
     return f"{who} draws {card} as spoils of victory."
 
 
+def _draw(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+    return f"{who} draws a card." if card == HIDDEN_CARD else f"{who} draws {card}."
+
+
 def _reveal(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
     return f"{who} reveals {card} (last digit {e.amount}) to choose the first player."
 
@@ -549,6 +553,7 @@ EVENTS: dict[str, Teller] = {
         "{who} calls a mulligan and shows his hand: no realm he can play; the game starts over."
     ),
     REVEAL: _revealed,
+    "draw": _draw,
     "draw_lost": _line("{who}'s draw pile is empty: a draw is lost."),
     "reshuffle": _line("{who} shuffles the discard pile into a new draw pile."),
     "rule": _line("{who} puts the rule card {card} into play."),
