@@ -417,8 +417,14 @@ export class Table {
     const where = new Map();
     for (const node of this.root.querySelectorAll("[data-card]")) {
       const id = node.dataset.card, at = node.dataset.where || node.closest("[data-zone]")?.dataset.zone || "";
-      where.set(id, at);
-      if (!first && this.where.get(id) !== at) node.classList.add("fresh");
+      // what a player sees of the card besides where it is: its values and marks (damage, razed, tapped)
+      const look = [node.querySelector(".c-stats, .c-vals"), node.querySelector(".c-badges")].map((n) => (n ? n.textContent : "")).join("|")
+        + (node.closest(".slot")?.classList.contains("tapped") ? "|tapped" : "") + (node.classList.contains("razed-card") ? "|razed" : "");
+      where.set(id, at + "\u0000" + look);
+      if (first) continue;
+      const before = this.where.get(id);
+      if (before === undefined || before.split("\u0000")[0] !== at) node.classList.add("fresh");
+      else if (before !== at + "\u0000" + look) node.classList.add("changed");
     }
     const stats = new Map();
     for (const node of this.root.querySelectorAll("[data-watch]")) {
