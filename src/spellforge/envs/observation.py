@@ -44,7 +44,7 @@ from spellforge.core.modifiers import ADD
 from spellforge.core.state import State as _CoreState
 
 from .facts import research_facts
-from .table import Location, Table
+from .table import Location, Table, _differing
 
 if TYPE_CHECKING:
     from spellforge.core.cards import CardDef
@@ -56,6 +56,7 @@ _CORE_CAN_SEE_FACE_DOWN = _CoreState.can_see_face_down
 _CORE_ZONE_VISIBLE = _CoreState.zone_visible
 _DEF_SKIP = frozenset({"key", "name", "text", "source", "effects", "keywords"})
 MAX_ONE_HOT = 24
+_ROWS_KEPT = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
 MAX_TAGS = 32
 
 
@@ -191,12 +192,12 @@ class TableObserver:
         ]
         self._stat_names = [name for name, _ in self.card_stats]
         self._arrays = [name for name, _, _, positional in self.card_numbers if positional]
-        # the table reports a slot as changed when one of these numbers of its card changed
-        self.table.watch = tuple(dict.fromkeys((*self.table.watch, *self._arrays)))
         self._methods = [read for _, _, read, positional in self.card_numbers if not positional]
         self._playing: dict[int, tuple[Any, list[int], list[tuple[int, int]], list[bool]]] = {}
         self._visible: dict[tuple[int, int | None], tuple[Any, list[bool]]] = {}
         self._contexts: dict[tuple[int, int, int, bool], _Context] = {}
+        # the numbers of a card in play as written (scaled float32), by the numbers read: few combinations
+        self._number_rows: dict[tuple[Any, ...], memoryview] = {}
         self.in_play = facts.in_play
         self._templates()
 
@@ -228,8 +229,8 @@ class TableObserver:
             loc = self.table.locate(state, seat)
         enc = self._new_encoded(state)
         self._write(enc, state, seat, loc, None, None, public)
-        # the buffers are this call's own: wrapped without a copy
-        return np.frombuffer(enc.raw, dtype=np.float32), np.frombuffer(enc.id_raw, dtype=np.int64)
+        # the buffers are this call's own: handed over without a copy
+        return enc.arr, enc.id_arr
 
     def update(
         self, enc: Encoded | None, state: State, seat: int, loc: Location, changed: set[int] | None
@@ -277,9 +278,13 @@ class TableObserver:
         """Write the observation of ``seat`` into ``enc``: the envelope and the numbers whole, the sizes of
         the zones in ``zones`` (None: every zone), the slots in ``changed`` (None: every slot) and the numbers
         of the cards in play there."""
-        ctx = self._context(state, seat, public)
+        ctx = enc.ctx
+        if ctx is None or not ctx.fixed or ctx.seat != seat or ctx.public is not public:
+            if ctx is not None and (ctx.seat != seat or ctx.public is not public):
+                enc.head_memo[0] = None  # the head is written for another seat
+            ctx = enc.ctx = self._context(state, seat, public)
         out = enc.out
-        ctx.head(state, out)
+        ctx.head(state, out, enc.head_memo)
         all_zones = state.zones
         cells = ctx.size_cells
         for z in range(len(all_zones)) if zones is None else zones:
@@ -351,23 +356,43 @@ class TableObserver:
     def _write_numbers(
         self, enc: Encoded, state: State, loc: Location, changed: set[int] | None, ctx: _Context
     ) -> None:
-        """The numbers of the cards in play, written where they changed: the cards new to their slots, and
-        those whose per-card arrays changed; every card in play when the modifiers changed (or the game
-        declares card numbers read by a method)."""
-        arrays = [getattr(state, name) for name in self._arrays]
+        """The numbers of the cards in play, written where they changed: the cards new to their slots (or
+        whose rows were written again), and those whose entries in the per-card arrays changed since the
+        encoding was last written (each array compared whole in C first); every card in play when the
+        modifiers changed (or the game declares card numbers read by a method)."""
         methods = self._methods
         mods_now = state.modifiers if self.card_stats else None
+        names = self._arrays
+        arrays = [getattr(state, name) for name in names] if names else []
+        seen = enc.arrays_seen
         todo: Any
-        if changed is None or methods or (mods_now is not None and mods_now != enc.modifiers):
+        if changed is None or seen is None or methods or (mods_now is not None and mods_now != enc.modifiers):
             fill = loc.fill
             todo = [slot for k, start in ctx.sections for slot in range(start, start + fill[k])]
             if mods_now is not None:
                 enc.modifiers = mods_now[:]
+            enc.arrays_seen = [a[:] for a in arrays]
         else:
-            # the slots whose card, or one of its per-card numbers (``Table.watch``), changed
             in_play = ctx.in_play
-            todo = [slot for slot in changed if in_play[slot]] if changed else ()
-            if not todo:
+            todo = None
+            for slot in changed:
+                if in_play[slot]:
+                    if todo is None:
+                        todo = {slot}
+                    else:
+                        todo.add(slot)
+            for i, now in enumerate(arrays):
+                if now != seen[i]:
+                    where = loc.where
+                    for cid in _differing(now, seen[i]):
+                        at = where.get(cid)
+                        if at is not None and in_play[at]:
+                            if todo is None:
+                                todo = {at}
+                            else:
+                                todo.add(at)
+                    seen[i] = now[:]
+            if todo is None:
                 return
         stat_names = self._stat_names
         mods: dict[int, list[int]] = {}
@@ -379,6 +404,7 @@ class TableObserver:
         no_stats = [0] * len(stat_names)
         hidden_methods = [0] * len(methods)
         inverse = self._number_scales
+        rows = self._number_rows
         fd = state.face_down
         slots = loc.slots
         keys, values, out = enc.keys, enc.values, enc.out
@@ -399,9 +425,20 @@ class TableObserver:
                 continue
             values[slot] = now
             at = first + slot * width
-            out[at : at + len(now)] = array.array(
-                "f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)]
-            )
+            key: tuple[Any, ...] | None = tuple(now)
+            try:
+                scaled = rows.get(key)  # type: ignore[arg-type]
+            except TypeError:  # a number that is a list: not kept
+                scaled = key = None
+            if scaled is None:
+                scaled = memoryview(
+                    array.array("f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)])
+                )
+                if key is not None:
+                    if len(rows) >= _ROWS_KEPT:
+                        rows.clear()
+                    rows[key] = scaled
+            out[at : at + len(now)] = scaled
 
     def _context(self, state: State, seat: int, public: bool) -> _Context:
         """What writing ``seat``'s observation of a state of this layout needs that depends only on the
@@ -431,12 +468,19 @@ class TableObserver:
         _, _, sections, in_play = self._playing_slots(state)
         looker = None if public else seat
         visible = [state.zone_visible(z, looker) for z in range(layout.count)]
-        return _Context(layout, namespace["head"], cells, sections, in_play, visible, looker)
+        fixed = type(state).zone_visible is _CORE_ZONE_VISIBLE
+        return _Context(
+            layout, namespace["head"], cells, sections, in_play, visible, looker, seat, public, fixed
+        )
 
     def _head_code(self, state: State, seat: int) -> tuple[str, dict[str, Any]]:
-        """The source of ``head(state, out)``, which writes the envelope, the seats' numbers and marks and
-        the numbers of the table (see the module docstring) into ``out`` (a float32 memoryview), and the
-        names it reads. The zone sizes are written apart, where they changed."""
+        """The source of ``head(state, out, memo)``, which writes the envelope, the seats' numbers and marks
+        and the numbers of the table (see the module docstring) into ``out`` (a float32 memoryview), and the
+        names it reads. The zone sizes are written apart, where they changed.
+
+        The envelope is written whole; the numbers (and marks) are read into one tuple, compared with the
+        tuple last written into ``out`` (``memo[0]``, None: unknown) and written only where they differ. A
+        number that is a list is read as a tuple (kept beside ``out``, it must not change in place)."""
         n = state.n_seats
         p = self.players
         ns: dict[str, Any] = {
@@ -445,9 +489,10 @@ class TableObserver:
             "KIND": self.kind_index,
             "MAXT": max(1, self.game.max_turns),
             "_put": _put,
+            "_frozen": _frozen,
         }
         lines = [
-            "def head(state, out):",
+            "def head(state, out, memo):",
             f"    out[0:{self.offsets['seats']}] = ZERO[0:{self.offsets['seats']}]",
         ]
         add = lines.append
@@ -491,40 +536,76 @@ class TableObserver:
                 add(f"    i = ROLE.get(roles[{s}])")
                 add("    if i is not None:")
                 add(f"        out[{at + r * len(self.roles)} + i] = 1.0")
-        # the seats' numbers and marks (their zone sizes apart)
-        for j, (_, read) in enumerate(self.marks):
-            ns[f"MARK{j}"] = read
-            add(f"    m{j} = MARK{j}(state)")
-        for j, (_, sc, read) in enumerate(self.seat_numbers):
+        # the numbers: what each reads (``values``), and how each is written at its place (``writes``)
+        values: list[str] = []
+        writes: list[list[str]] = []
+
+        def read(expr: str, sample: Any) -> str:
+            """``expr`` as the tuple holds it: a list read as a tuple."""
+            if type(sample) in (int, bool, float):
+                return expr
+            return f"(tuple(x) if type(x := {expr}) is list else x)"
+
+        def scalar(i: int, at: int, width: int, sc: str) -> list[str]:
+            return [
+                f"        v = vals[{i}]",
+                "        if type(v) is int or type(v) is bool:",
+                "            if v:",
+                f"                x = v / {sc}" if sc != "0.0" else "                x = float(v)",
+                f"                out[{at}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)",
+                "            else:",
+                f"                out[{at}] = 0.0",
+                "        else:",
+                f"            out[{at}:{at + width}] = ZERO[0:{width}]",
+                f"            _put(out, {at}, {width}, v, {sc})",
+            ]
+
+        for j, (_, sc, reader) in enumerate(self.seat_numbers):
             ns[f"SC{j}"] = sc
-            add(f"    src{j} = state.{read.attr}")
+            add(f"    src{j} = state.{reader.attr}")
+        for j, (_, reader) in enumerate(self.marks):
+            add(f"    m{j} = {_inline(reader)}")
         k = len(self.seat_zones)
         for s in range(n):
             at = self.offsets["seats"] + ((s - seat) % n) * self.seat_width + k
-            for j, ((_, sc, read), width) in enumerate(zip(self.seat_numbers, self.seat_widths, strict=True)):
-                value = f"src{j}({s})" if read.method else f"src{j}[{s}]"
-                add(f"    v = len({value})" if read.count else f"    v = {value}")
-                add("    if type(v) is int or type(v) is bool:")
-                add("        if v:")
-                add(f"            x = v / SC{j}" if sc else "            x = float(v)")
-                add(f"            out[{at}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)")
-                add("        else:")
-                add(f"            out[{at}] = 0.0")
-                add("    else:")
-                add(f"        out[{at}:{at + width}] = ZERO[0:{width}]")
-                add(f"        _put(out, {at}, {width}, v, SC{j})")
+            for j, ((_, sc, reader), width) in enumerate(
+                zip(self.seat_numbers, self.seat_widths, strict=True)
+            ):
+                expr = f"src{j}({s})" if reader.method else f"src{j}[{s}]"
+                if reader.count:
+                    expr = f"len({expr})"
+                values.append(read(expr, reader(state, s)))
+                writes.append(scalar(len(values) - 1, at, width, f"SC{j}" if sc else "0.0"))
                 at += width
             for j in range(len(self.marks)):
-                add(f"    out[{at}] = 1.0 if m{j} == {s} else 0.0")
+                values.append(f"m{j}")
+                writes.append([f"        out[{at}] = 1.0 if vals[{len(values) - 1}] == {s} else 0.0"])
                 at += 1
         # the numbers of the table (the shared zones' sizes apart)
         at = self.offsets["numbers"]
-        for j, ((_, sc, read), width) in enumerate(zip(self.numbers, self.number_widths, strict=True)):
-            ns[f"NUM{j}"] = read
+        for j, ((_, sc, reader), width) in enumerate(zip(self.numbers, self.number_widths, strict=True)):
             ns[f"NSC{j}"] = sc
-            add(f"    out[{at}:{at + width}] = ZERO[0:{width}]")
-            add(f"    _put(out, {at}, {width}, NUM{j}(state), NSC{j})")
+            values.append(read(_inline(reader), reader(state)))
+            i = len(values) - 1
+            writes.append(
+                [
+                    f"        out[{at}:{at + width}] = ZERO[0:{width}]",
+                    f"        _put(out, {at}, {width}, vals[{i}], NSC{j})",
+                ]
+            )
             at += width
+        if values:
+            add(f"    vals = ({', '.join(values)},)")
+            add("    last = memo[0]")
+            add("    if vals == last:")
+            add("        return")
+            add("    if last is None:")
+            add(f"        last = NEVER * {len(values)}")
+            ns["NEVER"] = (object(),)
+            for i, write in enumerate(writes):
+                add(f"    if vals[{i}] != last[{i}]:")
+                lines.extend(write)
+            add("    memo[0] = vals if _frozen(vals) else None")
         return "\n".join(lines) + "\n", ns
 
     def _seat_zone_indices(self, state: State) -> list[list[int]]:
@@ -598,7 +679,7 @@ class TableObserver:
         return cached[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        caches = ("_visible", "_public", "_playing", "_zone_lists", "_contexts")
+        caches = ("_visible", "_public", "_playing", "_zone_lists", "_contexts", "_number_rows")
         out = {k: ({} if k in caches else v) for k, v in self.__dict__.items()}
         for name in ("_zero_row", "_zero_head", "_unknown_row", "_known_rows"):
             out.pop(name, None)
@@ -630,15 +711,18 @@ class Encoded:
     (``vector()`` and ``card_ids()`` give copies) and what each slot shows."""
 
     __slots__ = (
+        "arr",
+        "arrays_seen",
         "cid_di",
+        "ctx",
         "defs",
-        "id_raw",
+        "head_memo",
+        "id_arr",
         "ids",
         "keys",
         "layout",
         "modifiers",
         "out",
-        "raw",
         "values",
     )
 
@@ -646,19 +730,23 @@ class Encoded:
         self.defs = state.defs
         self.cid_di = cid_di  # per card: its definition's embedding id
         self.layout = state.layout
-        self.raw = bytearray(4 * size)
-        self.id_raw = bytearray(8 * slots)
-        self.out = memoryview(self.raw).cast("f")
-        self.ids = memoryview(self.id_raw).cast("q")
+        self.arr = np.zeros(size, dtype=np.float32)
+        self.id_arr = np.zeros(slots, dtype=np.int64)
+        # written through these: a float32 and an int64 view
+        self.out: Any = memoryview(self.arr)  # type: ignore[arg-type]
+        self.ids: Any = memoryview(self.id_arr)  # type: ignore[arg-type]
         self.keys = [0] * slots  # per slot: what its row shows (0: nothing; see ``TableObserver._write``)
         self.values: list[list[Any] | None] = [None] * slots  # per slot in play: the numbers written
         self.modifiers: list[Any] | None = None  # the modifiers in force
+        self.ctx: _Context | None = None  # the context last written with
+        self.head_memo: list[Any] = [None]  # the numbers the head last wrote (``TableObserver._head_code``)
+        self.arrays_seen: list[list[Any]] | None = None  # the per-card arrays when it was last written
 
     def vector(self) -> np.ndarray:
-        return np.frombuffer(self.raw, dtype=np.float32).copy()
+        return self.arr.copy()
 
     def card_ids(self) -> np.ndarray:
-        return np.frombuffer(self.id_raw, dtype=np.int64).copy()
+        return self.id_arr.copy()
 
 
 class _Context(NamedTuple):
@@ -671,6 +759,9 @@ class _Context(NamedTuple):
     in_play: list[bool]  # per slot: whether it is one of theirs
     visible: list[bool]  # per zone: whether the seat may look at it
     looker: int | None  # the seat, or None for a spectator's look at the cards
+    seat: int
+    public: bool
+    fixed: bool  # made once for the layout and seat (the game keeps core's ``zone_visible``)
 
 
 def _core_sight(state: State) -> bool:
@@ -712,6 +803,24 @@ class _Reader:
         else:
             value = source() if self.method else source
         return len(value) if self.count else value
+
+
+def _inline(reader: _Reader) -> str:
+    """The expression that reads a number of the table (``per_item`` False) from ``state``, as code."""
+    expr = f"state.{reader.attr}()" if reader.method else f"state.{reader.attr}"
+    return f"len({expr})" if reader.count else expr
+
+
+_IMMUTABLE = frozenset({int, bool, float, str, type(None)})
+
+
+def _frozen(values: tuple[Any, ...]) -> bool:
+    """Whether a tuple of numbers read from a state stays as it is (no list a game may change in place)."""
+    for v in values:
+        t = type(v)
+        if t not in _IMMUTABLE and (t is not tuple or not all(type(x) in _IMMUTABLE for x in v)):
+            return False
+    return True
 
 
 def _reader(cls: type, name: str, seat: bool = True) -> _Reader:

@@ -53,11 +53,12 @@ class Location:
     (or controller) relative to the observing seat, ``fill[k]`` how many cards section ``k`` holds (its first
     slots).
 
-    ``changed`` is the slots whose card, side or look (face down, known, controller, the per-card numbers the
-    table watches) differ from the location this one was worked out from (None: it was worked out whole), so
-    an observation can rewrite only those. The rest is what ``Table.update`` compares the state with."""
+    ``changed`` is the slots whose card, side or look (face down, known, controller) differ from the location
+    this one was worked out from (None: it was worked out whole), so an observation can rewrite only those.
+    The rest is what ``Table.update`` compares the state with."""
 
     __slots__ = (
+        "acts",
         "changed",
         "controllers",
         "face_down",
@@ -68,7 +69,6 @@ class Location:
         "rel",
         "seat",
         "slots",
-        "watched",
         "where",
         "zones_seen",
     )
@@ -82,11 +82,11 @@ class Location:
         self.changed: set[int] | None = None
         self.layout: Any = None
         self.plan: list[Any] = []
+        self.acts: list[Any] = []  # per zone: how to place its cards again (``Table._acts``)
         self.zones_seen: list[list[int]] = []  # every zone's cards when this location was worked out
         self.face_down: list[bool] = []
         self.known: list[int] = []
         self.controllers: list[int] = []
-        self.watched: list[list[Any]] = []  # the per-card arrays the table watches, as they were
 
     def copy(self) -> Location:
         """A copy that ``Table.update`` may change without changing this one."""
@@ -99,9 +99,9 @@ class Location:
         loc.changed = self.changed
         loc.layout = self.layout
         loc.plan = self.plan
+        loc.acts = self.acts
         loc.zones_seen = self.zones_seen[:]  # its lists are replaced, never changed
         loc.face_down, loc.known, loc.controllers = self.face_down, self.known, self.controllers
-        loc.watched = self.watched[:]
         return loc
 
 
@@ -136,14 +136,10 @@ class Table:
                     self.by_key[(key, side)] = section
                     at += size
         self.size = at
-        # per-card arrays (names of State attributes) whose changes count as changes of the cards' slots: the
-        # numbers an observation shows beside the card (``TableObserver`` sets them)
-        self.watch: tuple[str, ...] = ()
         index = {id(section): k for k, section in enumerate(self.sections)}
         # per zone name: its sections for face-up cards (own, others) and face-down ones (None: with the
         # face-up ones), as (section number, start, size), read by ``locate``
-        self._plans: dict[tuple[int, int], tuple[Any, list[Any]]] = {}
-        self._entries: dict[int, tuple[Any, list[int]]] = {}
+        self._plans: dict[tuple[int, int], tuple[Any, list[Any], list[Any]]] = {}
         self._plan: list[tuple[str, Any, Any, Any, Any, bool]] = []
         self.entry_sections: list[list[int]] = []  # per zone name: the numbers of its sections
         for name in dict.fromkeys(k.removesuffix(DOWN) for k in declared):
@@ -176,10 +172,9 @@ class Table:
         if (
             loc.layout is not state.layout
             or len(loc.face_down) != len(fd)
-            or len(loc.watched) != len(self.watch)
             or (
                 type(state).zone_visible is not _CORE_ZONE_VISIBLE
-                and loc.plan != self._plan_for(state, loc.seat)
+                and loc.plan != self._plan_for(state, loc.seat)[0]
             )
         ):
             whole = self._whole(state, loc.seat)
@@ -187,37 +182,48 @@ class Table:
                 setattr(loc, name, getattr(whole, name))
             return None
         changed: set[int] = set()
-        todo: set[int] = set()  # the zone names to place again
+        todo: set[int] | None = None  # the zone names placed again whole
         all_zones = state.zones
         seen = loc.zones_seen
-        entry_of = self._entry_of_zone(state)
+        acts = loc.acts
         if seen != all_zones:
             for z in compress(range(len(all_zones)), map(ne, all_zones, seen)):
-                seen[z] = all_zones[z][:]
-                i = entry_of[z]
-                if i >= 0:
-                    todo.add(i)
+                ids = all_zones[z]
+                seen[z] = ids[:]
                 if zones is not None:
                     zones.add(z)
-        # the cards turned over or changing hands: their zones are placed again, and their slots show it
+                act = acts[z]
+                if type(act) is tuple:  # the zone fills one section on its own
+                    section, visible, rel = act
+                    _fill(loc, section, ids if visible else ids[::-1], rel, changed)
+                elif act is not None:
+                    if todo is None:
+                        todo = {act}
+                    else:
+                        todo.add(act)
+        # the cards turned over or changing hands: their slots show it, and a zone split by orientation or
+        # controller is placed again
         ctl = state.controller
         where = loc.where
         if loc.face_down != fd or loc.controllers != ctl:
             zone_of = state.zone_of
             for cid in _differing(fd, loc.face_down) + _differing(ctl, loc.controllers):
-                i = entry_of[zone_of[cid]]
-                if i >= 0:
-                    todo.add(i)
-                    slot = where.get(cid)
-                    if slot is not None:
-                        changed.add(slot)
+                slot = where.get(cid)
+                if slot is not None:
+                    changed.add(slot)
+                act = acts[zone_of[cid]]
+                if type(act) is int:
+                    if todo is None:
+                        todo = {act}
+                    else:
+                        todo.add(act)
             loc.face_down, loc.controllers = fd[:], ctl[:]
         if todo:
             plan = loc.plan
             seat = loc.seat
             for i in todo:
                 self._place(loc, plan[i], state, seat, changed)
-        # what a seat knows of a card, and the numbers watched, show in its slot
+        # what a seat knows of a card shows in its slot
         known = state.known
         if loc.known != known:
             for cid in _differing(known, loc.known):
@@ -225,41 +231,20 @@ class Table:
                 if slot is not None:
                     changed.add(slot)
             loc.known = known[:]
-        if self.watch:
-            watched = loc.watched
-            for i, name in enumerate(self.watch):
-                now = getattr(state, name)
-                if now != watched[i]:
-                    for cid in _differing(now, watched[i]):
-                        slot = where.get(cid)
-                        if slot is not None:
-                            changed.add(slot)
-                    watched[i] = now[:]
         return changed
 
     def _whole(self, state: State, seat: int) -> Location:
-        plan = self._plan_for(state, seat)
+        plan, acts = self._plan_for(state, seat)
         loc = Location(self.size, seat, len(self.sections))
         loc.layout = state.layout
         loc.plan = plan
+        loc.acts = acts
         loc.face_down, loc.known, loc.controllers = state.face_down[:], state.known[:], state.controller[:]
         loc.zones_seen = [z[:] for z in state.zones]
-        loc.watched = [getattr(state, name)[:] for name in self.watch]
         ignored: set[int] = set()
         for entry in plan:
             self._place(loc, entry, state, seat, ignored)
         return loc
-
-    def _entry_of_zone(self, state: State) -> list[int]:
-        """Per zone of ``state``'s layout, the plan entry (zone name) it belongs to, or -1."""
-        layout = state.layout
-        cached = self._entries.get(id(layout))
-        if cached is not None and cached[0] is layout:
-            return cached[1]
-        index = {name: i for i, (name, *_) in enumerate(self._plan)}
-        out = [index.get(layout.names[z], -1) for z in range(layout.count)]
-        self._entries[id(layout)] = (layout, out)
-        return out
 
     def _place(self, loc: Location, entry: Any, state: State, seat: int, changed: set[int]) -> None:
         """Put the cards of one zone name in their slots (adding to ``changed`` the slots that change)."""
@@ -323,17 +308,18 @@ class Table:
             if section is not None:
                 _fill(loc, section, cards, rels, changed)
 
-    def _plan_for(self, state: State, seat: int) -> list[Any]:
+    def _plan_for(self, state: State, seat: int) -> tuple[list[Any], list[Any]]:
         """Per declared zone name, its zones as ``seat`` looks at them (relative seat, zone, whether the seat
-        sees it) and its sections: worked out once per layout and seat while the game's ``zone_visible`` is
-        core's (declared visibility), every time otherwise."""
+        sees it) and its sections; and per zone of the layout, how ``update`` places its cards again (see
+        ``_acts``). Worked out once per layout and seat while the game's ``zone_visible`` is core's (declared
+        visibility), every time otherwise."""
         fixed = type(state).zone_visible is _CORE_ZONE_VISIBLE
         layout = state.layout
         key = (id(layout), seat)
         if fixed:
             cached = self._plans.get(key)
             if cached is not None and cached[0] is layout:
-                return cached[1]
+                return cached[1], cached[2]
         n = state.n_seats
         visible_to = state.zone_visible
         plan: list[Any] = []
@@ -350,12 +336,32 @@ class Table:
                 groups = ((0, z, visible_to(z, seat)),)
                 shared = True
             plan.append((groups, shared, up_own, up_oth, down_own, down_oth, split, len(groups) == 2))
+        acts = self._acts(plan, layout.count)
         if fixed:
-            self._plans[key] = (layout, plan)
-        return plan
+            self._plans[key] = (layout, plan, acts)
+        return plan, acts
+
+    @staticmethod
+    def _acts(plan: list[Any], count: int) -> list[Any]:
+        """Per zone: None (not on the table), ``(section, visible, rel)`` for a zone whose cards fill one
+        section on their own, in order (a seat's zone beside at most one other seat's), or the number of its
+        plan entry, placed whole (a shared zone, a split one, several seats packed in one section)."""
+        acts: list[Any] = [None] * count
+        for i, (groups, shared, up_own, up_oth, down_own, down_oth, split, one_other) in enumerate(plan):
+            shown = (up_own, up_oth, down_own, down_oth) != (None, None, None, None)
+            for rel, z, visible in groups:
+                if shared or split:
+                    acts[z] = i if shown else None
+                elif rel and not one_other:
+                    acts[z] = None if up_oth is None else i
+                elif rel == 0:
+                    acts[z] = None if up_own is None else (up_own, visible, 0)
+                else:
+                    acts[z] = None if up_oth is None else (up_oth, visible, rel)
+        return acts
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: ({} if k in ("_plans", "_entries") else getattr(self, k)) for k in self.__dict__}
+        return {k: ({} if k == "_plans" else getattr(self, k)) for k in self.__dict__}
 
     def section_of(self, slot: int) -> Section:
         for section in self.sections:
