@@ -327,7 +327,11 @@ class SlotCodec:
                 add("        s = where.get(v.id)")
                 add(f"        c = {f.other} if s is None else SLOT{j}[s]")
                 add("    elif type(v) is PlayerRef:")
-                add(f"        c = {f.other}" if f.player < 0 else f"        c = {f.player} + (v.seat - seat) % n")
+                add(
+                    f"        c = {f.other}"
+                    if f.player < 0
+                    else f"        c = {f.player} + (v.seat - seat) % n"
+                )
                 add("    else:")
                 add(f"        c = TARGET(F{j}, v, where, seat, n, state, stack)")
                 ns["TARGET"] = self._target_code

@@ -21,6 +21,11 @@ from .table import Location
 
 ACTION_SPACES = ("slots", "legacy")
 
+_zeros = np.zeros  # called at every step: bound once, arguments by position
+_fromiter = np.fromiter
+_INT8 = np.int8
+_INT64 = np.int64
+
 
 class Interface:
     """Indices, observations and spaces of one game (see the module docstring)."""
@@ -68,8 +73,8 @@ class Interface:
         at = self._seats.get(seat)
         if at is None:
             at = self._seats[seat] = _Seat()
-        moment = _moment(state)
-        if at.state is state and at.moment is moment and at.loc is not None:
+        moment = state._hist  # another object whenever the state moves on (``_moment``)
+        if at.moment is moment and at.state is state and at.loc is not None:
             return at.loc
         if at.loc is None:
             at.loc = self.codec.table.locate(state, seat)
@@ -91,7 +96,7 @@ class Interface:
         legal = state._legal_tuple()
         if self.legacy:
             return self.legacy_codec.legal_indices(state, seat, legal)
-        return self.codec.legal_indices(state, seat, legal, self._locate(state, seat))
+        return self.codec.index_legal(state, seat, legal, self._locate(state, seat))[0]
 
     def observe(
         self,
@@ -102,21 +107,24 @@ class Interface:
     ) -> dict[str, np.ndarray]:
         """The observation of ``seat``: the vector (and card ids), and the mask of ``legal`` (None or empty:
         the seat does not act now; ``indices``: its keys as an array, when the caller has them)."""
-        mask = np.zeros(self.size, dtype=np.int8)
+        mask = _zeros(self.size, _INT8)
         if legal:
-            mask[np.fromiter(legal, dtype=np.int64, count=len(legal)) if indices is None else indices] = 1
+            mask[_fromiter(legal, _INT64, len(legal)) if indices is None else indices] = 1
         if self.legacy:
             return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
         loc = self._locate(state, seat)
         at = self._seats[seat]
         enc = at.enc
-        if enc is None or at.pending is None or enc.defs is not state.defs or enc.layout is not state.layout:
+        pending = at.pending
+        if enc is None or pending is None or enc.defs is not state.defs or enc.layout is not state.layout:
             enc = at.enc = self.observer.update(None, state, seat, loc, None)
         else:
-            self.observer.write(enc, state, seat, loc, at.pending, at.zones)
-        at.pending = set()
-        at.zones = set()
-        return {"observation": enc.vector(), "action_mask": mask, "card_ids": enc.card_ids()}
+            self.observer.write(enc, state, seat, loc, pending, at.zones)
+        if pending is None or pending:
+            at.pending = set()
+        if at.zones:
+            at.zones = set()
+        return {"observation": enc.arr.copy(), "action_mask": mask, "card_ids": enc.id_arr.copy()}
 
     def __getstate__(self) -> dict[str, Any]:
         out = dict(self.__dict__)

@@ -256,10 +256,7 @@ class TableObserver:
     ) -> None:
         """``update`` of an encoding of this game and layout, for ``seat``, given the slots and the zones that
         changed since it was written (``Table.update`` says which)."""
-        if _core_sight(state):
-            self._write(enc, state, seat, loc, changed, zones, False)
-        else:
-            self._write(enc, state, seat, loc, None, None, False)
+        self._write(enc, state, seat, loc, changed, zones, False)
 
     def _new_encoded(self, state: State) -> Encoded:
         index = self.def_index
@@ -277,12 +274,20 @@ class TableObserver:
     ) -> None:
         """Write the observation of ``seat`` into ``enc``: the envelope and the numbers whole, the sizes of
         the zones in ``zones`` (None: every zone), the slots in ``changed`` (None: every slot) and the numbers
-        of the cards in play there."""
+        of the cards in play there. A game that sees cards by its own rules has every slot written."""
         ctx = enc.ctx
-        if ctx is None or not ctx.fixed or ctx.seat != seat or ctx.public is not public:
+        if (
+            ctx is None
+            or not ctx.fixed
+            or ctx.seat != seat
+            or ctx.public is not public
+            or ctx.cls is not type(state)
+        ):
             if ctx is not None and (ctx.seat != seat or ctx.public is not public):
                 enc.head_memo[0] = None  # the head is written for another seat
             ctx = enc.ctx = self._context(state, seat, public)
+        if not ctx.sight:
+            changed = zones = None
         out = enc.out
         ctx.head(state, out, enc.head_memo)
         all_zones = state.zones
@@ -315,7 +320,7 @@ class TableObserver:
         keys, values = enc.keys, enc.values
         zero_row, unknown_row, known_rows = self._zero_row, self._unknown_row, self._known_rows
         # core's ``can_see``, read inline; a game's own, called
-        slow = not _core_sight(state)
+        slow = not ctx.sight
         can_see = state.can_see
         bit = SPECTATOR_BIT if looker is None else looker
         known, zone_of, owner, ctl = state.known, state.zone_of, state.owner, state.controller
@@ -363,7 +368,6 @@ class TableObserver:
         methods = self._methods
         mods_now = state.modifiers if self.card_stats else None
         names = self._arrays
-        arrays = [getattr(state, name) for name in names] if names else []
         seen = enc.arrays_seen
         todo: Any
         if changed is None or seen is None or methods or (mods_now is not None and mods_now != enc.modifiers):
@@ -371,19 +375,14 @@ class TableObserver:
             todo = [slot for k, start in ctx.sections for slot in range(start, start + fill[k])]
             if mods_now is not None:
                 enc.modifiers = mods_now[:]
-            enc.arrays_seen = [a[:] for a in arrays]
+            enc.arrays_seen = [getattr(state, name)[:] for name in names]
         else:
-            in_play = ctx.in_play
-            todo = None
-            for slot in changed:
-                if in_play[slot]:
-                    if todo is None:
-                        todo = {slot}
-                    else:
-                        todo.add(slot)
-            for i, now in enumerate(arrays):
+            todo = changed & ctx.in_play_slots if changed else None
+            for i, name in enumerate(names):
+                now = getattr(state, name)
                 if now != seen[i]:
                     where = loc.where
+                    in_play = ctx.in_play
                     for cid in _differing(now, seen[i]):
                         at = where.get(cid)
                         if at is not None and in_play[at]:
@@ -392,8 +391,9 @@ class TableObserver:
                             else:
                                 todo.add(at)
                     seen[i] = now[:]
-            if todo is None:
+            if not todo:
                 return
+        arrays = [getattr(state, name) for name in names]
         stat_names = self._stat_names
         mods: dict[int, list[int]] = {}
         if stat_names and state.modifiers:
@@ -468,9 +468,21 @@ class TableObserver:
         _, _, sections, in_play = self._playing_slots(state)
         looker = None if public else seat
         visible = [state.zone_visible(z, looker) for z in range(layout.count)]
-        fixed = type(state).zone_visible is _CORE_ZONE_VISIBLE
+        cls = type(state)
         return _Context(
-            layout, namespace["head"], cells, sections, in_play, visible, looker, seat, public, fixed
+            layout,
+            namespace["head"],
+            cells,
+            sections,
+            in_play,
+            frozenset(i for i, flag in enumerate(in_play) if flag),
+            visible,
+            looker,
+            seat,
+            public,
+            cls.zone_visible is _CORE_ZONE_VISIBLE,
+            cls,
+            _core_sight(state),
         )
 
     def _head_code(self, state: State, seat: int) -> tuple[str, dict[str, Any]]:
@@ -480,7 +492,8 @@ class TableObserver:
 
         The envelope is written whole; the numbers (and marks) are read into one tuple, compared with the
         tuple last written into ``out`` (``memo[0]``, None: unknown) and written only where they differ. A
-        number that is a list is read as a tuple (kept beside ``out``, it must not change in place)."""
+        number whose sample is a list is read as a tuple (kept beside ``out``, it must not change in place);
+        any other list makes the next call write every number again."""
         n = state.n_seats
         p = self.players
         ns: dict[str, Any] = {
@@ -489,7 +502,6 @@ class TableObserver:
             "KIND": self.kind_index,
             "MAXT": max(1, self.game.max_turns),
             "_put": _put,
-            "_frozen": _frozen,
         }
         lines = [
             "def head(state, out, memo):",
@@ -556,6 +568,8 @@ class TableObserver:
                 "            else:",
                 f"                out[{at}] = 0.0",
                 "        else:",
+                "            if type(v) is list:",
+                "                keep = False",
                 f"            out[{at}:{at + width}] = ZERO[0:{width}]",
                 f"            _put(out, {at}, {width}, v, {sc})",
             ]
@@ -589,8 +603,11 @@ class TableObserver:
             i = len(values) - 1
             writes.append(
                 [
+                    f"        v = vals[{i}]",
+                    "        if type(v) is list:",
+                    "            keep = False",
                     f"        out[{at}:{at + width}] = ZERO[0:{width}]",
-                    f"        _put(out, {at}, {width}, vals[{i}], NSC{j})",
+                    f"        _put(out, {at}, {width}, v, NSC{j})",
                 ]
             )
             at += width
@@ -602,10 +619,12 @@ class TableObserver:
             add("    if last is None:")
             add(f"        last = NEVER * {len(values)}")
             ns["NEVER"] = (object(),)
+            add("    keep = True")
             for i, write in enumerate(writes):
                 add(f"    if vals[{i}] != last[{i}]:")
                 lines.extend(write)
-            add("    memo[0] = vals if _frozen(vals) else None")
+            # a list a game may change in place is not kept: the next call writes it again
+            add("    memo[0] = vals if keep else None")
         return "\n".join(lines) + "\n", ns
 
     def _seat_zone_indices(self, state: State) -> list[list[int]]:
@@ -757,11 +776,14 @@ class _Context(NamedTuple):
     size_cells: list[tuple[int, float, float] | None]  # per zone: where its size goes, 1 / scale, scale
     sections: list[tuple[int, int]]  # the sections of the zones in play: (number, first slot)
     in_play: list[bool]  # per slot: whether it is one of theirs
+    in_play_slots: frozenset[int]  # the same, as a set
     visible: list[bool]  # per zone: whether the seat may look at it
     looker: int | None  # the seat, or None for a spectator's look at the cards
     seat: int
     public: bool
     fixed: bool  # made once for the layout and seat (the game keeps core's ``zone_visible``)
+    cls: type  # the state class it was made for
+    sight: bool  # the class sees cards by core's rules (``_core_sight``)
 
 
 def _core_sight(state: State) -> bool:
@@ -809,18 +831,6 @@ def _inline(reader: _Reader) -> str:
     """The expression that reads a number of the table (``per_item`` False) from ``state``, as code."""
     expr = f"state.{reader.attr}()" if reader.method else f"state.{reader.attr}"
     return f"len({expr})" if reader.count else expr
-
-
-_IMMUTABLE = frozenset({int, bool, float, str, type(None)})
-
-
-def _frozen(values: tuple[Any, ...]) -> bool:
-    """Whether a tuple of numbers read from a state stays as it is (no list a game may change in place)."""
-    for v in values:
-        t = type(v)
-        if t not in _IMMUTABLE and (t is not tuple or not all(type(x) in _IMMUTABLE for x in v)):
-            return False
-    return True
 
 
 def _reader(cls: type, name: str, seat: bool = True) -> _Reader:

@@ -47,6 +47,9 @@ from .interface import Interface
 
 __all__ = ["SpellforgeAEC", "env", "raw_env"]
 
+_fromiter = np.fromiter  # called at every step: bound once, arguments by position
+_INT64 = np.int64
+
 
 class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """One game of a registered ruleset as an AEC environment (see the module docstring)."""
@@ -162,10 +165,11 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         obs = self._obs_cache.get(agent)
         if obs is None:
             seat = self.agent_seat[agent]
+            state = self.state_ if self.state_ is not None else self._state()
             if seat == self._acting:
-                obs = self.interface.observe(self._state(), seat, self._legal, self._indices)
+                obs = self.interface.observe(state, seat, self._legal, self._indices)
             else:
-                obs = self.interface.observe(self._state(), seat, None)
+                obs = self.interface.observe(state, seat, None)
             self._obs_cache[agent] = obs
         return obs
 
@@ -213,8 +217,9 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         return self.state_
 
     def _after_change(self) -> None:
-        state = self._state()
-        self._obs_cache.clear()
+        state = self.state_ if self.state_ is not None else self._state()
+        if self._obs_cache:
+            self._obs_cache.clear()
         if self._view_cache:
             self._view_cache.clear()
         seat = state.current_player
@@ -232,7 +237,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             if self.max_decisions is not None and self.truncations.get(self.agent_selection):
                 self.agent_selection = next(a for a in self.agents if self.truncations[a])
             # the legal indices, for an agent that would rather not scan the whole mask
-            self._indices = np.fromiter(legal, dtype=np.int64, count=len(legal))
+            self._indices = _fromiter(legal, _INT64, len(legal))
             agent = self.agent_selection
             if before is not None and legal and not self.views and agent == self.possible_agents[seat]:
                 # the common step: of the infos, only the selected agent's before and now change
