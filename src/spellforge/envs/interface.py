@@ -119,7 +119,7 @@ class Interface:
         if enc is None or pending is None or enc.defs is not state.defs or enc.layout is not state.layout:
             enc = at.enc = self.observer.update(None, state, seat, loc, None)
         else:
-            self.observer.write(enc, state, seat, loc, pending, at.zones)
+            self.observer._write(enc, state, seat, loc, pending, at.zones, False)
         if pending is None or pending:
             at.pending = set()
         if at.zones:

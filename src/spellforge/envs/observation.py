@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 _CORE_CAN_SEE = _CoreState.can_see
 _CORE_CAN_SEE_FACE_DOWN = _CoreState.can_see_face_down
 _CORE_ZONE_VISIBLE = _CoreState.zone_visible
+_CORE_VIEW_ACTIVE = _CoreState.view_active
+_CORE_ACTIVE_SEATS = _CoreState.active_seats
 _DEF_SKIP = frozenset({"key", "name", "text", "source", "effects", "keywords"})
 MAX_ONE_HOT = 24
 _ROWS_KEPT = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
@@ -527,10 +529,16 @@ class TableObserver:
         add(f"        out[{kinds_at} + KIND.get(d.kind, {len(self.kinds)})] = 1.0")
         add(f"        out[{at} + (d.seat - {seat}) % {n}] = 1.0")
         at += p
-        add("    for s in state.view_active():")
-        add(f"        out[{at} + (s - {seat}) % {n}] = 1.0")
-        at += p
         add("    alive = state.alive")
+        if type(state).view_active is _CORE_VIEW_ACTIVE and type(state).active_seats is _CORE_ACTIVE_SEATS:
+            # core's ``view_active`` (the seats still playing on the active side), read inline
+            add("    for s in state.sides[state.side_of[state.active]]:")
+            add("        if alive[s]:")
+            add(f"            out[{at} + (s - {seat}) % {n}] = 1.0")
+        else:
+            add("    for s in state.view_active():")
+            add(f"        out[{at} + (s - {seat}) % {n}] = 1.0")
+        at += p
         add("    team = state.team_of")
         add(f"    mine = team[{seat}]")
         for s in range(n):

@@ -101,7 +101,7 @@ class Location:
         loc.plan = self.plan
         loc.acts = self.acts
         loc.zones_seen = self.zones_seen[:]  # its lists are replaced, never changed
-        loc.face_down, loc.known, loc.controllers = self.face_down, self.known, self.controllers
+        loc.face_down, loc.known, loc.controllers = self.face_down[:], self.known[:], self.controllers[:]
         return loc
 
 
@@ -202,9 +202,29 @@ class Table:
                     else:
                         todo.add(act)
         # the cards turned over or changing hands: their slots show it, and a zone split by orientation or
-        # controller is placed again
+        # controller is placed again. The cards just placed in slots are looked at first (most cards that
+        # turn over or become known do so as they move); the arrays are searched only if more changed.
         ctl = state.controller
+        known = state.known
         where = loc.where
+        if changed:
+            zone_of = state.zone_of
+            slots = loc.slots
+            seen_fd, seen_ctl, seen_known = loc.face_down, loc.controllers, loc.known
+            for slot in list(changed):
+                cid = slots[slot]
+                if cid < 0:
+                    continue
+                if seen_fd[cid] != fd[cid] or seen_ctl[cid] != ctl[cid]:
+                    seen_fd[cid] = fd[cid]
+                    seen_ctl[cid] = ctl[cid]
+                    act = acts[zone_of[cid]]
+                    if type(act) is int:
+                        if todo is None:
+                            todo = {act}
+                        else:
+                            todo.add(act)
+                seen_known[cid] = known[cid]
         if loc.face_down != fd or loc.controllers != ctl:
             zone_of = state.zone_of
             for cid in _differing(fd, loc.face_down) + _differing(ctl, loc.controllers):
@@ -224,7 +244,6 @@ class Table:
             for i in todo:
                 self._place(loc, plan[i], state, seat, changed)
         # what a seat knows of a card shows in its slot
-        known = state.known
         if loc.known != known:
             for cid in _differing(known, loc.known):
                 slot = where.get(cid)
@@ -413,19 +432,10 @@ def _fill(
 
 
 def _differing(now: list[Any], before: list[Any]) -> list[int]:
-    """The indices where two lists of the same length differ (a long one compared a run at a time first:
-    most runs match)."""
+    """The indices where two lists of the same length differ."""
     if now == before:
         return []
-    n = len(now)
-    if n <= 32:
-        return list(compress(range(n), map(ne, now, before)))
-    out: list[int] = []
-    for i in range(0, n, 32):
-        j = i + 32
-        if now[i:j] != before[i:j]:
-            out += compress(range(i, min(j, n)), map(ne, now[i:j], before[i:j]))
-    return out
+    return list(compress(range(len(now)), map(ne, now, before)))
 
 
 __all__ = ["DOWN", "Location", "Section", "Table"]
