@@ -298,7 +298,7 @@ class SlotCodec:
 
     def _encoder_source(self, layout: ClassLayout) -> tuple[str, dict[str, Any]]:
         """The source of one class's ``encode`` (the same codes as ``reference_index``), and its names."""
-        ns: dict[str, Any] = {"CardRef": CardRef, "PlayerRef": PlayerRef}
+        ns: dict[str, Any] = {"CardRef": CardRef, "PlayerRef": PlayerRef, "Place": Place}
         lines = ["def encode(a, where, seat, n, state, ranks, stack):", "    i = 0"]
         add = lines.append
         size = self.table.size
@@ -332,6 +332,11 @@ class SlotCodec:
                     if f.player < 0
                     else f"        c = {f.player} + (v.seat - seat) % n"
                 )
+                if f.place >= 0:
+                    ns["PLACES"] = self.place_index
+                    add("    elif type(v) is Place:")
+                    add("        p = PLACES.get((v.kind, v.name, -1 if v.seat < 0 else (v.seat - seat) % n))")
+                    add(f"        c = {f.other} if p is None else {f.place} + p")
                 add("    else:")
                 add(f"        c = TARGET(F{j}, v, where, seat, n, state, stack)")
                 ns["TARGET"] = self._target_code

@@ -35,6 +35,7 @@ import array
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -219,6 +220,10 @@ class TableObserver:
             row[self.slot_base : self.slot_base + len(features)] = array.array("f", features.tobytes())
             rows.append(memoryview(row))
         self._known_rows = rows
+        self._rows = (self.offsets["slots"], width, self._zero_row, self._unknown_row, rows)
+        names = [name for name, _, _, positional in self.card_numbers if positional]
+        # the per-card arrays that move with a card's position, read as a list
+        self._get_arrays = _Arrays(names)
 
     # ------------------------------------------------------------------ encoding
 
@@ -280,10 +285,10 @@ class TableObserver:
         ctx = enc.ctx
         if (
             ctx is None
-            or not ctx.fixed
+            or ctx.cls is not type(state)
             or ctx.seat != seat
             or ctx.public is not public
-            or ctx.cls is not type(state)
+            or not ctx.fixed
         ):
             if ctx is not None and (ctx.seat != seat or ctx.public is not public):
                 enc.head_memo[0] = None  # the head is written for another seat
@@ -293,39 +298,34 @@ class TableObserver:
         out = enc.out
         ctx.head(state, out, enc.head_memo)
         all_zones = state.zones
-        cells = ctx.size_cells
-        for z in range(len(all_zones)) if zones is None else zones:
-            cell = cells[z]
-            if cell is not None:
-                at, inv, scale = cell
-                c = len(all_zones[z])
-                out[at] = c * inv if c < scale else 1.0
-        if changed is None or changed:
-            self._write_rows(
-                enc, state, loc, range(self.table.size) if changed is None else changed, ctx, public
-            )
+        if zones is None or zones:
+            cells = ctx.size_cells
+            for z in range(len(all_zones)) if zones is None else zones:
+                cell = cells[z]
+                if cell is not None:
+                    at, inv, scale = cell
+                    c = len(all_zones[z])
+                    out[at] = c * inv if c < scale else 1.0
+        if changed is None:
+            self._write_rows(enc, state, loc, range(self.table.size), ctx)
+        elif changed:
+            self._write_rows(enc, state, loc, changed, ctx)
         if self._has_numbers:
             self._write_numbers(enc, state, loc, changed, ctx)
 
     def _write_rows(
-        self, enc: Encoded, state: State, loc: Location, todo: Iterable[int], ctx: _Context, public: bool
+        self, enc: Encoded, state: State, loc: Location, todo: Iterable[int], ctx: _Context
     ) -> None:
         """Write the slots ``todo``: a row is written only when what it shows (card, known, face down, side)
         changed."""
-        out, ids = enc.out, enc.ids
-        width = self.slot_width
-        base = self.offsets["slots"]
-        looker = ctx.looker
-        fd = state.face_down
-        cid_di = enc.cid_di
+        out, ids, keys, values, cid_di = enc.out, enc.ids, enc.keys, enc.values, enc.cid_di
+        base, width, zero_row, unknown_row, known_rows = self._rows
         slots, rel = loc.slots, loc.rel
-        keys, values = enc.keys, enc.values
-        zero_row, unknown_row, known_rows = self._zero_row, self._unknown_row, self._known_rows
+        looker = ctx.looker
+        fd, known, zone_of = state.face_down, state.known, state.zone_of
         # core's ``can_see``, read inline; a game's own, called
         slow = not ctx.sight
-        can_see = state.can_see
         bit = SPECTATOR_BIT if looker is None else looker
-        known, zone_of, owner, ctl = state.known, state.zone_of, state.owner, state.controller
         vis = ctx.visible
         for slot in todo:
             cid = slots[slot]
@@ -339,13 +339,15 @@ class TableObserver:
                 continue
             down = fd[cid]
             if slow:
-                seen = can_see(looker, cid)
+                seen = state.can_see(looker, cid)
             elif known[cid] >> bit & 1:
                 seen = True
             elif not vis[zone_of[cid]]:
                 seen = False
             else:
-                seen = not down or (looker is not None and (owner[cid] == looker or ctl[cid] == looker))
+                seen = not down or (
+                    looker is not None and (state.owner[cid] == looker or state.controller[cid] == looker)
+                )
             di = cid_di[cid] if seen else 0
             r = rel[slot]
             key = ((di << 1 | seen) << 1 | down) << 8 | r | 128
@@ -365,37 +367,40 @@ class TableObserver:
     ) -> None:
         """The numbers of the cards in play, written where they changed: the cards new to their slots (or
         whose rows were written again), and those whose entries in the per-card arrays changed since the
-        encoding was last written (each array compared whole in C first); every card in play when the
+        encoding was last written (the arrays compared whole in C first); every card in play when the
         modifiers changed (or the game declares card numbers read by a method)."""
         methods = self._methods
-        mods_now = state.modifiers if self.card_stats else None
-        names = self._arrays
+        arrays = self._get_arrays(state)
         seen = enc.arrays_seen
         todo: Any
-        if changed is None or seen is None or methods or (mods_now is not None and mods_now != enc.modifiers):
+        if (
+            changed is None
+            or seen is None
+            or methods
+            or (self.card_stats and state.modifiers != enc.modifiers)
+        ):
             fill = loc.fill
             todo = [slot for k, start in ctx.sections for slot in range(start, start + fill[k])]
-            if mods_now is not None:
-                enc.modifiers = mods_now[:]
-            enc.arrays_seen = [getattr(state, name)[:] for name in names]
+            if self.card_stats:
+                enc.modifiers = state.modifiers[:]
+            enc.arrays_seen = [a[:] for a in arrays]
         else:
             todo = changed & ctx.in_play_slots if changed else None
-            for i, name in enumerate(names):
-                now = getattr(state, name)
-                if now != seen[i]:
-                    where = loc.where
-                    in_play = ctx.in_play
-                    for cid in _differing(now, seen[i]):
-                        at = where.get(cid)
-                        if at is not None and in_play[at]:
-                            if todo is None:
-                                todo = {at}
-                            else:
-                                todo.add(at)
-                    seen[i] = now[:]
+            if arrays != seen:
+                where = loc.where
+                in_play = ctx.in_play
+                for i, now in enumerate(arrays):
+                    if now != seen[i]:
+                        for cid in _differing(now, seen[i]):
+                            at = where.get(cid)
+                            if at is not None and in_play[at]:
+                                if todo is None:
+                                    todo = {at}
+                                else:
+                                    todo.add(at)
+                        seen[i] = now[:]
             if not todo:
                 return
-        arrays = [getattr(state, name) for name in names]
         stat_names = self._stat_names
         mods: dict[int, list[int]] = {}
         if stat_names and state.modifiers:
@@ -708,7 +713,7 @@ class TableObserver:
     def __getstate__(self) -> dict[str, Any]:
         caches = ("_visible", "_public", "_playing", "_zone_lists", "_contexts", "_number_rows")
         out = {k: ({} if k in caches else v) for k, v in self.__dict__.items()}
-        for name in ("_zero_row", "_zero_head", "_unknown_row", "_known_rows"):
+        for name in ("_zero_row", "_zero_head", "_unknown_row", "_known_rows", "_rows", "_get_arrays"):
             out.pop(name, None)
         return out
 
@@ -811,6 +816,22 @@ def _scaled(value: Any, inverse: float) -> float:
         return 1.0 if value >= 0 else 0.0
     v = value * inverse
     return 1.0 if v > 1.0 else (-1.0 if v < -1.0 else float(v))
+
+
+class _Arrays:
+    """Reads the named per-card arrays of a state, as a list (``attrgetter``, a list even for one name)."""
+
+    __slots__ = ("get", "one")
+
+    def __init__(self, names: list[str]) -> None:
+        self.get = attrgetter(*names) if names else None
+        self.one = len(names) == 1
+
+    def __call__(self, state: Any) -> list[Any]:
+        get = self.get
+        if get is None:
+            return []
+        return [get(state)] if self.one else list(get(state))
 
 
 class _Reader:

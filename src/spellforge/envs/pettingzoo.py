@@ -135,7 +135,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
+        state = self.state_ if self.state_ is not None else self._state()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
         chosen = self._legal.get(int(action))
@@ -222,7 +222,8 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             self._obs_cache.clear()
         if self._view_cache:
             self._view_cache.clear()
-        seat = state.current_player
+        d = state.decision
+        seat = None if state.outcome is not None or d is None else d.seat  # ``state.current_player``
         before = self.agent_selection if self._acting >= 0 else None
         if seat is None:
             self._legal = {}
