@@ -54,6 +54,8 @@ _INT64 = np.int64
 class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """One game of a registered ruleset as an AEC environment (see the module docstring)."""
 
+    agent_selection: str
+
     def __init__(
         self,
         game: str,
@@ -224,7 +226,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             self._view_cache.clear()
         d = state.decision
         seat = None if state.outcome is not None or d is None else d.seat  # ``state.current_player``
-        before = self.agent_selection if self._acting >= 0 else None
+        before: str | None = self.agent_selection if self._acting >= 0 else None
         if seat is None:
             self._legal = {}
             self._acting = -1

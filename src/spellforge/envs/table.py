@@ -140,7 +140,7 @@ class Table:
         # per zone name: its sections for face-up cards (own, others) and face-down ones (None: with the
         # face-up ones), as (section number, start, size), read by ``locate``
         self._plans: dict[tuple[int, int], tuple[Any, list[Any], list[Any]]] = {}
-        self._plan: list[tuple[str, Any, Any, Any, Any, bool]] = []
+        self._plan: list[tuple[Any, ...]] = []  # (name, up_own, up_others, down_own, down_others, split)
         self.entry_sections: list[list[int]] = []  # per zone name: the numbers of its sections
         for name in dict.fromkeys(k.removesuffix(DOWN) for k in declared):
             split = name + DOWN in declared
@@ -228,9 +228,9 @@ class Table:
         if loc.face_down != fd or loc.controllers != ctl:
             zone_of = state.zone_of
             for cid in _differing(fd, loc.face_down) + _differing(ctl, loc.controllers):
-                slot = where.get(cid)
-                if slot is not None:
-                    changed.add(slot)
+                at = where.get(cid)
+                if at is not None:
+                    changed.add(at)
                 act = acts[zone_of[cid]]
                 if type(act) is int:
                     if todo is None:
@@ -246,9 +246,9 @@ class Table:
         # what a seat knows of a card shows in its slot
         if loc.known != known:
             for cid in _differing(known, loc.known):
-                slot = where.get(cid)
-                if slot is not None:
-                    changed.add(slot)
+                at = where.get(cid)
+                if at is not None:
+                    changed.add(at)
             loc.known = known[:]
         return changed
 
