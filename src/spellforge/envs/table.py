@@ -292,6 +292,16 @@ class Table:
                     _fill(loc, up_oth, cards, rels, changed)
             return
         n = state.n_seats
+        if shared and not split and n == 2:
+            # a shared zone between two seats: the seat's own cards, then the other seat's, in order
+            z, visible = groups[0][1], groups[0][2]
+            ids = zones[z] if visible else zones[z][::-1]
+            ctl = state.controller
+            if up_own is not None:
+                _fill(loc, up_own, [c for c in ids if ctl[c] == seat], 0, changed)
+            if up_oth is not None:
+                _fill(loc, up_oth, [c for c in ids if ctl[c] != seat], 1, changed)
+            return
         fd = state.face_down
         if shared:
             z, visible = groups[0][1], groups[0][2]
