@@ -201,12 +201,19 @@ class Table:
                         todo = {act}
                     else:
                         todo.add(act)
+        plan = loc.plan
+        seat = loc.seat
+        if todo:
+            for i in todo:
+                self._place(loc, plan[i], state, seat, changed)
         # the cards turned over or changing hands: their slots show it, and a zone split by orientation or
-        # controller is placed again. The cards just placed in slots are looked at first (most cards that
-        # turn over or become known do so as they move); the arrays are searched only if more changed.
+        # controller (not placed above) is placed again. The cards just placed in slots are looked at first
+        # (most cards that turn over or become known do so as they move); the arrays are searched only if
+        # more changed.
         ctl = state.controller
         known = state.known
         where = loc.where
+        again: set[int] | None = None
         if changed:
             zone_of = state.zone_of
             slots = loc.slots
@@ -219,11 +226,11 @@ class Table:
                     seen_fd[cid] = fd[cid]
                     seen_ctl[cid] = ctl[cid]
                     act = acts[zone_of[cid]]
-                    if type(act) is int:
-                        if todo is None:
-                            todo = {act}
+                    if type(act) is int and (todo is None or act not in todo):
+                        if again is None:
+                            again = {act}
                         else:
-                            todo.add(act)
+                            again.add(act)
                 seen_known[cid] = known[cid]
         if loc.face_down != fd or loc.controllers != ctl:
             zone_of = state.zone_of
@@ -232,16 +239,14 @@ class Table:
                 if at is not None:
                     changed.add(at)
                 act = acts[zone_of[cid]]
-                if type(act) is int:
-                    if todo is None:
-                        todo = {act}
+                if type(act) is int and (todo is None or act not in todo):
+                    if again is None:
+                        again = {act}
                     else:
-                        todo.add(act)
+                        again.add(act)
             loc.face_down, loc.controllers = fd[:], ctl[:]
-        if todo:
-            plan = loc.plan
-            seat = loc.seat
-            for i in todo:
+        if again:
+            for i in again:
                 self._place(loc, plan[i], state, seat, changed)
         # what a seat knows of a card shows in its slot
         if loc.known != known:
