@@ -73,7 +73,8 @@ class Interface:
         at = self._seats.get(seat)
         if at is None:
             at = self._seats[seat] = _Seat()
-        moment = state._hist  # another object whenever the state moves on (``_moment``)
+        # the state's history: another object whenever the state moves on (every action applied adds a link)
+        moment = state._hist
         if at.moment is moment and at.state is state and at.loc is not None:
             return at.loc
         if at.loc is None:
@@ -112,8 +113,12 @@ class Interface:
             mask[_fromiter(legal, _INT64, len(legal)) if indices is None else indices] = 1
         if self.legacy:
             return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
-        loc = self._locate(state, seat)
-        at = self._seats[seat]
+        at = self._seats.get(seat)
+        if at is None or at.moment is not state._hist or at.state is not state or at.loc is None:
+            loc = self._locate(state, seat)
+            at = self._seats[seat]
+        else:
+            loc = at.loc  # located for this moment already (the legal indices)
         enc = at.enc
         pending = at.pending
         if enc is None or pending is None or enc.defs is not state.defs or enc.layout is not state.layout:
@@ -144,12 +149,6 @@ class _Seat:
         self.enc: Encoded | None = None
         self.pending: set[int] | None = None  # None: the next observation is written whole
         self.zones: set[int] = set()  # the zones whose cards changed since the observation
-
-
-def _moment(state: State) -> Any:
-    """A value that is another object whenever the state moves on: its history (every action applied,
-    meta actions included, adds a new link)."""
-    return state._hist
 
 
 __all__ = ["ACTION_SPACES", "Interface"]
