@@ -3,8 +3,9 @@
 
     python3 dev.py serve [options]         play in the browser (prints the address to open)
     python3 dev.py play [GAME] [options]   play in the terminal (default: Spell Battle against a bot)
-    python3 dev.py test [pytest args]      run the whole test suite (add '-m slow' for the long runs)
-    python3 dev.py lint                    ruff (lint and format) and mypy
+    python3 dev.py test [pytest args]      run the whole test suite, a worker per core (add '-m slow' for
+                                           the long runs, '-n 0' for a single process)
+    python3 dev.py lint                    ruff (lint and format), mypy, and the generated clone() methods
     python3 dev.py screenshots [options]   a picture of each game's table, desktop and phone (docs/screenshots)
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
@@ -35,6 +36,10 @@ NEEDS = {
     "lint": ALL,
     "screenshots": ALL,
 }
+
+
+# Tests handed out one at a time to a worker per core, so a long test does not hold up a queue behind it.
+PARALLEL = ["-n", "auto", "--dist", "worksteal"]
 
 
 def installed() -> set[str] | None:
@@ -69,13 +74,16 @@ def main(argv: list[str]) -> int:
     ensure_env(command)
     python = str(BIN / "python")
     if command == "test":
-        return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
+        # the tests share the machine's cores (pytest-xdist) unless told otherwise (-n 0: one process)
+        parallel = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest) else PARALLEL
+        return subprocess.call([python, "-m", "pytest", *parallel, *rest], cwd=ROOT)
     if command == "lint":
         code = subprocess.call([python, "-m", "ruff", "check", "src", "tests", "tools"], cwd=ROOT)
         code = (
             subprocess.call([python, "-m", "ruff", "format", "--check", "src", "tests", "tools"], cwd=ROOT)
             or code
         )
+        code = subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT) or code
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
     if command == "screenshots":
         return subprocess.call([python, str(ROOT / "tools" / "screenshots.py"), *rest], cwd=ROOT)

@@ -89,3 +89,16 @@ def test_the_deck_guide_covers_every_game_and_its_spellfire_example_is_legal() -
     spellfire = find_game("spellfire")
     assert deck.meta["format"] == 55 and deck.sections["dungeon"]
     assert spellfire.validate_deck(deck) == []
+
+
+def test_the_report_guides_override_example_reads(tmp_path: Path) -> None:
+    from spellforge.sim.configs import read_card_changes
+    from spellforge.sim.simulate import ruleset_with_cards
+
+    text = (DOCS / "reports.md").read_text(encoding="utf-8")
+    example = next(b for b in code_blocks(text) if b.startswith("# stronger-charger.toml"))
+    path = tmp_path / "stronger-charger.toml"
+    path.write_text(example, encoding="utf-8")
+    casters = find_game("casters")
+    cards = ruleset_with_cards(casters, read_card_changes(casters, path)[0]).cards
+    assert cards["cinder-charger"].attack == 6 and cards["ashen-whelp"].health == 8

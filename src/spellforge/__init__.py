@@ -16,9 +16,10 @@ from .core.errors import (
     SpellforgeError,
     UnknownNameError,
 )
+from .core.flow import Outcome
 from .core.rng import Rng
 from .core.ruleset import Ruleset
-from .core.state import Outcome, State
+from .core.state import State
 from .games import GAMES, find_game
 
 __version__ = "0.1.0"

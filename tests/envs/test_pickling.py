@@ -37,3 +37,15 @@ def test_a_determinized_state_pickles(name: str) -> None:
     other = state.determinize(state.current_player, Rng(5))
     again = pickle.loads(pickle.dumps(other))
     assert again.to_json() == other.to_json() and again.determinized
+
+
+def test_a_shallow_copy_of_a_registered_game_is_its_own_instance() -> None:
+    """Pickling shares the registry's ruleset; ``copy.copy`` must not, or a variant built on the copy
+    (a pool with changed cards) would change the registered game for everyone."""
+    game = spellforge.find_game("casters")
+    pool = game.cards
+    other = copy.copy(game)
+    assert other is not game and type(other) is type(game) and other.cards is pool
+    other._cards = {}  # the copy's pool changes (what with_cards does)
+    assert other.cards == {}
+    assert game.cards is pool and pickle.loads(pickle.dumps(game)) is game

@@ -14,18 +14,9 @@ from spellforge.sim.report import Config, figures, play_config
 
 
 def report_figures(backend: str, workers: int) -> dict:
-    batch = play_config(
-        "casters",
-        ["random"],
-        6,
-        4,
-        None,
-        ["frozen-tide", "grave-pact", "oblivion-rush"],
-        Config("games"),
-        workers,
-        backend,
-    )
-    return figures(batch, ["random", "random"], 2)
+    decks = ["frozen-tide", "grave-pact", "oblivion-rush"]
+    batch = play_config("casters", 6, 4, None, Config("games", ["random"], decks), workers, backend)
+    return figures(batch, 2)
 
 
 @pytest.mark.parametrize(

@@ -200,7 +200,10 @@ def take_turn(page: Any, rng: random.Random) -> str:
         )
         options = page.locator("#chooser .option")
         if options.count():
-            target = pick(page.locator("#table .target"), rng) if rng.random() < 0.5 else None
+            # on a desktop a click on a lit target narrows the options; a phone's sheet lists them all over
+            # most of the screen, so a person picks there
+            sheet = page.locator("#chooser.sheet").count() > 0
+            target = pick(page.locator("#table .target"), rng) if rng.random() < 0.5 and not sheet else None
             if target is not None:
                 clicked += " then " + name_of(target)
                 target.click(timeout=CLICK_MS)
@@ -268,7 +271,14 @@ def play_to_end(pages: list[Any], seed: int, limit: int = 4000, seconds: float =
         try:
             last = f"{take_turn(page, rng)} (page {pages.index(page)} at version {version})"
         except sync_api.Error as exc:  # the table was redrawn under the click (a push arrived): look again
-            last = f"a click that failed at version {version}: {str(exc).splitlines()[0]}"
+            lines = [line.strip(" -") for line in str(exc).splitlines() if line.strip(" -")]
+            reasons = [
+                line
+                for line in lines
+                if re.search(r"intercepts|outside|not visible|not stable|detached", line)
+            ]
+            why = "; ".join(dict.fromkeys(lines[:1] + reasons[-1:])) if lines else repr(exc)
+            last = f"a click that failed at version {version}: {why}"
             continue
         clicks += 1
         answered(page, version, last)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -28,6 +29,12 @@ from .common import (
 
 if TYPE_CHECKING:
     from spellforge.sim.simulate import GameResult
+
+CARDS_HELP = (
+    "changed cards: a card file ([[card]] tables replace the pool's cards of the same id) or an override "
+    "file ([cards.ID] tables change those fields of the card, e.g. [cards.tide-sprite] attack = 6)"
+)
+DEFAULT_BOT = "greedy"  # the report's default bot (sim.report.DEFAULT_BOT): random play says little
 
 
 def read_game_log(path: Path, batch: dict[str, Any], games: int) -> list[GameResult]:
@@ -73,7 +80,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bar = None
     log: Any = None
     options = parse_options(args.option)
-    batch = {
+    decks = split_decks(args.decks)
+    cards, cards_name = read_cards(args.game, args.cards)
+    batch: dict[str, Any] = {
         "game": args.game,
         "bots": specs,
         "seed": args.seed,
@@ -81,6 +90,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "options": options,
         "fixed_seats": args.fixed_seats,
     }
+    if decks:
+        batch["decks"] = decks
+    if cards is not None:  # the changes themselves, so that a changed file is not mixed with the old one
+        batch["cards"] = hashlib.sha256(cards.encode()).hexdigest()[:16]
     finished: list[GameResult] = []
     if args.resume and not args.log:
         raise UsageError("--resume needs --log FILE: the games already played are read back from it")
@@ -125,6 +138,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             verify_replays=args.verify_replays,
             on_result=on_result if args.log else None,
             finished=finished,
+            decks=decks,
+            cards=cards,
+            cards_name=cards_name,
         )
     except KeyboardInterrupt:
         if bar is not None:
@@ -146,10 +162,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         print(f"{data['games']} games of {data['game']} ({data['players']} players), seed {data['seed']}")
+        if data["cards"]:
+            print(f"  cards changed by {data['cards']}")
         rows = zip(data["bots"], data["wins"], data["win_rate_ci95"], data["mean_decision_ms"], strict=True)
-        for spec, wins, (lo, hi), ms in rows:
+        for k, (spec, wins, (lo, hi), ms) in enumerate(rows):
+            name = f"{spec} ({data['decks'][k]})" if data["decks"] else spec
             print(
-                f"  {spec:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}% "
+                f"  {name:<24} {wins:>6} wins  {100 * wins / data['games']:5.1f}% "
                 f"[{100 * lo:.1f}-{100 * hi:.1f}]  {ms:8.3f} ms/decision"
             )
         print(
@@ -237,12 +256,28 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def split_decks(text: str | None) -> list[str]:
+    """``--decks A,B``: the deck names or files, in order."""
+    return [d.strip() for d in text.split(",") if d.strip()] if text else []
+
+
+def read_cards(game: str, path: str | None) -> tuple[str | None, str]:
+    """``--cards FILE``: the text of the card file its changes make, and the file's name (a bad file
+    raises SpellforgeError naming the file, the card and the field)."""
+    if not path:
+        return None, ""
+    from spellforge.games import find_game
+    from spellforge.sim.configs import read_card_changes
+
+    return read_card_changes(find_game(game), path)
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from spellforge.bots import split_specs
     from spellforge.sim.report import run_report
 
     specs = split_specs(args.bots)
-    decks = [d.strip() for d in args.decks.split(",") if d.strip()] if args.decks else []
+    decks = split_decks(args.decks)
     join_ray(args)
     bar = None
     progress = None
@@ -312,6 +347,13 @@ def add_simulate(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
     p.add_argument("--fixed-seats", action="store_true", help="do not rotate seats between games")
     p.add_argument(
+        "--decks",
+        metavar="A,B",
+        help="comma-separated decks (names or files), one per bot (or any number with one bot): each deck "
+        "moves with its bot as seats rotate, so the wins per bot are the wins per deck",
+    )
+    p.add_argument("--cards", metavar="FILE", help=CARDS_HELP)
+    p.add_argument(
         "--verify-replays",
         action="store_true",
         help="replay every game's record and check it reproduces the game",
@@ -357,20 +399,24 @@ def add_report(sub: argparse._SubParsersAction[Parser]) -> None:
     """``spellforge report``."""
     p = sub.add_parser("report", help="a balance report: play a batch, write an HTML page with plots")
     p.add_argument("game")
-    p.add_argument("--bots", default="random", help="bot specs, one per seat or one for all (default random)")
+    p.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        help=f"bot specs, one per seat or one for all (default {DEFAULT_BOT}: random play says little "
+        "about balance)",
+    )
     p.add_argument("--decks", help="comma-separated decks (names or files): every pairing in a 2-player game")
     p.add_argument("--games", type=whole(1), default=100, help="games per deck pairing (default 100)")
     p.add_argument("--seed", type=seed_number, default=0, help="batch seed (default 0)")
     p.add_argument("--players", type=whole(1), help="number of players (default: the game's)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a ruleset option (repeatable)")
-    p.add_argument(
-        "--cards", metavar="FILE", help="a card file whose cards replace the pool's of the same id"
-    )
+    p.add_argument("--cards", metavar="FILE", help=CARDS_HELP)
     p.add_argument(
         "--compare",
         action="append",
         metavar="KEY=VALUE",
-        help="play the games again with this option changed (or cards=FILE) and show both (repeatable)",
+        help="play the same seeds again with this change and show both, paired by seed (repeatable): "
+        "cards=FILE, decks=A,B, bots=X,Y, or a ruleset option",
     )
     p.add_argument(
         "--out", required=True, metavar="DIR", help="where to write index.html, plots, report.json"

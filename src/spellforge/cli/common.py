@@ -113,7 +113,7 @@ def progress_bar(label: str, total: int) -> tuple[Any, Callable[[int, int], None
     task = bar.add_task("games", total=total)
 
     def progress(done: int, total: int) -> None:
-        bar.update(task, completed=done)
+        bar.update(task, completed=done, total=total)
 
     return bar, progress
 

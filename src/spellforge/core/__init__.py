@@ -9,9 +9,10 @@ from .errors import (
     SpellforgeError,
     UnknownNameError,
 )
+from .flow import Outcome
 from .rng import Rng
 from .ruleset import OptionSpec, Ruleset
-from .state import Outcome, State
+from .state import State
 
 __all__ = [
     "Action",

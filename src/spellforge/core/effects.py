@@ -4,15 +4,16 @@ A verb is a function ``verb(state, effect, ctx)``. The verbs here are written on
 their work through a few State hooks with the game's own meaning (``draw_cards``, ``deal_damage``,
 ``destroy_card``, ...). A game's vocabulary is ``SHARED_VERBS`` (the ones it supports) plus its own.
 
-:class:`Selecting` is mixed into a game's State: it turns a parsed :class:`Selection` into the targets
-(``core.targets``) it names right now -- cards, players, and the items on the stack when the game names a
-selector zone for them (``STACK_ZONE``) -- using the hooks ``card_is``, ``has_keyword``, ``is_enemy``,
-``seats_in_game``, ``zone_cards`` and, for stack items, ``stack_items`` and ``item_is``.
+:class:`Selecting` is the base of a game's State whose cards select (after core's windows): it turns a
+parsed :class:`Selection` into the targets (``core.targets``) it names right now -- cards, players, and the
+items on the stack when the game names a selector zone for them (``STACK_ZONE``) -- using the hooks
+``card_is``, ``has_keyword``, ``zone_cards`` and, for stack items, ``stack_items`` and ``item_is``, and the
+seating's ``is_enemy`` and ``seats_in_game``.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -21,6 +22,7 @@ from .events import Event
 from .selectors import Selection, Selector
 from .stack import StackItem
 from .targets import CardRef, PlayerRef, StackRef, Target, card_ref, player_ref, stack_ref
+from .windows import WindowState
 
 
 class Context(NamedTuple):
@@ -36,11 +38,10 @@ class Context(NamedTuple):
 Verb = Callable[[Any, Effect, Context], None]
 
 
-class Selecting(ABC):
-    """Selector evaluation for a game's State (mixin, no attributes)."""
+class Selecting(WindowState):
+    """Selector evaluation for a game's State (no attributes of its own)."""
 
     __slots__ = ()
-    controller: list[int]
     # The selector zone word naming the items waiting on the stack ("limbo"): they are selected as
     # StackRefs, through ``stack_items`` and ``item_is`` ("" : the game's selectors never name the stack).
     STACK_ZONE: ClassVar[str] = ""
@@ -53,14 +54,6 @@ class Selecting(ABC):
     @abstractmethod
     def has_keyword(self, cid: int, keyword: str) -> bool:
         """Whether card ``cid`` has ``keyword`` now."""
-
-    def is_enemy(self, seat: int, other: int) -> bool:
-        """Whether ``other`` is an opponent of ``seat`` (teams make teammates not enemies)."""
-        return seat != other
-
-    @abstractmethod
-    def seats_in_game(self) -> list[int]:
-        """The seats still playing, in turn order."""
 
     @abstractmethod
     def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:

@@ -36,9 +36,7 @@ class Rng:
         self.state = seed & _MASK
 
     def clone(self) -> Rng:
-        new = Rng.__new__(Rng)
-        new.state = self.state
-        return new
+        return Rng(self.state)  # the state is already masked: the copy is exact
 
     def next64(self) -> int:
         s = (self.state + _GOLDEN) & _MASK

@@ -7,12 +7,12 @@ subclasses it in ``spellforge.games.<name>`` and is listed once in the registry.
 
 from __future__ import annotations
 
+import copy
 import os
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -127,21 +127,37 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ data
 
-    @cached_property
+    # The card pool and the preconstructed decks, loaded on first use (``cards``, ``decks``).
+    _cards: dict[str, CardDef] | None = None
+    _decks: dict[str, DeckList] | None = None
+
+    @property
     def cards(self) -> dict[str, CardDef]:
         """The game's card pool by id (loaded and validated once)."""
-        return self.load_cards(sorted((self.data_dir / "cards").glob("*.toml")))
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = self.load_cards(sorted((self.data_dir / "cards").glob("*.toml")))
+        return cards
+
+    def with_cards(self, cards: dict[str, CardDef]) -> Ruleset:
+        """A copy of this ruleset whose card pool is ``cards`` (this one is left alone)."""
+        changed = copy.copy(self)
+        changed._cards = cards
+        return changed
 
     @abstractmethod
     def load_cards(self, paths: list[Path]) -> dict[str, CardDef]:
         """Load and validate the game's card files (raise CardDataError naming file, card and field)."""
 
-    @cached_property
+    @property
     def decks(self) -> dict[str, DeckList]:
-        """The preconstructed decks by file stem."""
-        out = {}
-        for path in sorted((self.data_dir / "decks").glob("*.toml")):
-            out[path.stem] = load_deck(path)
+        """The preconstructed decks by file stem (loaded once)."""
+        out = self._decks
+        if out is None:
+            out = {}
+            for path in sorted((self.data_dir / "decks").glob("*.toml")):
+                out[path.stem] = load_deck(path)
+            self._decks = out
         return out
 
     def deck_list(self, spec: str | Path | DeckList) -> DeckList:
@@ -303,7 +319,8 @@ class Ruleset(ABC):
         It checks no construction rule: :meth:`new_game` has checked the decks before it calls this, and
         scenario helpers and rule tests call it to set up positions that no legal deck reaches.
         """
-        state = self.state_class.__new__(self.state_class)
+        self.state_class.check_clone()
+        state = self.state_class()
         state.init_core(self, seed, card_lists, options, self.layout(players, options))
         state.init_seating(
             self.seat_roles(players, options),
@@ -392,6 +409,14 @@ class Ruleset(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def __copy__(self) -> Ruleset:
+        """A new instance with this one's attributes (its loaded cards among them): a variant such as a
+        pool with changed cards starts as one. Without it ``copy.copy`` would go through
+        ``__reduce_ex__`` and hand back the registry's own instance."""
+        clone = type(self)()  # a ruleset takes no arguments: its facts are class attributes
+        clone.__dict__.update(self.__dict__)
+        return clone
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         """A registered ruleset pickles by its name, so an unpickled game or state shares the registry's one

@@ -1,6 +1,6 @@
 """Seating: who sits where, on which team and in which role, who is still playing, and whose turn it is.
 
-:class:`Seating` is the first base of :class:`~spellforge.core.state.State`, so every game's State holds its
+:class:`Seating` is the first of core's bases of :class:`~spellforge.core.state.State`, so every game's State holds its
 seating as plain ``__slots__`` values: the fixed facts (``roles``, ``team_of``, ``sides``, ``side_of``) are
 rebuilt from the record and shared by every clone; what changes (``alive``, ``active``, the extra-turn queue)
 is copied by ``clone()`` and written by ``to_json()`` like any other attribute.
@@ -19,18 +19,19 @@ The words:
   once-per-turn things is the game's rule (``EXTRA_TURN_RESETS``), and extra turns unlock only once the
   first turn cycle is complete (``extra_turns_unlocked``): SPELLFIRE's turn-cycle lock.
 
-Elimination and resignation (which need the flow: events, the work stack) are ``State.eliminate`` and
-``State.resign``; the default outcome they use is :meth:`Seating.last_team_standing`.
+Elimination and resignation (which need the flow: events, the work stack) are ``FlowState.eliminate`` and
+``FlowState.resign``; the default outcome they use is :meth:`Seating.last_team_standing`.
 """
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from typing import ClassVar
 
 from .errors import SpellforgeError
 
 
-class Seating:
+class Seating(metaclass=ABCMeta):
     """The seating attributes and queries of a State (its first base; see the module docstring)."""
 
     __slots__ = (

@@ -1,46 +1,52 @@
-"""The State of one match: zones of integer card ids, per-card arrays, a seeded RNG, and the work stack.
+"""The State of one match: the last of core's bases, with construction, ``clone``, ``observe``,
+``determinize``, JSON and the hooks a game overrides.
 
-Everything a game needs to continue lives in ``__slots__`` attributes of plain values (ints, strings,
-tuples, lists, NamedTuples), so:
+A State is one chain of classes, each adding one concern, each a ``__slots__`` class of plain values (ints,
+strings, tuples, lists, NamedTuples):
 
-* ``clone()`` is generated per State class: immutable attributes are shared, lists are copied one level
-  (nested lists two levels). No ``deepcopy``.
+* :class:`~spellforge.core.seating.Seating` -- seats, roles, teams, who is alive, whose turn;
+* :class:`~spellforge.core.table.TableState` -- the ruleset, options, cards, zones, knowledge, modifiers;
+* :class:`~spellforge.core.flowstate.FlowState` -- the work stack, decisions, the log, meta actions;
+* :class:`State` (here) -- construction, ``clone``, ``observe``, ``determinize``, JSON and the hooks;
+* then, for the games that use them, :class:`~spellforge.core.windows.WindowState` (windows, the stack,
+  the trigger queue), :class:`~spellforge.core.effects.Selecting` (selectors) and
+  :class:`~spellforge.core.resolution.StackState` (resolving items effect by effect).
+
+Because every attribute is a plain value:
+
+* ``clone()`` is an ordinary method of each class that declares attributes, written by
+  ``python -m spellforge.core.gen_clone`` from its ``__slots__`` and ``COPY`` (immutable attributes are
+  shared, lists copied one level, nested lists two): no ``deepcopy``, no code made at run time. A test
+  checks every generated clone is up to date, and a game whose class has none is refused when it starts.
 * ``to_json()`` writes every attribute, and ``game.from_json()`` reads it back exactly.
 * ``determinize(seat, rng)`` permutes the identities of the cards ``seat`` cannot see (neither shown by their
   zone nor learned: ``known``, core/knowledge.py), within each owner's hidden cards and what each position
   may hold, and gives the copy a fresh RNG so future shuffles are not predictable.
 
-A card's current stats are read through ``modifiers`` (core/modifiers.py): printed value + modifiers with
-durations, computed on read.
-
-A game subclasses :class:`State`, declares its extra attributes in ``__slots__`` and how each is copied
-in ``COPY``, and registers the methods the engine runs (core/kinds.py): its flow ops with
-``@flow_op("name")``, and each decision kind with ``@legal("kind")`` on the method listing its options
-(reading ``self.decision``; ``forced=`` says when a single option is taken without asking) and
-``@act("kind")`` on ``act(self, action, decision)`` (the decision is already cleared, so the handler may
-post the next one). When the class is made, the registrations become the typed tables ``OPS`` and
-``KINDS``; a frame or a decision that names something unregistered is an error where it is made.
+A game subclasses :class:`State` (or one of the classes above that build on it), declares its extra
+attributes in ``__slots__`` and how each is copied in ``COPY``, and registers the methods the engine runs
+(core/kinds.py): its flow ops with ``@flow_op("name")``, and each decision kind with ``@legal("kind")`` on
+the method listing its options (reading ``self.decision``; ``forced=`` says when a single option is taken
+without asking) and ``@act("kind")`` on ``act(self, action, decision)`` (the decision is already cleared, so
+the handler may post the next one). When the class is made, the registrations become the typed tables
+``OPS`` and ``KINDS``; a frame or a decision that names something unregistered is an error where it is made.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Hashable, Mapping
 from itertools import repeat
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import describe, knowledge
-from .actions import Action, Resign, seat_name
-from .errors import IllegalActionError
-from .events import LOSE, Event
-from .flow import Decision, Frame, Outcome
-from .kinds import Kind, UnregisteredError, build_tables, flow_op, unknown
-from .knowledge import EVERYONE, SPECTATOR_BIT
-from .modifiers import ADD, TURN, WHILE_IN_PLAY, Modifier, card_value, check, ended, on_card_gone, seat_value
+from .actions import Action, seat_name
+from .events import Event
+from .flowstate import FlowState
+from .kinds import build_tables
+from .knowledge import SPECTATOR_BIT
 from .replay import encode_state
 from .rng import Rng
-from .seating import Seating
 from .targets import CardRef, Place, Target
 from .zones import Layout
 
@@ -49,113 +55,42 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
-_new_tuple = tuple.__new__
-
-# How an attribute is copied by clone(): shared (default), list, nested (list of lists), records
-# (list of objects with .copy()), dict (one-level), call (the attribute's own .copy()/.clone()).
-_COPY_CODE = {
-    "list": "self.{0}[:]",
-    "nested": "[z[:] for z in self.{0}]",
-    "records": "[r.copy() for r in self.{0}]",
-    "dict": "self.{0}.copy()",
-    "rng": "self.{0}.clone()",
-}
+# How an attribute is copied by clone(): shared (default), list, nested (list of lists), records (list of
+# objects with .copy()), dict (one-level), rng (the Rng's own .clone()). core/gen_clone.py writes the code.
+COPY_RULES = ("list", "nested", "records", "dict", "rng")
+_CLONES_CHECKED: set[type] = set()
 
 
-class State(Seating, ABC):
-    """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3).
+def copy_plan(cls: type) -> tuple[list[str], dict[str, str]]:
+    """Every attribute the classes of ``cls`` declare (``__slots__``, bases first) and how each is copied
+    (``COPY``: a rule of COPY_RULES, shared when absent). Raises TypeError for a COPY entry that names no
+    attribute or no rule."""
+    slots: list[str] = []
+    copy: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        own = vars(klass)
+        if "__slots__" in own:
+            slots.extend(name for name in own["__slots__"] if name not in slots)
+        elif "ATTRIBUTES" in own:  # a compiled class keeps no __slots__: its generated list has them all
+            slots = list(own["ATTRIBUTES"])
+        copy.update(own.get("COPY", {}))
+    unknown = set(copy) - set(slots)
+    if unknown:
+        raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
+    bad = {name: how for name, how in copy.items() if how not in COPY_RULES}
+    if bad:
+        raise TypeError(f"{cls.__name__}.COPY: unknown ways to copy {bad} (known: {', '.join(COPY_RULES)})")
+    return slots, copy
 
-    Its seating (seats, roles, teams, who is alive, whose turn) comes from :class:`Seating`."""
 
-    __slots__ = (
-        "_hist",
-        "_legal",
-        "_log",
-        "controller",
-        "decision",
-        "decisions_made",
-        "deck_keys",
-        "defs",
-        "determinized",
-        "face_down",
-        "game",
-        "known",
-        "layout",
-        "modifiers",
-        "n_seats",
-        "options",
-        "outcome",
-        "owner",
-        "phase",
-        "rng",
-        "search_copy",
-        "seed",
-        "turn",
-        "work",
-        "zone_of",
-        "zones",
-    )
+class State(FlowState):
+    """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
-    COPY: ClassVar[dict[str, str]] = {
-        "rng": "rng",
-        "zones": "nested",
-        "zone_of": "list",
-        "controller": "list",
-        "face_down": "list",
-        "known": "list",
-        "modifiers": "list",
-        "work": "list",
-    }
-    # Attributes rebuilt from the record (seed, decks, options), never written by to_json().
-    SETUP: ClassVar[frozenset[str]] = Seating.SETUP | frozenset(
-        {"game", "options", "seed", "n_seats", "layout", "defs", "deck_keys"}
-    )
-    # Attributes recomputed by rebuild() after loading; not written by to_json().
-    DERIVED: ClassVar[frozenset[str]] = frozenset({"_legal", "search_copy"})
-    # Per-card arrays (indexed by card id) that move with a card's *position* when determinize() swaps
-    # hidden identities. Games add theirs (e.g. "tapped").
-    CARD_ARRAYS: ClassVar[tuple[str, ...]] = ("controller", "face_down")
+    __slots__ = ()
     # NamedTuple / record classes that may appear in attribute values, for from_json().
     RECORDS: ClassVar[tuple[type, ...]] = ()
-
-    # Built from the registrations (core/kinds.py) when the class is made: flow ops and decision kinds by
-    # name, and the kinds' two methods again by name for the engine's dispatch.
-    OPS: ClassVar[dict[str, Callable[..., None]]]
-    KINDS: ClassVar[dict[str, Kind]]
-    LEGAL: ClassVar[dict[str, Callable[[Any], Iterable[Action]]]]
-    ACT: ClassVar[dict[str, Callable[[Any, Action, Decision], None]]]
-    FORCED: ClassVar[dict[str, Callable[[Any, Decision], bool] | None]]  # the kinds' single-option rules
-    DEFAULT_FORCED: ClassVar[bool]  # publicly_forced is the default hook
-    CONDITIONS: ClassVar[dict[str, Callable[[Any], bool]]]  # window close conditions (core/windows.py)
     ALL_SLOTS: ClassVar[tuple[str, ...]]
     ALL_COPY: ClassVar[dict[str, str]]
-
-    game: Ruleset
-    options: Mapping[str, Any]
-    seed: int
-    n_seats: int
-    layout: Layout
-    defs: tuple[CardDef, ...]
-    owner: tuple[int, ...]
-    deck_keys: tuple[tuple[str, ...], ...]
-    rng: Rng
-    zones: list[list[int]]
-    zone_of: list[int]
-    controller: list[int]
-    face_down: list[bool]
-    known: list[int]  # per card: the seats that have learned it (core/knowledge.py)
-    modifiers: list[Modifier]  # every modifier in force, oldest first (core/modifiers.py)
-    work: list[Frame]
-    decision: Decision | None
-    outcome: Outcome | None
-    turn: int
-    phase: str
-    decisions_made: int
-    determinized: bool
-    search_copy: bool  # a search bot's private copy: see ``_run`` (never set in a real game)
-    _hist: tuple[Any, ...] | None
-    _log: tuple[Any, ...] | None
-    _legal: tuple[Action, ...] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -163,16 +98,7 @@ class State(Seating, ABC):
 
     @classmethod
     def _build_class_tables(cls) -> None:
-        slots: list[str] = []
-        copy: dict[str, str] = {}
-        for klass in reversed(cls.__mro__):
-            for name in klass.__dict__.get("__slots__", ()):
-                if name not in slots:
-                    slots.append(name)
-            copy.update(klass.__dict__.get("COPY", {}))
-        unknown = set(copy) - set(slots)
-        if unknown:
-            raise TypeError(f"{cls.__name__}.COPY names attributes that are not slots: {sorted(unknown)}")
+        slots, copy = copy_plan(cls)
         cls.ALL_SLOTS = tuple(slots)
         cls.ALL_COPY = copy
         tables = build_tables(cls)
@@ -182,180 +108,36 @@ class State(Seating, ABC):
         cls.ACT = {name: kind.act for name, kind in tables.kinds.items()}
         cls.FORCED = {name: kind.forced for name, kind in tables.kinds.items()}
         # whether publicly_forced is core's, so ``_run`` reads the kinds' rules inline
-        cls.DEFAULT_FORCED = cls.publicly_forced.__qualname__ == "State.publicly_forced"
+        cls.DEFAULT_FORCED = cls.publicly_forced.__qualname__ == "FlowState.publicly_forced"
         cls.CONDITIONS = tables.conditions
-        lines = ["def clone(self):", "    new = _new(_cls)"]
-        for name in slots:
-            how = copy.get(name)
-            expr = _COPY_CODE[how].format(name) if how else f"self.{name}"
-            lines.append(f"    new.{name} = {expr}")
-        lines.append("    return new")
-        namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-        exec("\n".join(lines), namespace)  # a straight-line copy: the fastest clone CPython can do
-        fn = namespace["clone"]
-        fn.__doc__ = "A copy that shares immutable data and copies what changes (no deepcopy)."
-        cls.clone = fn  # type: ignore[method-assign]
+
+    @classmethod
+    def check_clone(cls) -> None:
+        """Raise TypeError when this class's clone() does not copy exactly the attributes its classes
+        declare (checked once per class, when its first game starts or loads)."""
+        if cls in _CLONES_CHECKED:
+            return
+        if getattr(cls, "ATTRIBUTES", None) != cls.ALL_SLOTS:
+            what = "a clone() that is out of date" if "clone" in vars(cls) else "no clone() of its own"
+            raise TypeError(
+                f"{cls.__name__} declares attributes but has {what}: write it with "
+                "`python -m spellforge.core.gen_clone` (core/state.py)"
+            )
+        _CLONES_CHECKED.add(cls)
 
     # ------------------------------------------------------------------ construction
 
     def init_core(
         self, game: Ruleset, seed: int, decks: list[list[CardDef]], options: Mapping[str, Any], layout: Layout
     ) -> None:
-        """Fill the core attributes. Every card of every deck starts in ``start_zone(seat)``."""
-        self.game = game
-        self.options = MappingProxyType(dict(options))  # shared by every clone, so read-only
-        self.seed = seed
-        self.n_seats = n = len(decks)
-        # each seat alone, without a role, until new_game seats the players by the game's hooks
+        """Fill core's attributes: each seat alone without a role (until new_game seats the players by the
+        game's hooks), every card of every deck in ``start_zone(seat)``, nothing scheduled yet."""
+        n = len(decks)
         self.init_seating(("",) * n, tuple(range(n)), tuple((s,) for s in range(n)))
-        self.layout = layout
-        defs: list[CardDef] = []
-        owner: list[int] = []
-        self.zones = [[] for _ in range(layout.count)]
-        for seat, deck in enumerate(decks):
-            zone = self.start_zone(seat)
-            for card in deck:
-                cid = len(defs)
-                defs.append(card)
-                owner.append(self.card_owner(seat))
-                self.zones[zone].append(cid)
-        self.defs = tuple(defs)
-        self.owner = tuple(owner)
-        self.deck_keys = tuple(tuple(card.key for card in deck) for deck in decks)
-        n = len(defs)
-        self.zone_of = [0] * n
-        for z, ids in enumerate(self.zones):
-            for cid in ids:
-                self.zone_of[cid] = z
-        self.controller = list(self.owner)
-        self.face_down = [False] * n
-        self.known = [0] * n
-        self.modifiers = []
-        self.rng = Rng(seed)
-        self.work = []
-        self.decision = None
-        self.outcome = None
-        self.turn = 0
-        self.phase = "setup"
-        self.decisions_made = 0
-        self.determinized = False
-        self.search_copy = False
-        self._hist = None
-        self._log = None
-        self._legal = None
-
-    def start_zone(self, seat: int) -> int:
-        """Where a seat's deck starts (hook; default: the zone named ``deck``)."""
-        return int(self.layout.deck[seat])
-
-    def card_owner(self, seat: int) -> int:
-        """Who owns the cards of ``seat``'s deck (hook; shared-deck modes return -1)."""
-        return seat
-
-    def add_card(self, card: CardDef, owner: int, zone: int) -> int:
-        """Create a new card instance mid-game (rare: tokens, The Spark). Returns its id."""
-        cid = len(self.defs)
-        self.defs = (*self.defs, card)
-        self.owner = (*self.owner, owner)
-        for name in self.CARD_ARRAYS + self.EXTRA_CARD_ARRAYS:
-            arr = getattr(self, name)
-            arr.append(self.card_array_default(name, cid))
-        self.known.append(0)
-        self.zone_of.append(zone)
-        self.zones[zone].append(cid)
-        self._legal = None
-        return cid
-
-    # Per-card arrays other than CARD_ARRAYS that add_card() must extend (e.g. zone-independent stats).
-    EXTRA_CARD_ARRAYS: ClassVar[tuple[str, ...]] = ()
-
-    def card_array_default(self, name: str, cid: int) -> Any:
-        if name == "controller":
-            return self.owner[cid]
-        arr = getattr(self, name)
-        return type(arr[0])() if arr else 0
+        self.init_table(game, seed, decks, options, layout)
+        self.init_flow()
 
     # ------------------------------------------------------------------ the public API
-
-    if TYPE_CHECKING:
-
-        def clone(self) -> State:
-            """A copy that shares immutable data and copies what changes (generated per class, see above)."""
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must act now, or None when the game is over."""
-        if self.outcome is not None or self.decision is None:
-            return None
-        return self.decision.seat
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    def legal_actions(self) -> list[Action]:
-        """Every option of the seat to act, finite and enumerated (computed once per decision)."""
-        return list(self._legal_tuple())
-
-    def _legal_tuple(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            d = self.decision
-            if self.outcome is not None or d is None:
-                legal = ()
-            else:
-                legal = tuple(self.LEGAL[d.kind](self))
-            self._legal = legal
-        return legal
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` for the seat to act and advance to the next decision.
-
-        Raises :class:`IllegalActionError` (and changes nothing) when the action is not legal now.
-        ``Resign(seat)`` is legal for any seat still playing, at any decision point.
-        """
-        if self.outcome is not None:
-            raise IllegalActionError(f"{action}: the game is over ({self.outcome.reason})")
-        if action.meta:
-            problem = self.meta_problem(action)
-            if problem:
-                raise IllegalActionError(f"{action}: {problem}")
-            self._hist = (action, self._hist)
-            self._legal = None
-            self.apply_meta(action)
-            self._run()
-            return
-        if action not in self._legal_tuple():
-            raise IllegalActionError(self.why_illegal(action))
-        d = self.decision
-        assert d is not None
-        self._hist = (action, self._hist)
-        self.decisions_made += 1
-        self.decision = None
-        self._legal = None
-        self.ACT[d.kind](self, action, d)
-        self._run()
-
-    def history(self) -> list[Action]:
-        """The actions applied so far, in order (decisions taken automatically, see ``publicly_forced``,
-        are not recorded)."""
-        out: list[Action] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
-    def events(self) -> list[Event]:
-        """Every event of the game so far, oldest first (unfiltered: use observe() for a seat's view)."""
-        out: list[Event] = []
-        node = self._log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``None``: a spectator's public view): core's
@@ -545,25 +327,6 @@ class State(Seating, ABC):
         Name a card only when ``core.observe.event_visible_card`` allows it."""
         return ""
 
-    def can_see_face_down(self, seat: int | None, cid: int) -> bool:
-        """Whether ``seat`` may look at face-down card ``cid`` (default: its owner and controller)."""
-        return seat is not None and (self.owner[cid] == seat or self.controller[cid] == seat)
-
-    def zone_visible(self, zone: int, seat: int | None) -> bool:
-        """Whether ``seat`` may look at the cards in ``zone`` now (hook; default: the zone's declared
-        visibility). Face-down cards are decided apart, by ``can_see_face_down``."""
-        return self.layout.visible_to(zone, seat)
-
-    def can_see(self, seat: int | None, cid: int) -> bool:
-        """Whether ``seat`` may know the identity of card ``cid`` where it is now: it has learned the card
-        (``known``), or the card's zone and orientation show it (``zone_visible``, ``can_see_face_down``).
-        A game refines those hooks (``determinize`` reads them zone by zone) rather than this method."""
-        if self.known[cid] >> (SPECTATOR_BIT if seat is None else seat) & 1:
-            return True
-        if not self.zone_visible(self.zone_of[cid], seat):
-            return False
-        return not self.face_down[cid] or self.can_see_face_down(seat, cid)
-
     def hidden_group(self, cid: int) -> Hashable:
         """Which hidden cards determinize() may exchange with ``cid`` (hook; default: its owner's).
 
@@ -584,25 +347,6 @@ class State(Seating, ABC):
         """Whether card ``cid`` may stand at a position that ``position_needs`` named ``need`` (hook)."""
         return True
 
-    # ------------------------------------------------------------------ knowledge (core/knowledge.py)
-
-    def reveal_to(self, cid: int, *seats: int) -> None:
-        """``seats`` look at card ``cid``: they know it from now on, wherever it goes, until it is shuffled
-        into a zone or ``forget`` is called."""
-        knowledge.reveal(self.known, cid, knowledge.mask_of(seats))
-
-    def reveal_to_everyone(self, cid: int) -> None:
-        """Card ``cid`` is shown to every seat and spectator (it stays known as ``reveal_to`` says)."""
-        knowledge.reveal(self.known, cid, EVERYONE)
-
-    def forget(self, cid: int, *seats: int) -> None:
-        """``seats`` (none given: everyone) no longer know card ``cid`` (the game's rule hides it again)."""
-        knowledge.forget(self.known, cid, knowledge.mask_of(seats) if seats else EVERYONE)
-
-    def knows(self, seat: int | None, cid: int) -> bool:
-        """Whether ``seat`` has learned card ``cid`` (whatever its zone shows)."""
-        return knowledge.knows(self.known, cid, seat)
-
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any
         game-specific structure that refers to hidden cards by id. Default: nothing refers to them."""
@@ -613,357 +357,88 @@ class State(Seating, ABC):
         self._legal = None
         self.search_copy = False
 
-    def meta_problem(self, action: Action) -> str:
-        """Why a meta action (resign, calling time) cannot be applied now, or "" if it can (hook)."""
-        if isinstance(action, Resign):
-            return "" if self.can_resign(action.seat) else f"{seat_name(action.seat)} is not playing"
-        return f"{type(action).__name__} is not an action of this game"
+    # --- generated by `python -m spellforge.core.gen_clone` from __slots__ and COPY: do not edit ---
+    ATTRIBUTES: ClassVar[tuple[str, ...]] = (
+        "active",
+        "alive",
+        "cycle_end",
+        "extra_turn",
+        "extra_turns",
+        "resume_side",
+        "roles",
+        "side_of",
+        "sides",
+        "team_of",
+        "_legal",
+        "controller",
+        "deck_keys",
+        "defs",
+        "face_down",
+        "game",
+        "known",
+        "layout",
+        "modifiers",
+        "n_seats",
+        "options",
+        "owner",
+        "rng",
+        "seed",
+        "zone_of",
+        "zones",
+        "_hist",
+        "_log",
+        "decision",
+        "decisions_made",
+        "determinized",
+        "outcome",
+        "phase",
+        "search_copy",
+        "turn",
+        "work",
+    )
 
-    def apply_meta(self, action: Action) -> None:
-        if isinstance(action, Resign):
-            self.resign(action.seat)
+    def clone(self) -> State:
+        """A copy that shares immutable data and copies what changes (no deepcopy)."""
+        new = type(self)()
+        new.active = self.active
+        new.alive = self.alive[:]
+        new.cycle_end = self.cycle_end
+        new.extra_turn = self.extra_turn
+        new.extra_turns = self.extra_turns[:]
+        new.resume_side = self.resume_side
+        new.roles = self.roles
+        new.side_of = self.side_of
+        new.sides = self.sides
+        new.team_of = self.team_of
+        new._legal = self._legal
+        new.controller = self.controller[:]
+        new.deck_keys = self.deck_keys
+        new.defs = self.defs
+        new.face_down = self.face_down[:]
+        new.game = self.game
+        new.known = self.known[:]
+        new.layout = self.layout
+        new.modifiers = self.modifiers[:]
+        new.n_seats = self.n_seats
+        new.options = self.options
+        new.owner = self.owner
+        new.rng = self.rng.clone()
+        new.seed = self.seed
+        new.zone_of = self.zone_of[:]
+        new.zones = [z[:] for z in self.zones]
+        new._hist = self._hist
+        new._log = self._log
+        new.decision = self.decision
+        new.decisions_made = self.decisions_made
+        new.determinized = self.determinized
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.search_copy = self.search_copy
+        new.turn = self.turn
+        new.work = self.work[:]
+        return new
 
-    def can_resign(self, seat: int) -> bool:
-        return 0 <= seat < self.n_seats and self.alive[seat]
-
-    def resign(self, seat: int) -> None:
-        """``seat`` leaves the game (with the seats ``seats_out_with`` names); the game ends or goes on by
-        ``decide_after_elimination``. A decision the leaving seat owed is dropped through ``abandon``."""
-        d = self.decision
-        self.eliminate(self.seats_out_with(seat), "resignation")
-        if self.outcome is None and d is not None and self.decision is d and not self.alive[d.seat]:
-            self.decision = None
-            self._legal = None
-            self.abandon(d)
-
-    def seats_out_with(self, seat: int) -> list[int]:
-        """The seats that leave the game when ``seat`` resigns (hook; default: ``seat`` alone)."""
-        return [seat]
-
-    def abandon(self, decision: Decision) -> None:
-        """Carry on after ``decision``'s seat left the game (hook). Reached only when the game goes on and
-        the seat was not the last of its side to play this turn (that turn simply ends). Default: as if
-        the seat declined -- the work already scheduled after the question (the rest of the step, the
-        combat, the resolution that asked) carries on without the answer. A window's question restarts
-        the window (``WindowState``); a game whose continuation needs an answer says what replaces it."""
-        return None
-
-    # ------------------------------------------------------------------ elimination
-
-    def eliminate(self, seats: Sequence[int], reason: str) -> None:
-        """``seats`` leave the game at once: each gets a ``lose`` event, then ``on_eliminated``; then
-        ``decide_after_elimination`` may end the game. If it goes on and no seat of the side whose turn it
-        is plays on, that turn ends (the work left is dropped and ``AFTER_LAST_PHASE`` runs). A seat
-        already out is left alone."""
-        seats = [s for s in seats if self.alive[s]]
-        if not seats:
-            return
-        for seat in seats:
-            self.alive[seat] = False
-            self.emit(Event(LOSE, seat, note=reason))
-        for seat in seats:
-            self.on_eliminated(seat)
-        self.decide_after_elimination(reason)
-        if self.outcome is None and not self.active_seats():
-            self.work.clear()
-            self.decision = None
-            self._legal = None
-            self.schedule((self.AFTER_LAST_PHASE,))
-
-    def on_eliminated(self, seat: int) -> None:
-        """Hook: what happens to an eliminated seat's cards and pending effects (default: nothing)."""
-        return None
-
-    def decide_after_elimination(self, reason: str) -> None:
-        """End the game when the elimination decided it (hook). Default: once one team is left it wins
-        (every seat of it); when nobody is left the game is a draw."""
-        winners = self.last_team_standing()
-        if winners is None:
-            return
-        if winners:
-            self.finish(winners, reason)
-        else:
-            self.finish((), reason + " (all remaining players lost at once)")
-
-    def why_illegal(self, action: Action) -> str:
-        d = self.decision
-        assert d is not None
-        options = ", ".join(str(a) for a in self.legal_actions()[:8])
-        more = "" if len(self.legal_actions()) <= 8 else ", ..."
-        # the prompt is a sentence in the game's words ("Choose your blockers, then Done."), so it follows
-        return f"{action!s} is not legal now (legal: {options}{more}). {seat_name(d.seat)} to decide: " + (
-            self.describe_decision()
-        )
-
-    def describe_decision(self) -> str:
-        """A short phrase for the pending decision ("choose attackers", "respond or pass")."""
-        d = self.decision
-        return d.kind.replace("_", " ") if d else "nothing"
-
-    # ------------------------------------------------------------------ modifiers (core/modifiers.py)
-
-    def modify_card(
-        self, card: int, stat: str, amount: int, duration: int = TURN, source: int = -1, op: int = ADD
-    ) -> Modifier:
-        """Change ``card``'s ``stat`` by ``amount`` (``op`` ADD) or to it (SET) for ``duration``."""
-        return self._add_modifier(Modifier(card, -1, stat, op, amount, duration, source))
-
-    def modify_seat(
-        self, seat: int, stat: str, amount: int, duration: int = TURN, source: int = -1, op: int = ADD
-    ) -> Modifier:
-        """Change ``seat``'s ``stat`` (action points, hand size) for ``duration``."""
-        return self._add_modifier(Modifier(-1, seat, stat, op, amount, duration, source))
-
-    def _add_modifier(self, modifier: Modifier) -> Modifier:
-        problem = check(modifier)
-        if problem:
-            raise ValueError(problem)
-        self.modifiers.append(modifier)
-        self._legal = None
-        return modifier
-
-    def card_stat(self, card: int, stat: str, printed: int) -> int:
-        """``card``'s ``stat`` now: ``printed`` changed by its modifiers (the game adds its statics)."""
-        mods = self.modifiers
-        return card_value(mods, card, stat, printed) if mods else printed
-
-    def seat_stat(self, seat: int, stat: str, printed: int) -> int:
-        mods = self.modifiers
-        return seat_value(mods, seat, stat, printed) if mods else printed
-
-    def end_duration(self, duration: int) -> None:
-        """The turn, round, battle or encounter ends: the modifiers lasting that long end with it."""
-        mods = self.modifiers
-        if any(m.duration == duration for m in mods):
-            self.modifiers = ended(mods, duration)
-            self._legal = None
-
-    def left_play(self, card: int) -> None:
-        """``card`` left play: the modifiers on it end (it is a new object now) and so do the while-in-play
-        modifiers it was the source of. A game calls it wherever its cards leave play."""
-        mods = self.modifiers
-        if any(m.card == card or (m.source == card and m.duration == WHILE_IN_PLAY) for m in mods):
-            self.modifiers = on_card_gone(mods, card)
-            self._legal = None
-
-    # ------------------------------------------------------------------ the flow interpreter
-
-    def schedule(self, *frames: Frame) -> None:
-        """Run ``frames`` next, in the order given (before anything already scheduled). Each names a
-        registered flow op (``@flow_op``)."""
-        work = self.work
-        ops = self.OPS
-        for frame in reversed(frames):
-            if frame[0] not in ops:
-                raise unknown(type(self), "flow op", frame[0], ops)
-            work.append(frame)
-
-    def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Post a decision of a registered kind (``@legal``/``@act``) and stop the run until it is
-        answered."""
-        if kind not in self.KINDS:
-            raise unknown(type(self), "decision kind", kind, self.KINDS)
-        self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
-
-    def unregistered(self) -> list[str]:
-        """The frames, the pending decision and the phases of the turn structure that name an op or a
-        decision kind this class does not register (checked when a game starts or is loaded)."""
-        ops, kinds = self.OPS, self.KINDS
-        problems = [f"flow op {f[0]!r} (in frame {f!r})" for f in self.work if not f or f[0] not in ops]
-        if self.decision is not None and self.decision.kind not in kinds:
-            problems.append(f"decision kind {self.decision.kind!r}")
-        for phase in self.game.turn_structure.phases:
-            for op in (phase.begin, phase.end):
-                if op and op not in ops:
-                    problems.append(f"flow op {op!r} (phase {phase.name!r})")
-        return problems
-
-    def finish(self, winners: tuple[int, ...], reason: str) -> None:
-        """End the game. ``winners`` empty means a draw."""
-        if self.outcome is None:
-            self.outcome = Outcome(tuple(sorted(winners)), reason)
-            self.decision = None
-            self.work.clear()
-            self._legal = None
-
-    # A run of this many steps without reaching a real decision is an endless loop (e.g. forced triggers
-    # or copies feeding each other): the game ends as a draw, as a mandatory endless loop does at a table.
-    LOOP_LIMIT: ClassVar[int] = 200_000
-
-    def _run(self) -> None:
-        """Run frames until a decision that must be asked is posted, or the game ends.
-
-        A decision with exactly one legal option is taken automatically and not recorded when public
-        information forces it (``publicly_forced``): everyone can tell it is not a choice, and skipping it
-        keeps records, bots and people free of empty prompts. Any other decision is asked, even with one
-        option: whether a seat is asked must not tell the others what it holds (DESIGN.md section 2b).
-
-        A search bot's private copy (``search_copy``, set by the bot on a determinization it made, never
-        by the engine, ``determinize``, ``from_json`` or a real game) takes every single option at once:
-        the search would answer it with that option anyway, so the play is the same, and no seat's
-        information changes, because the only one looking at the copy is the bot that invented its hidden
-        cards. It saves the search the cost of asking (and ``publicly_forced`` the cost of deciding).
-        """
-        work = self.work
-        cls = type(self)
-        ops = cls.OPS
-        steps = 0
-        limit = self.LOOP_LIMIT
-        # the default single-option rule (``publicly_forced``) is read inline: it runs at every question
-        forced = cls.FORCED if cls.DEFAULT_FORCED else None
-        while self.outcome is None:
-            steps += 1
-            if steps > limit:
-                self.finish((), "endless loop")
-                return
-            d = self.decision
-            if d is None:
-                if not work:
-                    raise RuntimeError("the flow ran out of work without a decision (engine bug)")
-                frame = work.pop()
-                if len(frame) == 1:  # most frames carry no arguments: no slice to build
-                    ops[frame[0]](self)
-                else:
-                    ops[frame[0]](self, *frame[1:])
-                continue
-            legal = self._legal
-            if legal is None:  # ``_legal_tuple`` inline (the game goes on and a decision is posted)
-                legal = self._legal = tuple(cls.LEGAL[d.kind](self))
-            if len(legal) != 1:
-                return
-            if not self.search_copy:
-                if forced is None:
-                    if not self.publicly_forced(d):
-                        return
-                else:
-                    rule = forced[d.kind]
-                    if rule is not None and not rule(self, d):
-                        return
-            self.decision = None
-            self._legal = None
-            cls.ACT[d.kind](self, legal[0], d)
-
-    # The op scheduled after the last phase of a turn (a game names its own end-of-turn op).
-    AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
-
-    @flow_op("phase")
-    def op_phase(self, name: str) -> None:
-        """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then its ``end`` op once
-        everything ``begin`` scheduled has run, then the next phase (or ``AFTER_LAST_PHASE`` after the last
-        one)."""
-        self.phase = name
-        structure = self.game.turn_structure
-        phase = structure.by_name[name]
-        nxt = structure.following(name)
-        if not nxt or not phase.begin:  # the names not checked when the game started (``unregistered``)
-            after = ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,)
-            if phase.end:
-                self.schedule((phase.begin,), (phase.end,), after)
-            else:
-                self.schedule((phase.begin,), after)
-            return
-        # the phases' ops were checked when the game started: the frames go on the work stack directly
-        work = self.work
-        work.append(("phase", nxt))
-        if phase.end:  # after everything the phase's begin op scheduled
-            work.append((phase.end,))
-        work.append((phase.begin,))
-
-    def publicly_forced(self, decision: Decision) -> bool:
-        """Whether the one legal option of ``decision`` follows from public information, so the engine
-        takes it without asking (hook; asked only of a decision that has exactly one legal option).
-
-        The answer must depend on nothing hidden from any seat: not on the cards in a hand, a face-down
-        set or a deck, only on what every View shows (zone sizes, cards in play, resources, the phase).
-        Default: the kind's registered rule (``@legal(kind, forced=rule)``, core/kinds.py); a kind
-        registered without one is forced, its options depending on public information only. A kind whose
-        options come from hidden cards (a response window, a choice from a hand) declares a rule that is
-        False unless public information rules every other option out (an empty hand, no mana for any card
-        the seat could hold): the seat is then asked, and its only option may be ``pass``."""
-        rule = self.KINDS[decision.kind].forced
-        return rule is None or rule(self, decision)
-
-    def start(self) -> None:
-        """Begin the game: run the ``setup`` op and advance to the first decision."""
-        problems = self.unregistered()
-        if problems:
-            raise UnregisteredError(f"{type(self).__name__} registers no {'; no '.join(problems)}")
-        self.schedule(("setup",))
-        self._run()
-
-    # ------------------------------------------------------------------ events and the log
-
-    def emit(self, event: Event) -> None:
-        """Record an event in the log and let the game's triggers see it."""
-        self._log = (event, self._log)
-        self.on_event(event)
-
-    def on_event(self, event: Event) -> None:
-        """Hook: triggered abilities subscribe here (default: nothing listens)."""
-        return None
-
-    def iter_log(self, last: int) -> Iterator[Event]:
-        """The ``last`` most recent events, newest first."""
-        node = self._log
-        while node is not None and last > 0:
-            yield node[0]
-            node = node[1]
-            last -= 1
-
-    # ------------------------------------------------------------------ zones and shared verbs
-
-    def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        """Move card ``cid`` to ``zone`` (on top, or at the bottom of an ordered zone).
-
-        A card everyone could see where it was (face up in a public zone) stays known to everyone
-        wherever it goes: a card returned from play to a hand, or put from a discard pile under a deck, is
-        still that card to every seat, until a shuffle or the game's rule (``forget``) hides it again."""
-        src = self.zone_of[cid]
-        if self.known[cid] != EVERYONE and not self.face_down[cid] and self.zone_visible(src, None):
-            self.known[cid] = EVERYONE
-        self.zones[src].remove(cid)
-        if bottom:
-            self.zones[zone].insert(0, cid)
-        else:
-            self.zones[zone].append(cid)
-        self.zone_of[cid] = zone
-
-    def top(self, zone: int) -> int | None:
-        ids = self.zones[zone]
-        return ids[-1] if ids else None
-
-    def shuffle(self, zone: int) -> None:
-        """Shuffle ``zone``: its cards' places are unknown now, so nobody knows them any more."""
-        ids = self.zones[zone]
-        self.rng.shuffle(ids)
-        knowledge.forget_all(self.known, ids)
-
-    def all_card_ids(self) -> range:
-        return range(len(self.defs))
-
-    def check_invariants(self) -> list[str]:
-        """Every broken invariant of this state (hook: games add theirs, e.g. no negative resource)."""
-        return self.check_integrity()
-
-    def check_integrity(self) -> list[str]:
-        """Problems with the card bookkeeping (each card in exactly one zone, zone_of in sync)."""
-        problems = []
-        seen: dict[int, int] = {}
-        for z, ids in enumerate(self.zones):
-            for cid in ids:
-                if cid in seen:
-                    problems.append(
-                        f"card #{cid} is in {self.layout.label(seen[cid])} and {self.layout.label(z)}"
-                    )
-                seen[cid] = z
-                if self.zone_of[cid] != z:
-                    problems.append(
-                        f"card #{cid} is in {self.layout.label(z)} but zone_of says {self.zone_of[cid]}"
-                    )
-        for cid in self.all_card_ids():
-            if cid not in seen:
-                problems.append(f"card #{cid} ({self.defs[cid].name}) is in no zone")
-        return problems
+    # --- end of generated code ---
 
 
 State._build_class_tables()

@@ -6,6 +6,9 @@ Importing this module registers ``spellforge_<game>`` with ``pyspiel`` for every
 >>> import spellforge.envs.openspiel
 >>> game = pyspiel.load_game("spellforge_casters")
 >>> state = game.new_initial_state()
+>>> state.is_chance_node()   # the deal comes first
+True
+>>> state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player() in (0, 1) and len(state.legal_actions()) > 0
 True
 

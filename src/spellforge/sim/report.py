@@ -4,55 +4,44 @@
 ``simulate`` with the same arguments, on any backend) and writes ``DIR/index.html``, its PNG plots and
 ``DIR/report.json`` (every figure on the page):
 
-* wins per bot and per deck, each with its 95% Wilson interval, and, in two-player games with several
-  decks, the win rate of each deck against each other;
-* the first-seat advantage: the win rate of each seat;
+* wins per bot, per seat (the first-seat advantage) and per deck, each with its 95% Wilson interval, and,
+  in two-player games with several decks, the win rate of each deck against each other;
 * game length: turns per game;
-* per card: in how many seat-games it was drawn and played (``sim.stats`` says what counts), and the win
-  rate of the seats that drew it and that played it.
+* per card, within its deck (``sim.card_figures``): the win rate of the deck's seat-games in which the
+  card was drawn against those in which it was not, the difference ("improvement when drawn") with its
+  95% interval and the sample sizes, the same for played and for the opening hand, the cards ranked
+  within their deck and the outliers flagged.
 
 ``--decks A,B,C`` plays every pairing of those decks (``--games`` games each, seats alternating) in a
-two-player game, or seats them in order otherwise. ``--compare KEY=VALUE`` (repeatable) plays the same
-games a second time with a changed ruleset option, or with ``cards=FILE`` a changed card file, and puts the
-two side by side with each difference and its 95% interval (Newcombe's interval for a difference of win
-rates; a normal interval for the difference of mean game lengths).
+two-player game, or seats them in order otherwise. ``--cards FILE`` changes cards (a card file or an
+override file, ``sim.configs``). ``--compare KEY=VALUE`` (repeatable: ``cards=FILE``, ``decks=A,B``,
+``bots=X,Y`` or a ruleset option) plays the same seeds a second time with the change; both games of a seed
+form a pair, and the page names what changed and shows each paired difference with its 95% interval and
+p-value (``sim.intervals``), flagging those that are significant.
 
 The plots need matplotlib (the ``[report]`` extra); everything else is the engine's.
 """
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from spellforge.core.errors import SpellforgeError
 from spellforge.games import find_game
 
-from .simulate import (
-    Z95,
-    GameResult,
-    check_backend,
-    game_seed,
-    play_game,
-    ruleset_with_cards,
-    run_jobs,
-    wilson_interval,
-)
+from . import configs
+from .card_figures import card_figures, compare_cards
+from .configs import Config
+from .intervals import difference, flag_level, p_text, paired_means, paired_rates, rate
+from .simulate import GameResult, check_backend, game_seed, play_game, run_jobs
 
+DEFAULT_BOT = "greedy"  # random play says little about balance
 
-@dataclass
-class Config:
-    """One configuration of a report: ruleset options and an optional card file's text."""
-
-    label: str
-    options: dict[str, Any] = field(default_factory=dict)
-    cards: str | None = None
-    cards_name: str = ""
-    cards_path: str = ""  # the card file as given, for its errors
+__all__ = ["DEFAULT_BOT", "Batch", "Config", "difference", "figures", "play_config", "rate", "run_report"]
 
 
 @dataclass
@@ -61,42 +50,11 @@ class Batch:
 
     game: str
     config: Config
+    specs: list[str]  # the bot of each slot
     results: list[GameResult]
 
     def pool_names(self) -> dict[str, str]:
-        ruleset = find_game(self.game)
-        if self.config.cards is not None:
-            ruleset = ruleset_with_cards(ruleset, self.config.cards, self.config.cards_path)
-        return {key: card.name for key, card in ruleset.cards.items()}
-
-
-def rate(wins: int, games: int) -> dict[str, Any]:
-    lo, hi = wilson_interval(wins, games)
-    return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "ci95": [lo, hi]}
-
-
-def difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """``b - a`` for two win rates, with Newcombe's hybrid score interval (from the Wilson intervals)."""
-    p1, (l1, u1) = a["rate"], a["ci95"]
-    p2, (l2, u2) = b["rate"], b["ci95"]
-    d = p2 - p1
-    return {
-        "difference": d,
-        "ci95": [
-            d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2),
-            d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2),
-        ],
-    }
-
-
-def mean_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
-    """``mean(b) - mean(a)`` with a normal 95% interval."""
-    if not a or not b:
-        return {"difference": 0.0, "ci95": [0.0, 0.0]}
-    d = statistics.fmean(b) - statistics.fmean(a)
-    var = (statistics.pvariance(a) / len(a)) + (statistics.pvariance(b) / len(b))
-    half = Z95 * math.sqrt(var)
-    return {"difference": d, "ci95": [d - half, d + half]}
+        return {key: card.name for key, card in self.config.ruleset(find_game(self.game)).cards.items()}
 
 
 # ---------------------------------------------------------------------- playing
@@ -121,13 +79,19 @@ def pairings(decks: Sequence[str], players: int) -> list[list[str] | None]:
     return [list(decks)]
 
 
+def slot_bots(bots: Sequence[str], decks: Sequence[str], players: int) -> list[str]:
+    """The bot of each slot: as given, or one bot repeated for every deck of a pairing."""
+    group = pairings(decks, players)[0]
+    if group is not None and len(bots) == 1:
+        return list(bots) * len(group)
+    return list(bots)
+
+
 def play_config(
     game: str,
-    bots: Sequence[str],
     games: int,
     seed: int,
     players: int | None,
-    decks: Sequence[str],
     config: Config,
     workers: int,
     backend: str,
@@ -137,14 +101,12 @@ def play_config(
 ) -> Batch:
     """Play one configuration's games (``games`` per deck pairing). Game ``i`` of a pairing has the seed
     and seats of game ``k * games + i`` of ``simulate`` with the same seed, ``k`` the pairing's number."""
-    ruleset = find_game(game)
-    if config.cards is not None:
-        ruleset = ruleset_with_cards(ruleset, config.cards, config.cards_path)
+    ruleset = config.ruleset(find_game(game))
     n = players or ruleset.default_players
-    groups = pairings(decks, n)
-    specs = list(bots)
-    if groups[0] is not None and len(specs) == 1:
-        specs = specs * len(groups[0])
+    groups = pairings(config.decks, n)
+    specs = slot_bots(config.bots, config.decks, n)
+    if not specs:
+        raise SpellforgeError("--bots needs at least one bot")
     for group in groups:
         slots = len(group) if group is not None else len(specs)
         if group is not None and len(specs) != slots:
@@ -158,6 +120,10 @@ def play_config(
             decks=[group[s % len(group)] for s in range(n)] if group else None,
             **config.options,
         )
+    from spellforge.bots import make_bot
+
+    for i, spec in enumerate(specs):
+        make_bot(spec, seed=i)  # names and parameters, before any game
     jobs = []
     size = max(1, min(16, games // max(1, 4 * max(workers, 1))))
     for k, group in enumerate(groups):
@@ -174,22 +140,20 @@ def play_config(
 
     run_jobs(_report_chunk, jobs, backend, workers, collect)
     results.sort(key=lambda r: r.index)
-    return Batch(ruleset.name, config, results)
+    return Batch(ruleset.name, config, specs, results)
 
 
 # ---------------------------------------------------------------------- figures
 
 
-def figures(batch: Batch, bots: Sequence[str], players: int) -> dict[str, Any]:
+def figures(batch: Batch, players: int) -> dict[str, Any]:
     """Every figure of one configuration's page (all plain JSON values)."""
     results = [r for r in batch.results if not r.error]
     n_games = len(results)
-    n_bots = len({r.slots[s] for r in results for s in range(len(r.slots))}) or len(bots)
-    bot_wins = [0] * n_bots
+    bot_wins = [0] * len(batch.specs)
     seat_wins = [0] * players
     decks: dict[str, list[int]] = {}
     matchups: dict[str, dict[str, list[int]]] = {}
-    cards: dict[str, dict[str, int]] = {}
     for r in results:
         winners = set(r.winners)
         for slot in {r.slots[s] for s in winners}:
@@ -202,29 +166,20 @@ def figures(batch: Batch, bots: Sequence[str], players: int) -> dict[str, Any]:
             entry[0] += won
             entry[1] += 1
             if players == 2:
-                other = r.decks[1 - seat]
-                cell = matchups.setdefault(deck, {}).setdefault(other, [0, 0])
+                cell = matchups.setdefault(deck, {}).setdefault(r.decks[1 - seat], [0, 0])
                 cell[0] += won
                 cell[1] += 1
-            for key in r.drawn[seat]:
-                c = cards.setdefault(key, dict.fromkeys(("drawn", "drawn_won", "played", "played_won"), 0))
-                c["drawn"] += 1
-                c["drawn_won"] += won
-            for key in r.played[seat]:
-                c = cards.setdefault(key, dict.fromkeys(("drawn", "drawn_won", "played", "played_won"), 0))
-                c["played"] += 1
-                c["played_won"] += won
     turns = [r.turns for r in results]
-    names = batch.pool_names()
-    seat_games = n_games * players
+    config = batch.config
     return {
-        "label": batch.config.label,
-        "options": batch.config.options,
-        "cards_file": batch.config.cards_name,
+        "label": config.label,
+        "options": config.options,
+        "cards_file": config.cards_name,
+        "decks_asked": config.decks,
         "games": len(batch.results),
         "errors": len(batch.results) - n_games,
         "draws_or_unfinished": sum(1 for r in results if not r.winners),
-        "bots": list(bots),
+        "bots": list(batch.specs),
         "bot_wins": [rate(w, n_games) for w in bot_wins],
         "seat_wins": [rate(w, n_games) for w in seat_wins],
         "avg_turns": statistics.fmean(turns) if turns else 0.0,
@@ -235,76 +190,122 @@ def figures(batch: Batch, bots: Sequence[str], players: int) -> dict[str, Any]:
             d: {o: rate(w, g) for o, (w, g) in sorted(row.items()) if o != d}
             for d, row in sorted(matchups.items())
         },
-        "cards": {
-            key: {
-                "name": names.get(key, key),
-                "drawn": c["drawn"],
-                "played": c["played"],
-                "drawn_rate": c["drawn"] / seat_games if seat_games else 0.0,
-                "played_rate": c["played"] / seat_games if seat_games else 0.0,
-                "win_when_drawn": rate(c["drawn_won"], c["drawn"]),
-                "win_when_played": rate(c["played_won"], c["played"]),
-            }
-            for key, c in sorted(cards.items())
-        },
+        "cards": card_figures(results, batch.pool_names()),
     }
 
 
-def compare_figures(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """The differences ``b - a`` of two configurations' figures, each with its 95% interval."""
-    out: dict[str, Any] = {
-        "seat_wins": [difference(x, y) for x, y in zip(a["seat_wins"], b["seat_wins"], strict=False)],
-        "bot_wins": [difference(x, y) for x, y in zip(a["bot_wins"], b["bot_wins"], strict=False)],
-        "avg_turns": mean_difference(a["turns"], b["turns"]),
-        "decks": {d: difference(a["decks"][d], b["decks"][d]) for d in a["decks"] if d in b["decks"]},
-        "cards": {
-            key: difference(a["cards"][key]["win_when_played"], b["cards"][key]["win_when_played"])
-            for key in a["cards"]
-            if key in b["cards"]
-        },
+def compare_figures(a: Batch, b: Batch, players: int, change: dict[str, Any]) -> dict[str, Any]:
+    """The paired differences ``B - A`` of two configurations played on the same seeds: per seat, bot slot,
+    deck and matchup the outcomes of each seat of each seed under both (``intervals.paired_rates``), the
+    turns per seed (``intervals.paired_means``) and per card the change of its improvement when drawn
+    (``card_figures.compare_cards``); each flagged ``significant`` when its p-value is below 5% over the
+    number of figures of its kind (Bonferroni). ``flags`` says each flagged figure in a line."""
+    ra = {r.index: r for r in a.results if not r.error}
+    rb = {r.index: r for r in b.results if not r.error}
+    common = sorted(set(ra) & set(rb))
+    seats = [paired_rates([(s in ra[i].winners, s in rb[i].winners) for i in common]) for s in range(players)]
+    bots: list[dict[str, Any]] = []
+    if len(a.specs) == len(b.specs) and len(set(a.specs) | set(b.specs)) > 1:
+        for k in range(len(a.specs)):
+            bots.append(paired_rates([(_slot_won(ra[i], k), _slot_won(rb[i], k)) for i in common]))
+    deck_pairs: dict[str, list[tuple[bool, bool]]] = {}
+    cell_pairs: dict[tuple[str, str], list[tuple[bool, bool]]] = {}
+    for i in common:
+        x, y = ra[i], rb[i]
+        for seat in range(min(len(x.decks), len(y.decks))):
+            if x.decks[seat] != y.decks[seat]:
+                continue
+            pair = (seat in x.winners, seat in y.winners)
+            deck_pairs.setdefault(x.decks[seat], []).append(pair)
+            if players == 2 and x.decks[1 - seat] == y.decks[1 - seat] != x.decks[seat]:
+                cell_pairs.setdefault((x.decks[seat], x.decks[1 - seat]), []).append(pair)
+    decks = {d: paired_rates(p) for d, p in sorted(deck_pairs.items())}
+    matchups: dict[str, dict[str, Any]] = {}
+    if len(decks) > 2:  # with two decks, each matchup is a deck's figure
+        for (d, o), p in sorted(cell_pairs.items()):
+            matchups.setdefault(d, {})[o] = paired_rates(p)
+    turns = paired_means([ra[i].turns for i in common], [rb[i].turns for i in common])
+    changed_cards = {c["key"] for c in change.get("cards", [])}
+    cards = compare_cards([ra[i] for i in common], [rb[i] for i in common], changed_cards)
+    names = {**a.pool_names(), **b.pool_names()}
+    for row in cards.values():
+        for key, c in row.items():
+            c["name"] = names.get(key, key)
+    for family in (seats, bots):
+        for fig in family:
+            fig["significant"] = fig["p"] < flag_level(len(family))
+    cells = [c for row in matchups.values() for c in row.values()]
+    for fig in decks.values():
+        fig["significant"] = fig["p"] < flag_level(len(decks))
+    for fig in cells:
+        fig["significant"] = fig["p"] < flag_level(len(cells))
+    turns["significant"] = turns["p"] < flag_level(1)
+    out = {
+        "paired_games": len(common),
+        "changes": change,
+        "changes_text": configs.describe(change),
+        "seat_wins": seats,
+        "bot_wins": bots,
+        "avg_turns": turns,
+        "decks": decks,
+        "matchups": matchups,
+        "cards": cards,
     }
+    out["flags"] = flag_lines(out, a, b)
     return out
+
+
+def _slot_won(r: GameResult, slot: int) -> bool:
+    return any(r.slots[s] == slot for s in r.winners)
+
+
+def flag_lines(diff: dict[str, Any], a: Batch, b: Batch) -> list[str]:
+    """One line per flagged figure, changed cards first."""
+
+    def pts(d: dict[str, Any], scale: float = 100.0, unit: str = " pts") -> str:
+        lo, hi = d["ci95"]
+        return (
+            f"{scale * d['difference']:+.1f}{unit} [{scale * lo:+.1f}, {scale * hi:+.1f}], {p_text(d['p'])}"
+        )
+
+    def rates(d: dict[str, Any]) -> str:
+        return f"{100 * d['before']['rate']:.1f}% -> {100 * d['after']['rate']:.1f}% ({pts(d)})"
+
+    lines = []
+    cards = [(deck, c) for deck, row in diff["cards"].items() for c in row.values() if c["significant"]]
+    cards.sort(key=lambda t: (not t[1]["changed"], t[1]["p"]))
+    for deck, c in cards:
+        what = "changed card" if c["changed"] else "card"
+        lines.append(
+            f"{what} {c['name']} in {deck}: improvement when drawn "
+            f"{100 * c['before']:+.1f} -> {100 * c['after']:+.1f} pts, against its deck's mean "
+            f"{100 * c['before_relative']:+.1f} -> {100 * c['after_relative']:+.1f} ({pts(c)})"
+        )
+    for d, fig in diff["decks"].items():
+        if fig["significant"]:
+            lines.append(f"deck {d}: win rate {rates(fig)}")
+    for d, row in diff["matchups"].items():
+        for o, fig in row.items():
+            if fig["significant"]:
+                lines.append(f"{d} against {o}: win rate {rates(fig)}")
+    for s, fig in enumerate(diff["seat_wins"]):
+        if fig["significant"]:
+            lines.append(f"P{s + 1}: win rate {rates(fig)}")
+    for k, fig in enumerate(diff["bot_wins"]):
+        if fig["significant"]:
+            lines.append(f"bot slot {k + 1} ({a.specs[k]} / {b.specs[k]}): win rate {rates(fig)}")
+    if diff["avg_turns"]["significant"]:
+        lines.append(f"turns per game: {pts(diff['avg_turns'], 1.0, '')}")
+    return lines
 
 
 # ---------------------------------------------------------------------- the whole report
 
 
-def read_cards(path: str | Path) -> tuple[str, str, str]:
-    """A card file's text, name and path as given; an unreadable file raises SpellforgeError naming it."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8"), p.name, str(path)
-    except OSError as exc:
-        raise SpellforgeError(f"card file {str(path)!r}: cannot read it ({exc.strerror or exc})") from None
-
-
-def configurations(options: dict[str, Any], cards: str | Path | None, compare: Sequence[str]) -> list[Config]:
-    """The configuration asked for and, with ``compare`` (``KEY=VALUE`` items: a ruleset option, or
-    ``cards=FILE``), the changed one beside it."""
-    text, name, given = read_cards(cards) if cards else (None, "", "")
-    base = Config("base" if compare else "games", dict(options), text, name, given)
-    if not compare:
-        return [base]
-    changed = Config("changed", dict(options), text, name, given)
-    words = []
-    for item in compare:
-        key, eq, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key:
-            raise SpellforgeError(f"--compare expects KEY=VALUE (an option, or cards=FILE), got {item!r}")
-        if key == "cards":
-            changed.cards, changed.cards_name, changed.cards_path = read_cards(value)
-        else:
-            changed.options[key] = value
-        words.append(f"{key}={value if key != 'cards' else Path(value).name}")
-    changed.label = ", ".join(words)
-    return [base, changed]
-
-
 def run_report(
     game: str,
     out: str | Path,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = (DEFAULT_BOT,),
     games: int = 100,
     seed: int = 0,
     players: int | None = None,
@@ -320,7 +321,7 @@ def run_report(
     """Play the report's games and write its page into ``out``; returns the page's path (``index.html``)."""
     from . import report_page
 
-    report_page._pyplot()  # before any game: a missing extra is said at once
+    report_page.pyplot()  # before any game: a missing extra is said at once
     ruleset = find_game(game)
     check_backend(backend)
     if games < 1:
@@ -331,44 +332,47 @@ def run_report(
     if target.exists() and not target.is_dir():
         raise SpellforgeError(f"--out {out}: not a directory")
     n = players or ruleset.default_players
-    configs = configurations(dict(options or {}), cards, compare)
-    groups = len(pairings(decks, n))
-    total = games * groups * len(configs)
+    confs = configs.configurations(ruleset, bots, decks, dict(options or {}), cards, compare)
+    sizes = [games * len(pairings(c.decks, n)) for c in confs]
+    total = sum(sizes)
     batches = []
-    for k, config in enumerate(configs):
+    for k, config in enumerate(confs):
         batches.append(
             play_config(
-                ruleset.name,
-                bots,
-                games,
-                seed,
-                n,
-                decks,
-                config,
-                workers,
-                backend,
-                progress,
-                k * games * groups,
-                total,
+                ruleset.name, games, seed, n, config, workers, backend, progress, sum(sizes[:k]), total
             )
         )
-    specs = list(bots) if not decks or len(bots) > 1 else list(bots) * n
-    figs = [figures(b, specs, n) for b in batches]
-    diff = compare_figures(figs[0], figs[1]) if len(figs) > 1 else None
-    text = (
-        f"{total} games of {ruleset.title} ({n} players), seed {seed}, bots {', '.join(bots)}"
-        + (f", decks {', '.join(decks)}" if decks else ", decks chosen by the game from each seed")
-        + (f", options {options}" if options else "")
-        + (f", cards from {configs[0].cards_name}" if cards else "")
-        + (f"; compared with {configs[1].label}" if diff else "")
-        + f"; {backend} backend."
-    )
+    figs = [figures(b, n) for b in batches]
+    diff = None
+    if len(batches) > 1:
+        diff = compare_figures(batches[0], batches[1], n, configs.changes(ruleset, confs[0], confs[1]))
     summary = {
         "game": ruleset.name,
+        "title": ruleset.title,
         "seed": seed,
         "players": n,
-        "games_per_config": games * groups,
-        "text": text,
+        "games_per_config": sizes[0],  # each configuration's own count is its "games"
+        "bots": [b.specs for b in batches],
+        "text": _summary_text(ruleset.title, n, seed, total, confs, batches, backend),
+        "command": command,
     }
-    summary["command"] = command
     return report_page.write(target, f"{ruleset.title}: balance report", summary, figs, diff)
+
+
+def _summary_text(
+    title: str, n: int, seed: int, total: int, confs: list[Config], batches: list[Batch], backend: str
+) -> str:
+    base = confs[0]
+    bots = " and ".join(dict.fromkeys(batches[0].specs))
+    per_config = f"{total // len(confs)} games per configuration" if len(confs) > 1 else f"{total} games"
+    text = (
+        f"{per_config} of {title} ({n} players), seed {seed}, played by {bots}"
+        + (f", decks {', '.join(base.decks)}" if base.decks else ", decks chosen by the game from each seed")
+        + (f", options {base.options}" if base.options else "")
+        + (f", cards changed by {base.cards_name}" if base.cards_name else "")
+        + (f"; compared with {confs[1].label} on the same seeds" if len(confs) > 1 else "")
+        + f"; {backend} backend."
+    )
+    if any(s.split(":")[0] == "random" for b in batches for s in b.specs):
+        text += " Random play says little about balance: a card is as strong as the bot that plays it."
+    return text

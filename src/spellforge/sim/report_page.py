@@ -1,4 +1,5 @@
-"""The page of a balance report: PNG plots (matplotlib) and the HTML that shows them (see ``sim.report``)."""
+"""The page of a balance report: the HTML that shows the figures and the plots (``report_plots``), and
+``report.json`` with every figure on it (see ``sim.report``)."""
 
 from __future__ import annotations
 
@@ -7,166 +8,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-TOP_CARDS = 30  # the cards the per-card plot shows (the table lists them all)
+from .intervals import p_text
+from .report_plots import draw, pyplot, slug
 
+__all__ = ["page", "pyplot", "write"]
 
-def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        from spellforge.core.errors import SpellforgeError
-
-        raise SpellforgeError(
-            "reports draw their plots with matplotlib, an extra: pip install -e '.[report]' in the project"
-        ) from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _errors(rates: list[dict[str, Any]]) -> list[list[float]]:
-    return [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
-
-
-def _bars(
-    ax: Any, labels: list[str], sides: list[tuple[str, list[dict[str, Any]]]], even: float | None
-) -> None:
-    """Win rates with their intervals, one bar group per label, one bar per configuration."""
-    width = 0.8 / max(1, len(sides))
-    for k, (name, rates) in enumerate(sides):
-        xs = [i + (k - (len(sides) - 1) / 2) * width for i in range(len(labels))]
-        ax.bar(xs, [r["rate"] for r in rates], width, yerr=_errors(rates), capsize=3, label=name)
-    ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels, rotation=30 if max((len(x) for x in labels), default=0) > 8 else 0, ha="right")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95% interval)")
-    if even is not None:
-        ax.axhline(even, color="grey", linestyle="--", linewidth=1)
-    if len(sides) > 1:
-        ax.legend()
-
-
-def draw(out: Path, figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """Write the plots; returns (file name, caption) for each, in page order."""
-    plt = _pyplot()
-    base = figs[0]
-    sides = [(f["label"], f) for f in figs]
-    plots: list[tuple[str, str]] = []
-
-    def save(fig: Any, name: str, caption: str) -> None:
-        fig.tight_layout()
-        fig.savefig(out / name, dpi=90)
-        plt.close(fig)
-        plots.append((name, caption))
-
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    seats = [f"P{i + 1}" for i in range(len(base["seat_wins"]))]
-    _bars(ax, seats, [(n, f["seat_wins"]) for n, f in sides], 1 / max(1, len(seats)))
-    ax.set_title("win rate by seat (first-seat advantage)")
-    save(fig, "seats.png", "Win rate of each seat; the dashed line is an even share.")
-
-    decks = sorted(base["decks"])
-    if decks:
-        fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(decks) + 3), 3.8))
-        _bars(ax, decks, [(n, [f["decks"].get(d, _zero()) for d in decks]) for n, f in sides], 0.5)
-        ax.set_title("win rate by deck")
-        save(
-            fig, "decks.png", "Win rate of each deck over every game it played, with its 95% Wilson interval."
-        )
-    if len(base["matchups"]) > 1:
-        names = sorted(base["matchups"])
-        grid = [[base["matchups"][r].get(c, {}).get("rate", float("nan")) for c in names] for r in names]
-        fig, ax = plt.subplots(figsize=(1.0 * len(names) + 3, 0.8 * len(names) + 2))
-        im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
-        ax.set_xticks(range(len(names)))
-        ax.set_xticklabels(names, rotation=30, ha="right")
-        ax.set_yticks(range(len(names)))
-        ax.set_yticklabels(names)
-        for i, r in enumerate(names):
-            for j, c in enumerate(names):
-                cell = base["matchups"][r].get(c)
-                if cell:
-                    lo, hi = cell["ci95"]
-                    ax.text(
-                        j, i, f"{cell['rate']:.2f}\n[{lo:.2f}-{hi:.2f}]", ha="center", va="center", fontsize=7
-                    )
-        fig.colorbar(im, ax=ax, label="win rate of the row deck")
-        ax.set_title(f"deck against deck ({base['label']})")
-        save(fig, "matchups.png", "Win rate of the row's deck against the column's, with its 95% interval.")
-
-    fig, ax = plt.subplots(figsize=(7, 3.4))
-    top = max((max(f["turns"], default=0) for f in figs), default=0)
-    bins = list(range(0, top + 2))
-    for name, f in sides:
-        ax.hist(f["turns"], bins=bins, alpha=0.6, label=f"{name} (mean {f['avg_turns']:.1f})")
-    ax.set_xlabel("turns")
-    ax.set_ylabel("games")
-    ax.set_title("game length")
-    ax.legend()
-    save(fig, "length.png", "Turns per game.")
-
-    cards = sorted(base["cards"].items(), key=lambda kv: (-kv[1]["played"], -kv[1]["drawn"], kv[0]))[
-        :TOP_CARDS
-    ]
-    if cards:
-        labels = [c["name"] for _, c in cards]
-        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 0.28 * len(cards) + 1.8), sharey=True)
-        ys = list(range(len(cards)))
-        ax1.barh([y + 0.2 for y in ys], [c["drawn_rate"] for _, c in cards], 0.4, label="drawn")
-        ax1.barh([y - 0.2 for y in ys], [c["played_rate"] for _, c in cards], 0.4, label="played")
-        ax1.set_yticks(ys)
-        ax1.set_yticklabels(labels, fontsize=8)
-        ax1.invert_yaxis()
-        ax1.set_xlabel("share of seat-games")
-        ax1.legend()
-        ax1.set_title("how often each card is drawn and played")
-        for k, (name, f) in enumerate(sides):
-            rates = [f["cards"].get(key, {}).get("win_when_played", _zero()) for key, _ in cards]
-            off = (k - (len(sides) - 1) / 2) * 0.35
-            ax2.errorbar(
-                [r["rate"] for r in rates],
-                [y + off for y in ys],
-                xerr=_errors(rates),
-                fmt="o",
-                capsize=2,
-                label=name,
-            )
-        ax2.axvline(0.5, color="grey", linestyle="--", linewidth=1)
-        ax2.set_xlim(0, 1)
-        ax2.set_xlabel("win rate of the seats that played it (95% interval)")
-        ax2.set_title("win rate when played")
-        if len(sides) > 1:
-            ax2.legend()
-        save(fig, "cards.png", f"The {len(cards)} cards played most: frequency and win rate when played.")
-
-    if diff is not None:
-        items = [(f"P{i + 1} win rate", d) for i, d in enumerate(diff["seat_wins"])]
-        items += [(f"deck {k}", d) for k, d in sorted(diff["decks"].items())]
-        fig, ax = plt.subplots(figsize=(7, 0.35 * len(items) + 1.5))
-        ys = list(range(len(items)))
-        ax.errorbar(
-            [d["difference"] for _, d in items],
-            ys,
-            xerr=[
-                [d["difference"] - d["ci95"][0] for _, d in items],
-                [d["ci95"][1] - d["difference"] for _, d in items],
-            ],
-            fmt="o",
-            capsize=3,
-        )
-        ax.axvline(0, color="grey", linestyle="--", linewidth=1)
-        ax.set_yticks(ys)
-        ax.set_yticklabels([k for k, _ in items])
-        ax.invert_yaxis()
-        ax.set_xlabel(f"{figs[1]['label']} minus {figs[0]['label']} (95% interval)")
-        ax.set_title("what the change does")
-        save(fig, "compare.png", "Each difference between the two configurations with its 95% interval.")
-    return plots
-
-
-def _zero() -> dict[str, Any]:
-    return {"wins": 0, "games": 0, "rate": 0.0, "ci95": [0.0, 1.0]}
+STYLE = (
+    "body{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em;line-height:1.4}"
+    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+    "td{white-space:nowrap}.wide{overflow-x:auto}"
+    "th{background:#eee}th[colspan]{text-align:center}td:first-child,td.name,th.name{text-align:left}figure{margin:1em 0}img{max-width:100%}"
+    ".high{background:#fde0dc}.low{background:#dce8fd}.flag{color:#b71c1c;font-weight:bold}"
+    ".changed{font-weight:bold}.note{color:#555;font-size:90%}"
+)
 
 
 def _pct(r: dict[str, Any]) -> str:
@@ -174,9 +28,45 @@ def _pct(r: dict[str, Any]) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]"
 
 
-def _diff(d: dict[str, Any], scale: float = 100.0, unit: str = " pts") -> str:
+def _rate(r: dict[str, Any]) -> str:
+    return f"{100 * r['rate']:.1f}%" if r["games"] else ""
+
+
+def _diff(d: dict[str, Any] | None, scale: float = 100.0, unit: str = " pts") -> str:
+    if d is None:
+        return ""
     lo, hi = d["ci95"]
     return f"{scale * d['difference']:+.1f}{unit} [{scale * lo:+.1f}, {scale * hi:+.1f}]"
+
+
+def _paired(d: dict[str, Any] | None, scale: float = 100.0, unit: str = " pts") -> str:
+    if d is None:
+        return ""
+    mark = " *" if d["significant"] else ""
+    return f"{_diff(d, scale, unit)} {p_text(d['p'])}{mark}"
+
+
+DEFINITIONS = (
+    "<h2>How to read the figures</h2><ul>"
+    "<li>A <b>seat-game</b> is one seat of one game. Intervals are 95%: Wilson's for a win rate, "
+    "Newcombe's hybrid score interval for a difference of two win rates.</li>"
+    "<li><b>Drawn</b>: the card was in its owner's hand at some point of the game (opening hand included); "
+    "<b>played</b>: its owner's action took it from the hand; <b>in opening hand</b>: in the hand the seat "
+    "started with. Copies count once.</li>"
+    "<li><b>Improvement when drawn</b>: within the card's deck, the win rate of the seat-games in which the "
+    "card was drawn minus that of the seat-games in which it was not (the same for played). Cards are "
+    "ranked by it within their deck. Every card of a deck shares part of it (a seat that draws more cards "
+    "plays a longer game), so a card is <b>flagged</b> when its interval, widened to the Bonferroni level "
+    "for its deck's ranked cards, lies wholly above (high) or below (low) the deck's median. The opening "
+    "hand is the shuffle's choice alone, so its improvement is free of that shared part.</li>"
+    "<li><b>Compared</b> configurations play the same seeds: each seat of each seed is a pair. A win rate's "
+    "change is the paired difference with Newcombe's interval for paired proportions and McNemar's exact "
+    "p-value; turns, the mean paired difference. A change that makes games shorter moves every card's "
+    "improvement, so a card's change is that of its improvement less its deck's mean improvement, with "
+    "the delta method's interval (games as clusters). A difference is <b>flagged</b> (*) when p is below "
+    "5% divided by the number of figures of its kind (seats, bots, decks, matchups; cards the change touched, or the other cards of a "
+    "deck).</li></ul>"
+)
 
 
 def page(
@@ -186,22 +76,49 @@ def page(
     diff: dict[str, Any] | None,
     plots: list[tuple[str, str]],
 ) -> str:
-    """The HTML page: the batch, the plots, and tables of every figure."""
+    """The HTML page: the batch, what changed, the plots, and tables of every figure."""
     e = html.escape
     out = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>{e(title)}</title>",
-        "<style>body{font-family:sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}"
-        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-        "th{background:#eee}td:first-child{text-align:left}figure{margin:1em 0}img{max-width:100%}</style>",
+        f"<title>{e(title)}</title><style>{STYLE}</style>",
         "</head><body>",
         f"<h1>{e(title)}</h1>",
         f"<p>{e(summary['text'])}</p>",
     ]
-    out.append("<h2>Results</h2><table><tr><th></th>" + "".join(f"<th>{e(f['label'])}</th>" for f in figs))
     if diff is not None:
-        out.append("<th>difference [95%]</th>")
-    out.append("</tr>")
+        out.append(f"<h2>What changed: {e(figs[0]['label'])} &rarr; {e(figs[1]['label'])}</h2><ul>")
+        out += [f"<li>{e(line)}</li>" for line in diff["changes_text"] or ["nothing: the same configuration"]]
+        out.append(f"</ul><h3>Flagged differences ({diff['paired_games']} seeds played under both)</h3>")
+        if diff["flags"]:
+            out.append("<ul>" + "".join(f"<li class='flag'>{e(f)}</li>" for f in diff["flags"]) + "</ul>")
+        else:
+            out.append("<p>No difference is significant.</p>")
+    _results(out, figs, diff)
+    for name, caption in plots:
+        if not name.startswith("cards-"):
+            out.append(
+                f"<figure><img src='{e(name)}' alt='{e(caption)}'><figcaption>{e(caption)}</figcaption></figure>"
+            )
+    _cards(out, figs, diff, dict(plots))
+    out.append(DEFINITIONS)
+    out.append(
+        "<p class='note'>Every figure is in <a href='report.json'>report.json</a>."
+        + (f" Made by <code>{e(summary['command'])}</code>." if summary["command"] else "")
+        + "</p>"
+    )
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _results(out: list[str], figs: list[dict[str, Any]], diff: dict[str, Any] | None) -> None:
+    e = html.escape
+    out.append("<h2>Results</h2><table>")
+    if diff is not None:  # one configuration needs no column names
+        out.append(
+            "<tr><th></th>"
+            + "".join(f"<th>{e(f['label'])}</th>" for f in figs)
+            + "<th>paired difference [95%], p</th></tr>"
+        )
 
     def row(name: str, cells: list[str], d: str | None = None) -> None:
         out.append(f"<tr><td>{e(name)}</td>" + "".join(f"<td>{e(c)}</td>" for c in cells))
@@ -210,63 +127,109 @@ def page(
         out.append("</tr>")
 
     row("games", [str(f["games"]) for f in figs])
+    row("bots (by slot)", [", ".join(f["bots"]) for f in figs])
     row("errors", [str(f["errors"]) for f in figs])
     row("draws or unfinished", [str(f["draws_or_unfinished"]) for f in figs])
-    for i, bot in enumerate(figs[0]["bots"] if len(set(figs[0]["bots"])) > 1 else ()):  # one bot wins all
-        row(
-            f"bot {bot} wins",
-            [_pct(f["bot_wins"][i]) for f in figs],
-            _diff(diff["bot_wins"][i]) if diff else None,
-        )
+    if len(set(figs[0]["bots"])) > 1:  # with one bot everywhere, it wins every game
+        for i, bot in enumerate(figs[0]["bots"]):
+            row(
+                f"bot slot {i + 1} ({bot}) wins",
+                [_pct(f["bot_wins"][i]) if i < len(f["bot_wins"]) else "" for f in figs],
+                _paired(diff["bot_wins"][i]) if diff and i < len(diff["bot_wins"]) else None,
+            )
     for i in range(len(figs[0]["seat_wins"])):
         row(
             f"P{i + 1} wins",
             [_pct(f["seat_wins"][i]) for f in figs],
-            _diff(diff["seat_wins"][i]) if diff else None,
+            _paired(diff["seat_wins"][i]) if diff else None,
         )
     row(
         "turns per game",
         [f"{f['avg_turns']:.2f}" for f in figs],
-        _diff(diff["avg_turns"], 1.0, "") if diff else None,
+        _paired(diff["avg_turns"], 1.0, "") if diff else None,
     )
     row("decisions per game", [f"{f['avg_decisions']:.1f}" for f in figs])
-    for deck in sorted(figs[0]["decks"]):
+    decks = sorted(set().union(*(f["decks"] for f in figs)))
+    for deck in decks:
         row(
             f"deck {deck} wins",
             [_pct(f["decks"][deck]) if deck in f["decks"] else "" for f in figs],
-            _diff(diff["decks"][deck]) if diff and deck in diff["decks"] else None,
+            _paired(diff["decks"].get(deck)) if diff else None,
         )
-    out.append("</table>")
-    for name, caption in plots:
-        out.append(
-            f"<figure><img src='{e(name)}' alt='{e(caption)}'><figcaption>{e(caption)}</figcaption></figure>"
-        )
-    out.append("<h2>Cards</h2><table><tr><th>card</th>")
-    for f in figs:
-        label = e(f["label"])
-        out.append(f"<th>drawn ({label})</th><th>played</th><th>win when drawn</th><th>win when played</th>")
     if diff is not None:
-        out.append("<th>difference when played [95%]</th>")
-    out.append("</tr>")
-    for key, card in sorted(figs[0]["cards"].items(), key=lambda kv: (-kv[1]["played"], kv[0])):
-        out.append(f"<tr><td>{e(card['name'])}</td>")
-        for f in figs:
-            c = f["cards"].get(key)
-            if c is None:
-                out.append("<td></td>" * 4)
-            else:
-                out.append(
-                    f"<td>{c['drawn']}</td><td>{c['played']}</td>"
-                    f"<td>{e(_pct(c['win_when_drawn']))}</td><td>{e(_pct(c['win_when_played']))}</td>"
+        for d, cells in diff["matchups"].items():
+            for o, fig in cells.items():
+                row(
+                    f"{d} against {o}",
+                    [_pct(f["matchups"][d][o]) if o in f["matchups"].get(d, {}) else "" for f in figs],
+                    _paired(fig),
                 )
-        if diff is not None:
-            d = diff["cards"].get(key)
-            out.append(f"<td>{e(_diff(d)) if d else ''}</td>")
-        out.append("</tr>")
     out.append("</table>")
-    out.append(f"<p>Every figure is in <a href='report.json'>report.json</a>. {e(summary['command'])}</p>")
-    out.append("</body></html>")
-    return "\n".join(out)
+
+
+def _cards(
+    out: list[str], figs: list[dict[str, Any]], diff: dict[str, Any] | None, plots: dict[str, str]
+) -> None:
+    e = html.escape
+    base = figs[0]
+    out.append(
+        "<h2>Cards, within their deck</h2><p>Per deck, its cards ranked by their improvement when drawn"
+        + (f" ({e(base['label'])})" if diff is not None else "")
+        + "; the flagged cards stand out from the deck's median (see below).</p>"
+    )
+    changed = {c["key"] for c in diff["changes"].get("cards", [])} if diff else set()
+    for deck, entry in base["cards"].items():
+        out.append(
+            f"<h3 id='deck-{e(slug(deck))}'>{e(deck)}</h3><p>{entry['seat_games']} seat-games, "
+            f"win rate {e(_pct(entry['win']))}, median improvement when drawn "
+            f"{100 * entry['median_improvement']:+.1f} pts.</p>"
+        )
+        name = f"cards-{slug(deck)}.png"
+        if name in plots:
+            out.append(
+                f"<figure><img src='{e(name)}' alt='{e(plots[name])}'><figcaption>{e(plots[name])}</figcaption></figure>"
+            )
+        # with a comparison, its columns come right after the first configuration's, where they are seen
+        head = (
+            "<th>rank</th><th class='name'>card</th><th>drawn in</th><th>win when drawn</th>"
+            "<th>win when not drawn</th><th>improvement when drawn [95%]</th><th>flag</th>"
+        )
+        if diff is not None:
+            head += (
+                "<th>rank, flag</th><th>improvement when drawn [95%]</th>"
+                "<th>change against the deck's mean, paired [95%], p</th>"
+            )
+        head += (
+            "<th>played in</th><th>improvement when played [95%]</th>"
+            "<th>in opening hand</th><th>improvement in opening hand [95%]</th>"
+        )
+        out.append("<div class='wide'><table>")
+        if diff is not None:  # which configuration each group of columns is
+            a, b = e(base["label"]), e(figs[1]["label"])
+            out.append(f"<tr><th colspan='7'>{a}</th><th colspan='3'>{b}</th><th colspan='4'>{a}</th></tr>")
+        out.append(f"<tr>{head}</tr>")
+        other = {c["key"]: c for c in figs[1]["cards"].get(deck, {}).get("cards", [])} if diff else {}
+        for c in entry["cards"]:
+            cls = f" class='{c['flag']}'" if c["flag"] else ""
+            label = e(c["name"]) + (" <span class='changed'>(changed)</span>" if c["key"] in changed else "")
+            out.append(
+                f"<tr{cls}><td>{c['rank'] or ''}</td><td class='name'>{label}</td>"
+                f"<td>{c['drawn']['games']} ({100 * c['drawn_share']:.0f}%)</td>"
+                f"<td>{_rate(c['drawn'])}</td><td>{_rate(c['not_drawn'])}</td>"
+                f"<td>{e(_diff(c['improvement_when_drawn']))}</td><td>{e(c['flag'])}</td>"
+            )
+            if diff is not None:
+                o = other.get(c["key"])
+                rank = f"{o['rank'] or ''} {o['flag']}".strip() if o else ""
+                out.append(f"<td>{e(rank)}</td><td>{e(_diff(o['improvement_when_drawn'])) if o else ''}</td>")
+                out.append(f"<td>{e(_paired(diff['cards'].get(deck, {}).get(c['key'])))}</td>")
+            out.append(
+                f"<td>{c['played']['games']} ({100 * c['played_share']:.0f}%)</td>"
+                f"<td>{e(_diff(c['improvement_when_played']))}</td>"
+                f"<td>{c['opening']['games']} ({100 * c['opening_share']:.0f}%)</td>"
+                f"<td>{e(_diff(c['improvement_in_opening_hand']))}</td></tr>"
+            )
+        out.append("</table></div>")
 
 
 def write(

@@ -9,8 +9,6 @@ own seed derived from the batch seed, so a batch is reproducible and any single 
 
 from __future__ import annotations
 
-import copy
-import math
 import os
 import socket
 import sys
@@ -31,6 +29,7 @@ from spellforge.core.ruleset import Ruleset
 from spellforge.games import find_game
 
 from . import stats
+from .intervals import wilson_interval
 
 BACKENDS = ("local", "process", "ray")
 Job = TypeVar("Job")
@@ -56,10 +55,12 @@ class GameResult:
     think_seconds: list[float] = field(default_factory=list)  # per slot
     think_count: list[int] = field(default_factory=list)  # per slot
     replay_verified: bool = False
-    # with ``card_stats``: each seat's deck (its name or spec) and the cards (ids) it drew and played
+    # with ``card_stats``: each seat's deck (its name or spec) and the cards (ids) of its opening hand,
+    # those it drew (the opening hand included) and those it played (``sim.stats``)
     decks: list[str] = field(default_factory=list)
     drawn: list[list[str]] = field(default_factory=list)
     played: list[list[str]] = field(default_factory=list)
+    opening: list[list[str]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -151,7 +152,8 @@ def play_game(
         result.winners = list(state.outcome.winners)
         result.reason = state.outcome.reason
         if tally is not None:
-            result.decks, result.drawn, result.played = tally.finish(state)
+            for name, value in tally.finish(state).items():
+                setattr(result, name, value)
         if verify_replay and game.replay(game.record(state)).to_json() != state.to_json():
             raise SpellforgeError("the replay of this game's record does not reproduce it")
         result.replay_verified = verify_replay
@@ -182,32 +184,28 @@ def ruleset_with_cards(game: Ruleset, text: str, name: str = "the card file") ->
                 loaded = game.load_cards([path])
             except CardDataError as exc:
                 raise CardDataError(str(exc).replace(file_label(path), name)) from None
-        changed = copy.copy(game)
-        changed.__dict__["cards"] = {**game.cards, **loaded}  # the pool is a cached property
+        changed = game.with_cards({**game.cards, **loaded})
         _WITH_CARDS[key] = changed
     return changed
 
 
 def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
-    game_name, specs, seed, indices, players, options, fixed, verify = args
+    game_name, specs, seed, indices, players, options, fixed, verify, decks, cards = args
     return [
-        play_game(game_name, specs, game_seed(seed, i), i, players, options, fixed, verify_replay=verify)
+        play_game(
+            game_name,
+            specs,
+            game_seed(seed, i),
+            i,
+            players,
+            options,
+            fixed,
+            verify_replay=verify,
+            decks=decks,
+            cards=cards,
+        )
         for i in indices
     ]
-
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default); (0, 1) when nothing was played."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -238,6 +236,9 @@ class BatchResult:
     # played and won in each role, so that per-side win rates read directly
     role_wins: dict[str, int] = field(default_factory=dict)
     bot_roles: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    # with --decks: the deck of each bot slot (it moves with the slot); with --cards: the changes' file
+    decks: list[str] = field(default_factory=list)
+    cards: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -253,6 +254,8 @@ def summarize(
     backend: str,
     seconds: float,
     played: Sequence[GameResult] | None = None,
+    decks: Sequence[str] = (),
+    cards: str = "",
 ) -> BatchResult:
     """Totals over ``results``; the rates (games and decisions per second) over the games ``played`` in
     the ``seconds`` measured (by default all of them)."""
@@ -314,6 +317,8 @@ def summarize(
         win_rate_ci95=[[round(x, 4) for x in wilson_interval(w, len(results))] for w in wins],
         role_wins=role_wins,
         bot_roles=bot_roles,
+        decks=list(decks),
+        cards=cards,
     )
 
 
@@ -346,8 +351,16 @@ def simulate(
     verify_replays: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
     finished: Sequence[GameResult] = (),
+    decks: Sequence[str] = (),
+    cards: str | None = None,
+    cards_name: str = "",
 ) -> BatchResult:
     """Play ``games`` games and summarise them (see the module docstring).
+
+    ``decks`` gives each bot slot its deck (a name or a file; it moves with the slot as seats rotate):
+    one per bot, or any number with a single bot, which then plays every deck's slot. ``cards`` is the
+    text of a card file whose cards replace the pool's of the same id (``sim.configs`` turns an override
+    file into one), ``cards_name`` the file it came from, for the summary.
 
     ``progress(done, total)`` is called as games finish, and ``on_result(game_result)`` once for each
     game as soon as it is known (in the order games finish), so a long batch can be watched or logged;
@@ -357,14 +370,27 @@ def simulate(
     batch can be completed. Each must belong to this batch (its index, seed and seats).
     """
     ruleset = find_game(game)
+    if cards is not None:
+        ruleset = ruleset_with_cards(ruleset, cards)
     n = players or ruleset.default_players
     specs = list(bots)
+    deck_list = list(decks)
+    if deck_list and len(specs) == 1:
+        specs = specs * len(deck_list)
     if not 1 <= len(specs) <= n:
         raise SpellforgeError(f"{n} players need 1 to {n} bots, got {len(specs)}: {', '.join(specs)}")
+    if deck_list and len(deck_list) != len(specs):
+        raise SpellforgeError(
+            f"{len(deck_list)} decks for {len(specs)} bots: give one deck per bot, or a single bot"
+        )
     for i, spec in enumerate(specs):
         make_bot(spec, seed=i)  # validate names and parameters before starting
     opts = dict(options or {})
-    ruleset.new_game(seed=seed, players=n, **opts)  # validate options and players up front
+    # validate options, players and decks up front: each seating of the decks the rotation gives
+    for i in range(min(n, len(specs)) if deck_list and not fixed_seats else 1):
+        slots = seat_slots(n, len(specs), i, fixed_seats)
+        seat_decks = [deck_list[slots[s]] for s in range(n)] if deck_list else None
+        ruleset.new_game(seed=seed, players=n, decks=seat_decks, **opts)
     check_backend(backend)
     if games < 1:
         raise SpellforgeError("--games must be at least 1")
@@ -385,7 +411,18 @@ def simulate(
     todo = [i for i in range(games) if i not in previous]
 
     def job(idx: list[int]) -> tuple[Any, ...]:
-        return (ruleset.name, specs, seed, idx, n, opts, fixed_seats, verify_replays)
+        return (
+            ruleset.name,
+            specs,
+            seed,
+            idx,
+            n,
+            opts,
+            fixed_seats,
+            verify_replays,
+            deck_list or None,
+            cards,
+        )
 
     if progress and previous:
         progress(len(results), games)
@@ -402,7 +439,17 @@ def simulate(
         )
     results.sort(key=lambda r: r.index)
     return summarize(
-        ruleset.name, results, seed, specs, n, opts, backend, time.perf_counter() - start, played
+        ruleset.name,
+        results,
+        seed,
+        specs,
+        n,
+        opts,
+        backend,
+        time.perf_counter() - start,
+        played,
+        decks=[stats.deck_label(d) for d in deck_list],
+        cards=cards_name,
     )
 
 

@@ -20,8 +20,9 @@ from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_r
 
 from . import fair
 from .actions import Discard, Take, Use
-from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES, CastersBase
+from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
 from .costs import parse_cost
+from .view import ViewMixin
 
 NEGATED = "negated"
 # The event kinds face-up cards may listen to, by trigger word.
@@ -33,7 +34,7 @@ TRIGGER_EVENTS = {
 }
 
 
-class AbilityMixin(CastersBase):
+class AbilityMixin(ViewMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ what is face up

@@ -17,10 +17,10 @@ from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player_ref
 
 from .actions import Attack, Block, Skip
-from .base import CastersBase
+from .payment import PaymentMixin
 
 
-class BattleMixin(CastersBase):
+class BattleMixin(PaymentMixin):
     __slots__ = ()
 
     @flow_op("begin_battle")

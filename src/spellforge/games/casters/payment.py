@@ -17,12 +17,13 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 
 from . import fair
+from .abilities import AbilityMixin
 from .actions import Discard, Sacrifice
-from .base import FIELD, GRAVEYARD, HAND, NO_CARD, STACK, STAGE_DECK, STAGES, CastersBase
+from .base import FIELD, GRAVEYARD, HAND, NO_CARD, STACK, STAGE_DECK, STAGES
 from .costs import DISCARD, CostPart, after_paying, payable
 
 
-class PaymentMixin(CastersBase):
+class PaymentMixin(AbilityMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ can it be paid?

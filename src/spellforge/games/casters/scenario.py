@@ -89,7 +89,7 @@ def scenario(
         plans.append(plan)
         decks.append([game.cards[key] for _, key, _ in plan])
     options = game.resolve_options(2, {})
-    state = CastersState.__new__(CastersState)
+    state = CastersState()
     state.init_core(game, seed, decks, options, game.layout(2, options))
     state.init_game()  # not started: no setup, the position below replaces it
     _arrange(state, plans, sides)

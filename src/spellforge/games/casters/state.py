@@ -18,7 +18,6 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import Target, card_ref
 
 from . import fair
-from .abilities import AbilityMixin
 from .actions import Equip, Play, Recycle, Reveal, SetCard
 from .base import (
     DECK,
@@ -33,14 +32,11 @@ from .base import (
     STACK,
     STAGE_DECK,
     STAGES,
-    CastersBase,
 )
 from .battle import BattleMixin
-from .payment import PaymentMixin
-from .view import ViewMixin
 
 
-class CastersState(BattleMixin, PaymentMixin, AbilityMixin, ViewMixin, CastersBase):
+class CastersState(BattleMixin):
     __slots__ = ()
     AFTER_LAST_PHASE = "turn_start"  # a shared turn: the next one starts at once (CA-056)
 

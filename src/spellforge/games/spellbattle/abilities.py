@@ -16,7 +16,8 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref, stack_ref
 
 from .actions import Pick
-from .base import SBBase, item_note
+from .base import item_note
+from .limited import LimitedMixin
 
 # The events each trigger word listens to (SB-107).
 TRIGGER_EVENTS = {
@@ -27,7 +28,7 @@ TRIGGER_EVENTS = {
 }
 
 
-class AbilityMixin(SBBase):
+class AbilityMixin(LimitedMixin):
     __slots__ = ()
 
     def run_verb(self, effect: Effect, ctx: Context) -> None:

@@ -14,11 +14,11 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.targets import CardRef, PlayerRef, card_ref, player_ref
 
+from .abilities import AbilityMixin
 from .actions import Assign, Attack, Block, Bond
-from .base import SBBase
 
 
-class CombatMixin(SBBase):
+class CombatMixin(AbilityMixin):
     __slots__ = ()
 
     @flow_op("begin_attack")

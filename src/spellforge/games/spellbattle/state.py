@@ -19,19 +19,16 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, StackRef, Target
 
 from . import fair
-from .abilities import AbilityMixin
 from .actions import CallTime, Farm, Play, Use
-from .base import AS_ONE, DRAFT, SEALED, SBBase, item_note
+from .base import AS_ONE, DRAFT, SEALED, item_note
 from .combat import CombatMixin
-from .limited import LimitedMixin
-from .view import ViewMixin
 
 # Options without fields, shared by every list of legal actions (actions are frozen values).
 PASS = Pass()
 FARM = Farm()
 
 
-class SpellBattleState(CombatMixin, AbilityMixin, LimitedMixin, ViewMixin, SBBase):
+class SpellBattleState(CombatMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup

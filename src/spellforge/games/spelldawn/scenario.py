@@ -109,7 +109,7 @@ def scenario(
     cards: list[list[CardDef]] = [[game.cards[k] for k, _, _ in items] for items in placements]
     # as Ruleset.start_game does, without the setup op: the position replaces it
     options = game.resolve_options(2, {})
-    state = SpelldawnState.__new__(SpelldawnState)
+    state = SpelldawnState()
     state.init_core(game, seed, cards, options, game.layout(2, options))
     state.init_seating(game.seat_roles(2, options), game.seat_teams(2, options), game.seat_sides(2, options))
     state.init_game()

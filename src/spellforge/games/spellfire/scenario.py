@@ -78,7 +78,7 @@ def scenario(
                 entries.append((f"formation:{pos}", mark if not i else "attach", key))
         lists.append([cards[k] for _, _, k in entries])
         plans.append(entries)
-    state = SpellfireState.__new__(SpellfireState)
+    state = SpellfireState()
     state.init_core(game, seed, lists, opts, game.layout(players, opts))
     state.init_seating(
         game.seat_roles(players, opts), game.seat_teams(players, opts), game.seat_sides(players, opts)

@@ -19,8 +19,8 @@ from spellforge.core.kinds import act, flow_op, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
-from .base import SWBase
 from .cards import ASPECT_INDEX, EMBLEMS
+from .view import ViewMixin
 
 EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
 # Trigger words that fire from cards in play when some other card does something (computed once per change
@@ -28,7 +28,7 @@ EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
 TABLE_TRIGGERS = frozenset({"creature_dies"})
 
 
-class AbilityMixin(SWBase):
+class AbilityMixin(ViewMixin):
     __slots__ = ()
 
     def run_verb(self, effect: Effect, ctx: Context) -> None:

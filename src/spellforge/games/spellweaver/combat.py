@@ -21,10 +21,10 @@ from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player
 
 from . import fair
 from .actions import Attack, Block
-from .base import SWBase
+from .resources import ResourceMixin
 
 
-class CombatMixin(SWBase):
+class CombatMixin(ResourceMixin):
     __slots__ = ()
 
     @flow_op("begin_combat")

@@ -16,12 +16,13 @@ from spellforge.core.kinds import act, legal
 from spellforge.core.targets import Target
 
 from . import fair
+from .abilities import AbilityMixin
 from .actions import LEVEL, MANA, NONE, MoveCard, OfferCard, ShrineMode, Take
-from .base import MAX_SKILLS, OFFER_LOOK, SWBase
+from .base import MAX_SKILLS, OFFER_LOOK
 from .cards import ASPECT_INDEX
 
 
-class ResourceMixin(SWBase):
+class ResourceMixin(AbilityMixin):
     __slots__ = ()
 
     def pay(self, seat: int, cost: int) -> None:

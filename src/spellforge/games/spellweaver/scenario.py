@@ -161,7 +161,7 @@ def build(
         cards += [pool[FILLER]] * side.deck_filler  # type: ignore[list-item]
         decks.append(cards)
     opts = game.resolve_options(2, options)
-    state: SpellweaverState = game.state_class.__new__(game.state_class)  # type: ignore[assignment]
+    state: SpellweaverState = game.state_class()  # type: ignore[assignment]
     state.init_core(game, seed, decks, opts, game.layout(2, opts))  # type: ignore[arg-type]
     state.init_game()  # no setup: no shuffle, no opening hands, no mulligans
     L = state.layout

@@ -27,16 +27,13 @@ from spellforge.core.targets import CardRef, Target, card_ref
 from spellforge.core.windows import EACH
 
 from . import fair
-from .abilities import AbilityMixin
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
-from .resources import ResourceMixin
-from .view import ViewMixin
 
 
-class SpellweaverState(CombatMixin, ResourceMixin, AbilityMixin, ViewMixin):
+class SpellweaverState(CombatMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup (SW-067..075, SW-R02/R03)
