@@ -201,15 +201,16 @@ class SlotCodec:
         stack: list[dict[int, int] | None] = [None]  # the stack's ranks, worked out when an action names one
         out: dict[int, Action] = {}
         shared = 0
-        for action in legal:
-            encode = encoders.get(type(action))
-            if encode is None:
-                raise ValueError(f"{type(action).__name__} is not in {self.game.title}'s action space")
-            i = encode(action, where, seat, n, state, ranks, stack)
-            if i in out:
-                shared += 1
-            else:
-                out[i] = action
+        try:
+            for action in legal:
+                i = encoders[type(action)](action, where, seat, n, state, ranks, stack)
+                if out.setdefault(i, action) is not action:
+                    shared += 1
+        except KeyError:
+            missing = [type(a).__name__ for a in legal if type(a) not in encoders]
+            if not missing:
+                raise
+            raise ValueError(f"{missing[0]} is not in {self.game.title}'s action space") from None
         return out, shared
 
     def reference_index(

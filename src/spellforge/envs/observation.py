@@ -613,16 +613,7 @@ class TableObserver:
         for j, ((_, sc, reader), width) in enumerate(zip(self.numbers, self.number_widths, strict=True)):
             ns[f"NSC{j}"] = sc
             values.append(read(_inline(reader), reader(state)))
-            i = len(values) - 1
-            writes.append(
-                [
-                    f"        v = vals[{i}]",
-                    "        if type(v) is list:",
-                    "            keep = False",
-                    f"        out[{at}:{at + width}] = ZERO[0:{width}]",
-                    f"        _put(out, {at}, {width}, v, NSC{j})",
-                ]
-            )
+            writes.append(scalar(len(values) - 1, at, width, f"NSC{j}" if sc else "0.0"))
             at += width
         if values:
             add(f"    vals = ({', '.join(values)},)")

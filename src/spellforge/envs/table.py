@@ -186,21 +186,20 @@ class Table:
         all_zones = state.zones
         seen = loc.zones_seen
         acts = loc.acts
-        if seen != all_zones:
-            for z in compress(range(len(all_zones)), map(ne, all_zones, seen)):
-                ids = all_zones[z]
-                seen[z] = ids[:]
-                if zones is not None:
-                    zones.add(z)
-                act = acts[z]
-                if type(act) is tuple:  # the zone fills one section on its own
-                    section, visible, rel = act
-                    _fill(loc, section, ids if visible else ids[::-1], rel, changed)
-                elif act is not None:
-                    if todo is None:
-                        todo = {act}
-                    else:
-                        todo.add(act)
+        for z in compress(range(len(all_zones)), map(ne, all_zones, seen)):
+            ids = all_zones[z]
+            seen[z] = ids[:]
+            if zones is not None:
+                zones.add(z)
+            act = acts[z]
+            if type(act) is tuple:  # the zone fills one section on its own
+                section, visible, rel = act
+                _fill(loc, section, ids if visible else ids[::-1], rel, changed)
+            elif act is not None:
+                if todo is None:
+                    todo = {act}
+                else:
+                    todo.add(act)
         plan = loc.plan
         seat = loc.seat
         if todo:
