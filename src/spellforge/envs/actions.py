@@ -105,6 +105,10 @@ class SlotCodec:
             offset += layout.size
             self.layouts[cls] = layout
         self.size = offset
+        self._encoders: dict[type[Action], Any] | None = None  # made at first use (``_encoders_now``)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_encoders": None}
 
     # ------------------------------------------------------------------ layout
 
@@ -190,75 +194,174 @@ class SlotCodec:
         """``legal_indices`` and the number of legal actions that share an index with an earlier one."""
         if loc is None:
             loc = self.table.locate(state, seat)
-        ranks: dict[tuple[type[Action], str], dict[str, int]] = {}
-        stack_rank: dict[int, int] | None = None
-        out: dict[int, Action] = {}
-        shared = 0
-        layouts = self.layouts
+        encoders = self._encoders if self._encoders is not None else self._encoders_now()
         where = loc.where
         n = state.n_seats
-        for action in legal:
-            layout = layouts.get(type(action))
-            if layout is None:
-                raise ValueError(f"{type(action).__name__} is not in {self.game.title}'s action space")
-            idx = 0
-            for f in layout.fields:
-                k = f.kind
-                if k == IMPLIED:
-                    continue
-                value = getattr(action, f.name)
-                if k == CARD:
-                    if value < 0:
-                        code = f.none if f.none >= 0 else f.other
-                    else:
-                        slot = where.get(value)
-                        code = f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
-                elif k == TARGET:
-                    if value is None:
-                        code = f.none
-                    elif type(value) is CardRef:
-                        slot = where.get(value.id)
-                        code = f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
-                    elif type(value) is PlayerRef:
-                        code = f.other if f.player < 0 else f.player + (value.seat - seat) % n
-                    elif type(value) is StackRef:
-                        if stack_rank is None:
-                            stack_rank = _stack_ranks(state)
-                        r = stack_rank.get(value.uid)
-                        code = (
-                            f.other
-                            if f.stack < 0 or r is None or r >= self.facts.stack_slots
-                            else f.stack + r
-                        )
-                    elif type(value) is Place:
-                        rel = -1 if value.seat < 0 else (value.seat - seat) % n
-                        p = self.place_index.get((value.kind, value.name, rel))
-                        code = f.other if f.place < 0 or p is None else f.place + p
-                    else:
-                        code = f.other
-                elif k == BOOL:
-                    code = 1 if value else 0
-                elif k == INT:
-                    code = min(max(int(value), 0), f.radix - 1)
-                elif f.vocabulary:
-                    text = str(value)
-                    code = f.vocabulary.index(text) if text in f.vocabulary else f.radix - 1
-                else:
-                    seen = ranks.get((type(action), f.name))
-                    if seen is None:
-                        seen = ranks[(type(action), f.name)] = {}
-                    text = str(value)
-                    r = seen.get(text)
-                    if r is None:
-                        r = seen[text] = len(seen)
-                    code = min(r, f.radix - 1)
-                idx = idx * f.radix + code
-            i = layout.offset + idx
-            if i in out:
-                shared += 1
-            else:
-                out[i] = action
+        ranks: dict[Any, dict[str, int]] = {}
+        stack: list[dict[int, int] | None] = [None]  # the stack's ranks, worked out when an action names one
+        out: dict[int, Action] = {}
+        shared = 0
+        try:
+            for action in legal:
+                i = encoders[type(action)](action, where, seat, n, state, ranks, stack)
+                if out.setdefault(i, action) is not action:
+                    shared += 1
+        except KeyError:
+            missing = [type(a).__name__ for a in legal if type(a) not in encoders]
+            if not missing:
+                raise
+            raise ValueError(f"{missing[0]} is not in {self.game.title}'s action space") from None
         return out, shared
+
+    def reference_index(
+        self, action: Action, state: State, seat: int, loc: Location, ranks: dict[Any, dict[str, int]]
+    ) -> int:
+        """The index of one action, field by field as the module docstring says (``ranks``: the str ranks
+        given so far at this decision). ``index_legal`` runs straight-line code made from the same layout
+        for each class (``_encoder_source``); a test checks that the two agree."""
+        layout = self.layouts.get(type(action))
+        if layout is None:
+            raise ValueError(f"{type(action).__name__} is not in {self.game.title}'s action space")
+        where = loc.where
+        n = state.n_seats
+        idx = 0
+        for f in layout.fields:
+            k = f.kind
+            if k == IMPLIED:
+                continue
+            value = getattr(action, f.name)
+            if k == CARD:
+                if value < 0:
+                    code = f.none if f.none >= 0 else f.other
+                else:
+                    slot = where.get(value)
+                    code = f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
+            elif k == TARGET:
+                code = self._target_code(f, value, where, seat, n, state, [None])
+            elif k == BOOL:
+                code = 1 if value else 0
+            elif k == INT:
+                code = min(max(int(value), 0), f.radix - 1)
+            elif f.vocabulary:
+                text = str(value)
+                code = f.vocabulary.index(text) if text in f.vocabulary else f.radix - 1
+            else:
+                seen = ranks.setdefault((type(action), f.name), {})
+                text = str(value)
+                r = seen.get(text)
+                if r is None:
+                    r = seen[text] = len(seen)
+                code = min(r, f.radix - 1)
+            idx = idx * f.radix + code
+        return layout.offset + idx
+
+    def _target_code(
+        self,
+        f: FieldCode,
+        value: Any,
+        where: dict[int, int],
+        seat: int,
+        n: int,
+        state: State,
+        stack: list[dict[int, int] | None],
+    ) -> int:
+        """The code of a target field's value (see the module docstring); ``stack[0]`` keeps the stack's
+        ranks for the other actions of the decision."""
+        if value is None:
+            return f.none
+        if type(value) is CardRef:
+            slot = where.get(value.id)
+            return f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
+        if type(value) is PlayerRef:
+            return f.other if f.player < 0 else f.player + (value.seat - seat) % n
+        if type(value) is StackRef:
+            ranks = stack[0]
+            if ranks is None:
+                ranks = stack[0] = _stack_ranks(state)
+            r = ranks.get(value.uid)
+            return f.other if f.stack < 0 or r is None or r >= self.facts.stack_slots else f.stack + r
+        if type(value) is Place:
+            rel = -1 if value.seat < 0 else (value.seat - seat) % n
+            p = self.place_index.get((value.kind, value.name, rel))
+            return f.other if f.place < 0 or p is None else f.place + p
+        return f.other
+
+    def _encoders_now(self) -> dict[type[Action], Any]:
+        """Per action class, a function ``(action, where, seat, n, state, ranks, stack) -> index`` run as
+        straight-line code (a loop over the fields and their kinds costs several times more)."""
+        encoders: dict[type[Action], Any] = {}
+        for cls, layout in self.layouts.items():
+            source, namespace = self._encoder_source(layout)
+            exec(source, namespace)
+            encoders[cls] = namespace["encode"]
+        self._encoders = encoders
+        return encoders
+
+    def _encoder_source(self, layout: ClassLayout) -> tuple[str, dict[str, Any]]:
+        """The source of one class's ``encode`` (the same codes as ``reference_index``), and its names."""
+        ns: dict[str, Any] = {"CardRef": CardRef, "PlayerRef": PlayerRef, "Place": Place}
+        lines = ["def encode(a, where, seat, n, state, ranks, stack):", "    i = 0"]
+        add = lines.append
+        size = self.table.size
+        for j, f in enumerate(layout.fields):
+            k = f.kind
+            if k == IMPLIED:
+                continue
+            add(f"    v = a.{f.name}")
+            if k in (CARD, TARGET):
+                # the code of each table slot, the field's "other" for a slot outside its sections
+                codes = [f.other] * size
+                for slot, code in (f.slot_code or {}).items():
+                    codes[slot] = code
+                ns[f"SLOT{j}"] = codes
+            if k == CARD:
+                add("    if v < 0:")
+                add(f"        c = {f.none if f.none >= 0 else f.other}")
+                add("    else:")
+                add("        s = where.get(v)")
+                add(f"        c = {f.other} if s is None else SLOT{j}[s]")
+            elif k == TARGET:
+                ns[f"F{j}"] = f
+                add("    if v is None:")
+                add(f"        c = {f.none}")
+                add("    elif type(v) is CardRef:")
+                add("        s = where.get(v.id)")
+                add(f"        c = {f.other} if s is None else SLOT{j}[s]")
+                add("    elif type(v) is PlayerRef:")
+                add(
+                    f"        c = {f.other}"
+                    if f.player < 0
+                    else f"        c = {f.player} + (v.seat - seat) % n"
+                )
+                if f.place >= 0:
+                    ns["PLACES"] = self.place_index
+                    add("    elif type(v) is Place:")
+                    add("        p = PLACES.get((v.kind, v.name, -1 if v.seat < 0 else (v.seat - seat) % n))")
+                    add(f"        c = {f.other} if p is None else {f.place} + p")
+                add("    else:")
+                add(f"        c = TARGET(F{j}, v, where, seat, n, state, stack)")
+                ns["TARGET"] = self._target_code
+            elif k == BOOL:
+                add("    c = 1 if v else 0")
+            elif k == INT:
+                add("    c = int(v)")
+                add(f"    c = 0 if c < 0 else ({f.radix - 1} if c > {f.radix - 1} else c)")
+            elif f.vocabulary:
+                ns[f"VOC{j}"] = {w: i for i, w in reversed(list(enumerate(f.vocabulary)))}
+                add(f"    c = VOC{j}.get(str(v), {f.radix - 1})")
+            else:
+                ns[f"KEY{j}"] = (layout.cls, f.name)
+                add(f"    seen = ranks.get(KEY{j})")
+                add("    if seen is None:")
+                add(f"        seen = ranks[KEY{j}] = {{}}")
+                add("    text = str(v)")
+                add("    r = seen.get(text)")
+                add("    if r is None:")
+                add("        r = seen[text] = len(seen)")
+                add(f"    c = r if r < {f.radix - 1} else {f.radix - 1}")
+            add(f"    i = i * {f.radix} + c")
+        add(f"    return {layout.offset} + i")
+        return "\n".join(lines) + "\n", ns
 
     # ------------------------------------------------------------------ index -> words
 

@@ -16,10 +16,15 @@ from spellforge.core.state import State
 
 from .actions import SlotCodec
 from .legacy import ActionCodec, ObservationEncoder
-from .observation import TableObserver
+from .observation import Encoded, TableObserver
 from .table import Location
 
 ACTION_SPACES = ("slots", "legacy")
+
+_zeros = np.zeros  # called at every step: bound once, arguments by position
+_fromiter = np.fromiter
+_INT8 = np.int8
+_INT64 = np.int64
 
 
 class Interface:
@@ -42,8 +47,8 @@ class Interface:
             self.codec = SlotCodec(game, players, self.observer.table)
             self.size = self.codec.size
             self.obs_size = self.observer.size
-        self._loc: tuple[State, int, Any, Location] | None = None
-        self._previous: dict[int, Location] = {}  # each seat's last location: the next one starts from it
+        # per seat: its table and observation as last worked out, each next one starts from them
+        self._seats: dict[int, _Seat] = {}
 
     def observation_space(self) -> gymnasium.spaces.Dict:
         mask = gymnasium.spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8)
@@ -63,15 +68,28 @@ class Interface:
         return self.legacy_codec.describe(index) if self.legacy else self.codec.describe(index)
 
     def _locate(self, state: State, seat: int) -> Location:
-        """The seat's table now (kept while the state does not move: the legal indices and the observation
-        of one step share it)."""
-        cached = self._loc
-        if cached is not None and cached[0] is state and cached[1] == seat and cached[2] is _moment(state):
-            return cached[3]
-        loc = self.codec.table.locate(state, seat, self._previous.get(seat))
-        self._loc = (state, seat, _moment(state), loc)
-        self._previous[seat] = loc
-        return loc
+        """The seat's table now, brought up to date from the last one (once per moment: the legal indices
+        and the observation of one step share it)."""
+        at = self._seats.get(seat)
+        if at is None:
+            at = self._seats[seat] = _Seat()
+        # the state's history: another object whenever the state moves on (every action applied adds a link)
+        moment = state._hist
+        if at.moment is moment and at.state is state and at.loc is not None:
+            return at.loc
+        if at.loc is None:
+            at.loc = self.codec.table.locate(state, seat)
+            at.pending = None
+        else:
+            changed = self.codec.table.update(at.loc, state, at.zones)
+            if changed is None or at.pending is None:
+                at.pending = None
+            elif at.pending:
+                at.pending |= changed
+            else:
+                at.pending = changed
+        at.state, at.moment = state, moment
+        return at.loc
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The legal actions of ``seat`` (the seat to act) by index, the first action for an index several
@@ -79,30 +97,58 @@ class Interface:
         legal = state._legal_tuple()
         if self.legacy:
             return self.legacy_codec.legal_indices(state, seat, legal)
-        return self.codec.legal_indices(state, seat, legal, self._locate(state, seat))
+        return self.codec.index_legal(state, seat, legal, self._locate(state, seat))[0]
 
-    def observe(self, state: State, seat: int, legal: dict[int, Action] | None) -> dict[str, np.ndarray]:
+    def observe(
+        self,
+        state: State,
+        seat: int,
+        legal: dict[int, Action] | None,
+        indices: np.ndarray | None = None,
+    ) -> dict[str, np.ndarray]:
         """The observation of ``seat``: the vector (and card ids), and the mask of ``legal`` (None or empty:
-        the seat does not act now)."""
-        mask = np.zeros(self.size, dtype=np.int8)
+        the seat does not act now; ``indices``: its keys as an array, when the caller has them)."""
+        mask = _zeros(self.size, _INT8)
         if legal:
-            mask[np.fromiter(legal, dtype=np.int64, count=len(legal))] = 1
+            mask[_fromiter(legal, _INT64, len(legal)) if indices is None else indices] = 1
         if self.legacy:
             return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
-        vector, ids = self.observer.encode(state, seat, self._locate(state, seat))
-        return {"observation": vector, "action_mask": mask, "card_ids": ids}
+        at = self._seats.get(seat)
+        if at is None or at.moment is not state._hist or at.state is not state or at.loc is None:
+            loc = self._locate(state, seat)
+            at = self._seats[seat]
+        else:
+            loc = at.loc  # located for this moment already (the legal indices)
+        enc = at.enc
+        pending = at.pending
+        if enc is None or pending is None or enc.defs is not state.defs or enc.layout is not state.layout:
+            enc = at.enc = self.observer.update(None, state, seat, loc, None)
+        else:
+            self.observer._write(enc, state, seat, loc, pending, at.zones, False)
+        if pending is None or pending:
+            at.pending = set()
+        if at.zones:
+            at.zones = set()
+        return {"observation": enc.arr.copy(), "action_mask": mask, "card_ids": enc.id_arr.copy()}
 
     def __getstate__(self) -> dict[str, Any]:
         out = dict(self.__dict__)
-        out["_loc"] = None
-        out["_previous"] = {}
+        out["_seats"] = {}
         return out
 
 
-def _moment(state: State) -> Any:
-    """A value that is another object whenever the state moves on: its history (every action applied,
-    meta actions included, adds a new link)."""
-    return state._hist
+class _Seat:
+    """One seat's table and observation as last worked out, and the slots changed since the observation."""
+
+    __slots__ = ("enc", "loc", "moment", "pending", "state", "zones")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.moment: Any = None
+        self.loc: Location | None = None
+        self.enc: Encoded | None = None
+        self.pending: set[int] | None = None  # None: the next observation is written whole
+        self.zones: set[int] = set()  # the zones whose cards changed since the observation
 
 
 __all__ = ["ACTION_SPACES", "Interface"]

@@ -34,16 +34,18 @@ from __future__ import annotations
 import array
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from spellforge.core.knowledge import SPECTATOR_BIT
 from spellforge.core.modifiers import ADD
 from spellforge.core.state import State as _CoreState
 
 from .facts import research_facts
-from .table import Location, Table
+from .table import Location, Table, _differing
 
 if TYPE_CHECKING:
     from spellforge.core.cards import CardDef
@@ -51,9 +53,13 @@ if TYPE_CHECKING:
     from spellforge.core.state import State
 
 _CORE_CAN_SEE = _CoreState.can_see
+_CORE_CAN_SEE_FACE_DOWN = _CoreState.can_see_face_down
 _CORE_ZONE_VISIBLE = _CoreState.zone_visible
+_CORE_VIEW_ACTIVE = _CoreState.view_active
+_CORE_ACTIVE_SEATS = _CoreState.active_seats
 _DEF_SKIP = frozenset({"key", "name", "text", "source", "effects", "keywords"})
 MAX_ONE_HOT = 24
+_ROWS_KEPT = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
 MAX_TAGS = 32
 
 
@@ -183,16 +189,41 @@ class TableObserver:
         self.blocks = tuple(blocks)
         self.size = at
         self._public: dict[int, tuple[Any, list[bool]]] = {}
-        # per (seat, public): the last encoding's buffers and each slot's (card, known, face down, side)
-        self._last: dict[tuple[int, bool], _Encoded] = {}
         self._zone_lists: dict[tuple[str, int], tuple[Any, Any]] = {}
         self._number_scales = [1.0 / sc if sc else 0.0 for _, sc, _, _ in self.card_numbers] + [
             1.0 / sc if sc else 1.0 for _, sc in self.card_stats
         ]
-        self._playing: dict[int, tuple[Any, list[int]]] = {}
-        self._zero_row = memoryview(bytes(4 * self.slot_width)).cast("f")
+        self._stat_names = [name for name, _ in self.card_stats]
+        self._arrays = [name for name, _, _, positional in self.card_numbers if positional]
+        self._methods = [read for _, _, read, positional in self.card_numbers if not positional]
+        self._playing: dict[int, tuple[Any, list[int], list[tuple[int, int]], list[bool]]] = {}
         self._visible: dict[tuple[int, int | None], tuple[Any, list[bool]]] = {}
+        self._contexts: dict[tuple[int, int, int, bool], _Context] = {}
+        # the numbers of a card in play as written (scaled float32), by the numbers read: few combinations
+        self._number_rows: dict[tuple[Any, ...], memoryview] = {}
         self.in_play = facts.in_play
+        self._templates()
+
+    def _templates(self) -> None:
+        """The rows a slot starts from: empty, a card the seat may not know, each known card definition."""
+        width = self.slot_width
+        self._zero_row = memoryview(bytes(4 * width)).cast("f")
+        self._zero_head = memoryview(bytes(4 * self.offsets["slots"])).cast("f")
+        self._has_numbers = bool(self.card_numbers or self.card_stats)
+        unknown = array.array("f", bytes(4 * width))
+        unknown[0] = 1.0
+        self._unknown_row = memoryview(unknown)
+        rows = []
+        for features in self.def_features:
+            row = array.array("f", bytes(4 * width))
+            row[0] = row[1] = 1.0
+            row[self.slot_base : self.slot_base + len(features)] = array.array("f", features.tobytes())
+            rows.append(memoryview(row))
+        self._known_rows = rows
+        self._rows = (self.offsets["slots"], width, self._zero_row, self._unknown_row, rows)
+        names = [name for name, _, _, positional in self.card_numbers if positional]
+        # the per-card arrays that move with a card's position, read as a list
+        self._get_arrays = _Arrays(names)
 
     # ------------------------------------------------------------------ encoding
 
@@ -200,208 +231,405 @@ class TableObserver:
         self, state: State, seat: int, loc: Location | None = None, public: bool = False
     ) -> tuple[np.ndarray, np.ndarray]:
         """(vector, card ids) of what ``seat`` may know of ``state`` (``public``: what a spectator may know
-        of the cards, on the seat's table)."""
+        of the cards, on the seat's table), built whole."""
         if loc is None:
             loc = self.table.locate(state, seat)
-        # Written into a plain float buffer (far cheaper than numpy's per-item or fancy-index writes at these
-        # sizes), then wrapped as an array without a copy. Built incrementally: when ``loc`` was worked out
-        # from the location this seat's last observation used, the slot rows start as that observation's,
-        # and only the slots whose card changed, and the cards in play whose numbers changed, are written.
-        slots_at = self.offsets["slots"]
-        key = (seat, public)
-        last = self._last.get(key)
-        incremental = (
-            last is not None
-            and last.defs is state.defs
-            and last.serial == loc.base
-            and loc.changed is not None
-            and type(state).can_see is _CORE_CAN_SEE
-        )
-        if incremental:
-            assert last is not None
-            raw = bytearray(last.raw)
-            id_raw = bytearray(last.ids)
-            values: dict[int, Any] = dict(last.values)
-        else:
-            raw = bytearray(4 * self.size)
-            id_raw = bytearray(8 * self.table.size)
-            values = {}
-        out = memoryview(raw).cast("f")
-        ids = memoryview(id_raw).cast("q")
-        out[0:slots_at] = array.array("f", self._head(state, seat))
-        # the slots
-        width = self.slot_width
-        base = slots_at
-        n_feats = self.def_features.shape[1]
-        first_feat = self.slot_base
-        first_number = first_feat + n_feats
-        zero_row = self._zero_row
-        looker = None if public else seat
-        can_see = state.can_see
-        fd = state.face_down
-        defs = state.defs
-        def_index = self.def_index
-        def_rows = self.def_rows
-        slots = loc.slots
-        rel = loc.rel
+        enc = self._new_encoded(state)
+        self._write(enc, state, seat, loc, None, None, public)
+        # the buffers are this call's own: handed over without a copy
+        return enc.arr, enc.id_arr
 
-        def write_row(slot: int) -> None:
-            at = base + slot * width
-            out[at : at + width] = zero_row
-            ids[slot] = 0
-            values.pop(slot, None)
+    def update(
+        self, enc: Encoded | None, state: State, seat: int, loc: Location, changed: set[int] | None
+    ) -> Encoded:
+        """Bring ``enc`` (this seat's last observation, None at first) to ``state``, where ``loc`` is the
+        seat's location now and ``changed`` the slots that changed since ``enc`` was written (None: any);
+        returns the encoding (``enc`` itself, or a new one when it could not start from it). Its vector and
+        card ids are ``enc.vector()`` and ``enc.card_ids()``."""
+        if (
+            enc is None
+            or changed is None
+            or enc.defs is not state.defs
+            or enc.layout is not state.layout
+            or not _core_sight(state)
+        ):
+            enc = self._new_encoded(state)
+            changed = None
+        self._write(enc, state, seat, loc, changed, None, False)
+        return enc
+
+    def write(
+        self, enc: Encoded, state: State, seat: int, loc: Location, changed: set[int], zones: set[int]
+    ) -> None:
+        """``update`` of an encoding of this game and layout, for ``seat``, given the slots and the zones that
+        changed since it was written (``Table.update`` says which)."""
+        self._write(enc, state, seat, loc, changed, zones, False)
+
+    def _new_encoded(self, state: State) -> Encoded:
+        index = self.def_index
+        return Encoded(state, self.size, self.table.size, [index.get(d.key, 0) for d in state.defs])
+
+    def _write(
+        self,
+        enc: Encoded,
+        state: State,
+        seat: int,
+        loc: Location,
+        changed: set[int] | None,
+        zones: set[int] | None,
+        public: bool,
+    ) -> None:
+        """Write the observation of ``seat`` into ``enc``: the envelope and the numbers whole, the sizes of
+        the zones in ``zones`` (None: every zone), the slots in ``changed`` (None: every slot) and the numbers
+        of the cards in play there. A game that sees cards by its own rules has every slot written."""
+        ctx = enc.ctx
+        if (
+            ctx is None
+            or ctx.cls is not type(state)
+            or ctx.seat != seat
+            or ctx.public is not public
+            or not ctx.fixed
+        ):
+            if ctx is not None and (ctx.seat != seat or ctx.public is not public):
+                enc.head_memo[0] = None  # the head is written for another seat
+            ctx = enc.ctx = self._context(state, seat, public)
+        if not ctx.sight:
+            changed = zones = None
+        out = enc.out
+        ctx.head(state, out, enc.head_memo)
+        all_zones = state.zones
+        if zones is None or zones:
+            cells = ctx.size_cells
+            for z in range(len(all_zones)) if zones is None else zones:
+                cell = cells[z]
+                if cell is not None:
+                    at, inv, scale = cell
+                    c = len(all_zones[z])
+                    out[at] = c * inv if c < scale else 1.0
+        if changed is None:
+            self._write_rows(enc, state, loc, range(self.table.size), ctx)
+        elif changed:
+            self._write_rows(enc, state, loc, changed, ctx)
+        if self._has_numbers:
+            self._write_numbers(enc, state, loc, changed, ctx)
+
+    def _write_rows(
+        self, enc: Encoded, state: State, loc: Location, todo: Iterable[int], ctx: _Context
+    ) -> None:
+        """Write the slots ``todo``: a row is written only when what it shows (card, known, face down, side)
+        changed."""
+        out, ids, keys, values, cid_di = enc.out, enc.ids, enc.keys, enc.values, enc.cid_di
+        base, width, zero_row, unknown_row, known_rows = self._rows
+        slots, rel = loc.slots, loc.rel
+        looker = ctx.looker
+        fd, known, zone_of = state.face_down, state.known, state.zone_of
+        # core's ``can_see``, read inline; a game's own, called
+        slow = not ctx.sight
+        bit = SPECTATOR_BIT if looker is None else looker
+        vis = ctx.visible
+        for slot in todo:
             cid = slots[slot]
             if cid < 0:
-                return
-            out[at] = 1.0
-            if fd[cid]:
-                out[at + 2] = 1.0
-            out[at + 3 + rel[slot]] = 1.0
-            if can_see(looker, cid):
-                out[at + 1] = 1.0
-                di = def_index.get(defs[cid].key, 0)
-                if di:
-                    ids[slot] = di
-                    out[at + first_feat : at + first_feat + n_feats] = def_rows[di]
-
-        if incremental:
-            assert loc.changed is not None
-            for slot in loc.changed:
-                write_row(slot)
-        else:
-            for slot in loc.where.values():
-                write_row(slot)
-        # the numbers of the cards in play, written where they changed: when no per-card array and no modifier
-        # changed (and the game declares no method), only the cards new to their slots are read
-        playing = self._playing_entries(state)
-        arrays = [getattr(state, name) for name, _, _, positional in self.card_numbers if positional]
-        methods = [read for _, _, read, positional in self.card_numbers if not positional]
-        mods_now = state.modifiers if self.card_stats else None
-        if incremental and not methods:
-            assert last is not None and loc.changed is not None
-            same = last.arrays == arrays and last.modifiers == mods_now
-        else:
-            same = False
-        arrays_seen = last.arrays if same and last is not None else [a[:] for a in arrays]
-        mods_seen = (
-            last.modifiers if same and last is not None else (None if mods_now is None else mods_now[:])
-        )
-        if playing and (self.card_numbers or self.card_stats):
-            stat_names = [name for name, _ in self.card_stats]
-            mods: dict[int, list[int]] = {}
-            if stat_names and state.modifiers:
-                for m in state.modifiers:
-                    if m.card >= 0 and m.op == ADD and m.stat in stat_names:
-                        row = mods.setdefault(m.card, [0] * len(stat_names))
-                        row[stat_names.index(m.stat)] += m.amount
-            no_stats = [0] * len(stat_names)
-            hidden_methods = [0] * len(methods)
-            inverse = self._number_scales
-            if same:
-                assert loc.changed is not None
-                changed = loc.changed
-                todo = [slot for i in playing for slot in loc.entry_slots[i] if slot in changed]
+                if keys[slot]:
+                    keys[slot] = 0
+                    values[slot] = None
+                    at = base + slot * width
+                    out[at : at + width] = zero_row
+                    ids[slot] = 0
+                continue
+            down = fd[cid]
+            if slow:
+                seen = state.can_see(looker, cid)
+            elif known[cid] >> bit & 1:
+                seen = True
+            elif not vis[zone_of[cid]]:
+                seen = False
             else:
-                todo = [slot for i in playing for slot in loc.entry_slots[i]]
-            for slot in todo:
-                cid = slots[slot]
-                if out[base + slot * width + 1] == 1.0 and not fd[cid]:
-                    now = [a[cid] for a in arrays]
-                    if methods:
-                        now += [read(state, cid) for read in methods]
-                    now += mods.get(cid, no_stats)
-                else:  # a card the seat may not know: only what its position shows
-                    now = [a[cid] for a in arrays] + hidden_methods + no_stats
-                if values.get(slot) == (cid, now):
-                    continue
-                values[slot] = (cid, now)
-                out[base + slot * width + first_number : base + (slot + 1) * width] = array.array(
-                    "f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)]
+                seen = not down or (
+                    looker is not None and (state.owner[cid] == looker or state.controller[cid] == looker)
                 )
-        self._last[key] = _Encoded(state.defs, raw, id_raw, loc.serial, values, arrays_seen, mods_seen)
-        return np.frombuffer(raw, dtype=np.float32), np.frombuffer(id_raw, dtype=np.int64)
+            di = cid_di[cid] if seen else 0
+            r = rel[slot]
+            key = ((di << 1 | seen) << 1 | down) << 8 | r | 128
+            if key == keys[slot]:
+                continue
+            keys[slot] = key
+            values[slot] = None
+            at = base + slot * width
+            out[at : at + width] = known_rows[di] if seen else unknown_row
+            if down:
+                out[at + 2] = 1.0
+            out[at + 3 + r] = 1.0
+            ids[slot] = di
 
-    def _head(self, state: State, seat: int) -> list[float]:
-        """The envelope, seats and numbers blocks, in order."""
+    def _write_numbers(
+        self, enc: Encoded, state: State, loc: Location, changed: set[int] | None, ctx: _Context
+    ) -> None:
+        """The numbers of the cards in play, written where they changed: the cards new to their slots (or
+        whose rows were written again), and those whose entries in the per-card arrays changed since the
+        encoding was last written (the arrays compared whole in C first); every card in play when the
+        modifiers changed (or the game declares card numbers read by a method)."""
+        methods = self._methods
+        arrays = self._get_arrays(state)
+        seen = enc.arrays_seen
+        todo: Any
+        if (
+            changed is None
+            or seen is None
+            or methods
+            or (self.card_stats and state.modifiers != enc.modifiers)
+        ):
+            fill = loc.fill
+            todo = [slot for k, start in ctx.sections for slot in range(start, start + fill[k])]
+            if self.card_stats:
+                enc.modifiers = state.modifiers[:]
+            enc.arrays_seen = [a[:] for a in arrays]
+        else:
+            todo = changed & ctx.in_play_slots if changed else None
+            if arrays != seen:
+                where = loc.where
+                in_play = ctx.in_play
+                for i, now in enumerate(arrays):
+                    if now != seen[i]:
+                        for cid in _differing(now, seen[i]):
+                            at = where.get(cid)
+                            if at is not None and in_play[at]:
+                                if todo is None:
+                                    todo = {at}
+                                else:
+                                    todo.add(at)
+                        seen[i] = now[:]
+            if not todo:
+                return
+        stat_names = self._stat_names
+        mods: dict[int, list[int]] = {}
+        if stat_names and state.modifiers:
+            for m in state.modifiers:
+                if m.card >= 0 and m.op == ADD and m.stat in stat_names:
+                    row = mods.setdefault(m.card, [0] * len(stat_names))
+                    row[stat_names.index(m.stat)] += m.amount
+        no_stats = [0] * len(stat_names)
+        hidden_methods = [0] * len(methods)
+        inverse = self._number_scales
+        rows = self._number_rows
+        fd = state.face_down
+        slots = loc.slots
+        keys, values, out = enc.keys, enc.values, enc.out
+        width = self.slot_width
+        first = self.offsets["slots"] + self.slot_base + self.def_features.shape[1]
+        for slot in todo:
+            cid = slots[slot]
+            if cid < 0:
+                continue
+            if keys[slot] >> 9 & 1 and not fd[cid]:  # a card the seat knows, face up
+                now = [a[cid] for a in arrays]
+                if methods:
+                    now += [read(state, cid) for read in methods]
+                now += mods.get(cid, no_stats)
+            else:  # a card the seat may not know: only what its position shows
+                now = [a[cid] for a in arrays] + hidden_methods + no_stats
+            if values[slot] == now:
+                continue
+            values[slot] = now
+            at = first + slot * width
+            key: tuple[Any, ...] | None = tuple(now)
+            try:
+                scaled = rows.get(key)  # type: ignore[arg-type]
+            except TypeError:  # a number that is a list: not kept
+                scaled = key = None
+            if scaled is None:
+                scaled = memoryview(
+                    array.array("f", [_scaled(v, inv) for v, inv in zip(now, inverse, strict=True)])
+                )
+                if key is not None:
+                    if len(rows) >= _ROWS_KEPT:
+                        rows.clear()
+                    rows[key] = scaled
+            out[at : at + len(now)] = scaled
+
+    def _context(self, state: State, seat: int, public: bool) -> _Context:
+        """What writing ``seat``'s observation of a state of this layout needs that depends only on the
+        layout and the seat: made once (when the game keeps core's ``zone_visible``)."""
+        layout = state.layout
+        key = (id(layout), seat, state.n_seats, public)
+        ctx = self._contexts.get(key)
+        if ctx is None or ctx.layout is not layout or type(state).zone_visible is not _CORE_ZONE_VISIBLE:
+            ctx = self._contexts[key] = self._make_context(state, seat, public)
+        return ctx
+
+    def _make_context(self, state: State, seat: int, public: bool) -> _Context:
+        code, namespace = self._head_code(state, seat)
+        exec(code, namespace)  # straight-line code: a loop over seats and fields costs several times more
+        layout = state.layout
+        cells: list[tuple[int, float, float] | None] = [None] * layout.count
+        n = state.n_seats
+        scale = self.count_scale
+        for s, zones in enumerate(self._seat_zone_indices(state)):
+            at = self.offsets["seats"] + ((s - seat) % n) * self.seat_width
+            for i, z in enumerate(zones):
+                cells[z] = (at + i, 1.0 / scale, scale)
+        at = self.offsets["numbers"] + sum(self.number_widths)
+        scale = self.total_scale
+        for i, z in enumerate(self._shared_zone_indices(state)):
+            cells[z] = (at + i, 1.0 / scale, scale)
+        _, _, sections, in_play = self._playing_slots(state)
+        looker = None if public else seat
+        visible = [state.zone_visible(z, looker) for z in range(layout.count)]
+        cls = type(state)
+        return _Context(
+            layout,
+            namespace["head"],
+            cells,
+            sections,
+            in_play,
+            frozenset(i for i, flag in enumerate(in_play) if flag),
+            visible,
+            looker,
+            seat,
+            public,
+            cls.zone_visible is _CORE_ZONE_VISIBLE,
+            cls,
+            _core_sight(state),
+        )
+
+    def _head_code(self, state: State, seat: int) -> tuple[str, dict[str, Any]]:
+        """The source of ``head(state, out, memo)``, which writes the envelope, the seats' numbers and marks
+        and the numbers of the table (see the module docstring) into ``out`` (a float32 memoryview), and the
+        names it reads. The zone sizes are written apart, where they changed.
+
+        The envelope is written whole; the numbers (and marks) are read into one tuple, compared with the
+        tuple last written into ``out`` (``memo[0]``, None: unknown) and written only where they differ. A
+        number whose sample is a list is read as a tuple (kept beside ``out``, it must not change in place);
+        any other list makes the next call write every number again."""
         n = state.n_seats
         p = self.players
-        head = [0.0] * self.offsets["slots"]
-        turn = state.turn / max(1, self.game.max_turns)
-        head[0] = turn if turn < 1.0 else 1.0
-        d = state.decision if state.outcome is None else None
-        if state.outcome is not None:
-            head[1] = 1.0
-        if d is not None and d.seat == seat:
-            head[2] = 1.0
+        ns: dict[str, Any] = {
+            "ZERO": self._zero_head,
+            "PHASE": self.phase_index,
+            "KIND": self.kind_index,
+            "MAXT": max(1, self.game.max_turns),
+            "_put": _put,
+        }
+        lines = [
+            "def head(state, out, memo):",
+            f"    out[0:{self.offsets['seats']}] = ZERO[0:{self.offsets['seats']}]",
+        ]
+        add = lines.append
+        add("    t = state.turn / MAXT")
+        add("    out[0] = t if t < 1.0 else 1.0")
+        add("    outcome = state.outcome")
+        add("    if outcome is not None:")
+        add("        out[1] = 1.0")
+        add("        d = None")
+        add("    else:")
+        add("        d = state.decision")
         at = 3
-        head[at + self.phase_index.get(state.phase, len(self.phases))] = 1.0
+        add(f"    out[{at} + PHASE.get(state.phase, {len(self.phases)})] = 1.0")
         at += len(self.phases) + 1
-        if d is not None:
-            head[at + self.kind_index.get(d.kind, len(self.kinds))] = 1.0
+        kinds_at = at
         at += len(self.kinds) + 1
-        if d is not None:
-            head[at + (d.seat - seat) % n] = 1.0
+        add("    if d is not None:")
+        add(f"        if d.seat == {seat}:")
+        add("            out[2] = 1.0")
+        add(f"        out[{kinds_at} + KIND.get(d.kind, {len(self.kinds)})] = 1.0")
+        add(f"        out[{at} + (d.seat - {seat}) % {n}] = 1.0")
         at += p
-        for s in state.view_active():
-            head[at + (s - seat) % n] = 1.0
+        add("    alive = state.alive")
+        if type(state).view_active is _CORE_VIEW_ACTIVE and type(state).active_seats is _CORE_ACTIVE_SEATS:
+            # core's ``view_active`` (the seats still playing on the active side), read inline
+            add("    for s in state.sides[state.side_of[state.active]]:")
+            add("        if alive[s]:")
+            add(f"            out[{at} + (s - {seat}) % {n}] = 1.0")
+        else:
+            add("    for s in state.view_active():")
+            add(f"        out[{at} + (s - {seat}) % {n}] = 1.0")
         at += p
-        alive, team = state.alive, state.team_of
-        mine = team[seat]
+        add("    team = state.team_of")
+        add(f"    mine = team[{seat}]")
         for s in range(n):
             r = (s - seat) % n
-            if alive[s]:
-                head[at + r] = 1.0
-            if team[s] == mine:
-                head[at + p + r] = 1.0
+            add(f"    if alive[{s}]:")
+            add(f"        out[{at + r}] = 1.0")
+            add(f"    if team[{s}] == mine:")
+            add(f"        out[{at + p + r}] = 1.0")
         at += 2 * p
         if self.roles:
-            roles = state.roles
+            ns["ROLE"] = {role: i for i, role in reversed(list(enumerate(self.roles)))}
+            add("    roles = state.roles")
             for s in range(n):
-                if roles[s] in self.roles:
-                    head[at + ((s - seat) % n) * len(self.roles) + self.roles.index(roles[s])] = 1.0
-        # the seats
-        zones = state.zones
-        base = self.offsets["seats"]
-        scale = self.count_scale
-        inv = 1.0 / scale
-        marks = [read(state) for _, read in self.marks]
-        seat_zones = self._seat_zone_indices(state)
-        sources = [
-            (getattr(state, read.attr), read.method, read.count, sc) for _, sc, read in self.seat_numbers
-        ]
+                r = (s - seat) % n
+                add(f"    i = ROLE.get(roles[{s}])")
+                add("    if i is not None:")
+                add(f"        out[{at + r * len(self.roles)} + i] = 1.0")
+        # the numbers: what each reads (``values``), and how each is written at its place (``writes``)
+        values: list[str] = []
+        writes: list[list[str]] = []
+
+        def read(expr: str, sample: Any) -> str:
+            """``expr`` as the tuple holds it: a list read as a tuple."""
+            if type(sample) in (int, bool, float):
+                return expr
+            return f"(tuple(x) if type(x := {expr}) is list else x)"
+
+        def scalar(i: int, at: int, width: int, sc: str) -> list[str]:
+            return [
+                f"        v = vals[{i}]",
+                "        if type(v) is int or type(v) is bool:",
+                "            if v:",
+                f"                x = v / {sc}" if sc != "0.0" else "                x = float(v)",
+                f"                out[{at}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)",
+                "            else:",
+                f"                out[{at}] = 0.0",
+                "        else:",
+                "            if type(v) is list:",
+                "                keep = False",
+                f"            out[{at}:{at + width}] = ZERO[0:{width}]",
+                f"            _put(out, {at}, {width}, v, {sc})",
+            ]
+
+        for j, (_, sc, reader) in enumerate(self.seat_numbers):
+            ns[f"SC{j}"] = sc
+            add(f"    src{j} = state.{reader.attr}")
+        for j, (_, reader) in enumerate(self.marks):
+            add(f"    m{j} = {_inline(reader)}")
         k = len(self.seat_zones)
         for s in range(n):
-            at = base + ((s - seat) % n) * self.seat_width
-            head[at : at + k] = [
-                c * inv if c < scale else 1.0 for c in map(len, map(zones.__getitem__, seat_zones[s]))
-            ]
-            at += k
-            for (source, method, count, sc), width in zip(sources, self.seat_widths, strict=True):
-                value = source(s) if method else source[s]
-                if count:
-                    value = len(value)
-                if type(value) is int or type(value) is bool:
-                    if value:
-                        v = value / sc if sc else float(value)
-                        head[at] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
-                else:
-                    _put(head, at, width, value, sc)
+            at = self.offsets["seats"] + ((s - seat) % n) * self.seat_width + k
+            for j, ((_, sc, reader), width) in enumerate(
+                zip(self.seat_numbers, self.seat_widths, strict=True)
+            ):
+                expr = f"src{j}({s})" if reader.method else f"src{j}[{s}]"
+                if reader.count:
+                    expr = f"len({expr})"
+                values.append(read(expr, reader(state, s)))
+                writes.append(scalar(len(values) - 1, at, width, f"SC{j}" if sc else "0.0"))
                 at += width
-            for mark in marks:
-                if mark == s:
-                    head[at] = 1.0
+            for j in range(len(self.marks)):
+                values.append(f"m{j}")
+                writes.append([f"        out[{at}] = 1.0 if vals[{len(values) - 1}] == {s} else 0.0"])
                 at += 1
+        # the numbers of the table (the shared zones' sizes apart)
         at = self.offsets["numbers"]
-        for (_, sc, read), width in zip(self.numbers, self.number_widths, strict=True):
-            _put(head, at, width, read(state), sc)
+        for j, ((_, sc, reader), width) in enumerate(zip(self.numbers, self.number_widths, strict=True)):
+            ns[f"NSC{j}"] = sc
+            values.append(read(_inline(reader), reader(state)))
+            writes.append(scalar(len(values) - 1, at, width, f"NSC{j}" if sc else "0.0"))
             at += width
-        scale = self.total_scale
-        inv = 1.0 / scale
-        shared = self._shared_zone_indices(state)
-        head[at : at + len(shared)] = [
-            c * inv if c < scale else 1.0 for c in map(len, map(zones.__getitem__, shared))
-        ]
-        return head
+        if values:
+            add(f"    vals = ({', '.join(values)},)")
+            add("    last = memo[0]")
+            add("    if vals == last:")
+            add("        return")
+            add("    if last is None:")
+            add(f"        last = NEVER * {len(values)}")
+            ns["NEVER"] = (object(),)
+            add("    keep = True")
+            for i, write in enumerate(writes):
+                add(f"    if vals[{i}] != last[{i}]:")
+                lines.extend(write)
+            # a list a game may change in place is not kept: the next call writes it again
+            add("    memo[0] = vals if keep else None")
+        return "\n".join(lines) + "\n", ns
 
     def _seat_zone_indices(self, state: State) -> list[list[int]]:
         layout = state.layout
@@ -422,21 +650,27 @@ class TableObserver:
             cached = self._zone_lists[("shared", id(layout))] = (layout, out)
         return cached[1]
 
-    def _playing_entries(self, state: State) -> list[int]:
-        """The table's plan entries (zone names) whose cards are in play (card numbers are read there)."""
+    def _playing_slots(self, state: State) -> tuple[Any, list[int], list[tuple[int, int]], list[bool]]:
+        """The table's zone names whose cards are in play (card numbers are read there), their sections
+        (number, first slot) and, per slot, whether it is one of theirs."""
         layout = state.layout
         cached = self._playing.get(id(layout))
         if cached is not None and cached[0] is layout:
-            return cached[1]
+            return cached
         flags = self._public_zones(state)
-        out = []
+        entries = []
         for i, (name, *_) in enumerate(self.table._plan):
             zones = layout.by_seat.get(name)
             z = zones[0] if zones is not None else layout.zone(name)
             if flags[z]:
-                out.append(i)
-        self._playing[id(layout)] = (layout, out)
-        return out
+                entries.append(i)
+        sections = [(k, self.table.sections[k].start) for i in entries for k in self.table.entry_sections[i]]
+        in_play = [False] * self.table.size
+        for k, start in sections:
+            for slot in range(start, start + self.table.sections[k].size):
+                in_play[slot] = True
+        cached = self._playing[id(layout)] = (layout, entries, sections, in_play)
+        return cached
 
     def _public_zones(self, state: State) -> list[bool]:
         """Per zone of ``state``'s layout: whether its cards are in play, the zones where card numbers are
@@ -468,16 +702,15 @@ class TableObserver:
         return cached[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        out = {
-            k: ({} if k in ("_visible", "_public", "_last", "_playing", "_zone_lists") else v)
-            for k, v in self.__dict__.items()
-        }
-        out["_zero_row"] = None
+        caches = ("_visible", "_public", "_playing", "_zone_lists", "_contexts", "_number_rows")
+        out = {k: ({} if k in caches else v) for k, v in self.__dict__.items()}
+        for name in ("_zero_row", "_zero_head", "_unknown_row", "_known_rows", "_rows", "_get_arrays"):
+            out.pop(name, None)
         return out
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
-        self._zero_row = memoryview(bytes(4 * self.slot_width)).cast("f")
+        self._templates()
 
     def describe(self) -> list[tuple[str, int, int]]:
         """The blocks of the vector: (name, offset, size)."""
@@ -496,16 +729,76 @@ class TableObserver:
         ]
 
 
-class _Encoded(NamedTuple):
-    """A seat's last observation, for the next one to start from."""
+class Encoded:
+    """One seat's observation as last written, for the next one to start from: the vector and card ids
+    (``vector()`` and ``card_ids()`` give copies) and what each slot shows."""
 
-    defs: Any  # the game's card definitions it was made with
-    raw: bytearray
-    ids: bytearray
-    serial: int  # the location it was made from
-    values: dict[int, Any]  # per slot in play: (card, its numbers)
-    arrays: list[list[Any]]  # the per-card arrays read
-    modifiers: list[Any] | None  # the modifiers in force
+    __slots__ = (
+        "arr",
+        "arrays_seen",
+        "cid_di",
+        "ctx",
+        "defs",
+        "head_memo",
+        "id_arr",
+        "ids",
+        "keys",
+        "layout",
+        "modifiers",
+        "out",
+        "values",
+    )
+
+    def __init__(self, state: State, size: int, slots: int, cid_di: list[int]) -> None:
+        self.defs = state.defs
+        self.cid_di = cid_di  # per card: its definition's embedding id
+        self.layout = state.layout
+        self.arr = np.zeros(size, dtype=np.float32)
+        self.id_arr = np.zeros(slots, dtype=np.int64)
+        # written through these: a float32 and an int64 view
+        self.out: Any = memoryview(self.arr)  # type: ignore[arg-type]
+        self.ids: Any = memoryview(self.id_arr)  # type: ignore[arg-type]
+        self.keys = [0] * slots  # per slot: what its row shows (0: nothing; see ``TableObserver._write``)
+        self.values: list[list[Any] | None] = [None] * slots  # per slot in play: the numbers written
+        self.modifiers: list[Any] | None = None  # the modifiers in force
+        self.ctx: _Context | None = None  # the context last written with
+        self.head_memo: list[Any] = [None]  # the numbers the head last wrote (``TableObserver._head_code``)
+        self.arrays_seen: list[list[Any]] | None = None  # the per-card arrays when it was last written
+
+    def vector(self) -> np.ndarray:
+        return self.arr.copy()
+
+    def card_ids(self) -> np.ndarray:
+        return self.id_arr.copy()
+
+
+class _Context(NamedTuple):
+    """What writing one seat's observation of states of one layout needs (``TableObserver._context``)."""
+
+    layout: Any
+    head: Any  # writes the envelope and the numbers (``TableObserver._head_code``)
+    size_cells: list[tuple[int, float, float] | None]  # per zone: where its size goes, 1 / scale, scale
+    sections: list[tuple[int, int]]  # the sections of the zones in play: (number, first slot)
+    in_play: list[bool]  # per slot: whether it is one of theirs
+    in_play_slots: frozenset[int]  # the same, as a set
+    visible: list[bool]  # per zone: whether the seat may look at it
+    looker: int | None  # the seat, or None for a spectator's look at the cards
+    seat: int
+    public: bool
+    fixed: bool  # made once for the layout and seat (the game keeps core's ``zone_visible``)
+    cls: type  # the state class it was made for
+    sight: bool  # the class sees cards by core's rules (``_core_sight``)
+
+
+def _core_sight(state: State) -> bool:
+    """Whether ``state`` sees cards by core's rules (``can_see`` and its hooks): then what a seat sees of a
+    card changes only with the card's zone, orientation, controller or what the seat learned."""
+    cls = type(state)
+    return (
+        cls.can_see is _CORE_CAN_SEE
+        and cls.zone_visible is _CORE_ZONE_VISIBLE
+        and cls.can_see_face_down is _CORE_CAN_SEE_FACE_DOWN
+    )
 
 
 def _scaled(value: Any, inverse: float) -> float:
@@ -514,6 +807,22 @@ def _scaled(value: Any, inverse: float) -> float:
         return 1.0 if value >= 0 else 0.0
     v = value * inverse
     return 1.0 if v > 1.0 else (-1.0 if v < -1.0 else float(v))
+
+
+class _Arrays:
+    """Reads the named per-card arrays of a state, as a list (``attrgetter``, a list even for one name)."""
+
+    __slots__ = ("get", "one")
+
+    def __init__(self, names: list[str]) -> None:
+        self.get = attrgetter(*names) if names else None
+        self.one = len(names) == 1
+
+    def __call__(self, state: Any) -> list[Any]:
+        get = self.get
+        if get is None:
+            return []
+        return [get(state)] if self.one else list(get(state))
 
 
 class _Reader:
@@ -536,6 +845,12 @@ class _Reader:
         else:
             value = source() if self.method else source
         return len(value) if self.count else value
+
+
+def _inline(reader: _Reader) -> str:
+    """The expression that reads a number of the table (``per_item`` False) from ``state``, as code."""
+    expr = f"state.{reader.attr}()" if reader.method else f"state.{reader.attr}"
+    return f"len({expr})" if reader.count else expr
 
 
 def _reader(cls: type, name: str, seat: bool = True) -> _Reader:
@@ -564,4 +879,4 @@ def _put(out: Any, at: int, width: int, value: Any, scale: float) -> None:
         out[at + i] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
 
 
-__all__ = ["TableObserver", "card_features"]
+__all__ = ["Encoded", "TableObserver", "card_features"]

@@ -47,9 +47,14 @@ from .interface import Interface
 
 __all__ = ["SpellforgeAEC", "env", "raw_env"]
 
+_fromiter = np.fromiter  # called at every step: bound once, arguments by position
+_INT64 = np.int64
+
 
 class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """One game of a registered ruleset as an AEC environment (see the module docstring)."""
+
+    agent_selection: str
 
     def __init__(
         self,
@@ -91,6 +96,8 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         self.state_: State | None = None
         self._seeds = random.Random()
         self._legal: dict[int, Action] = {}
+        self._acting = -1  # the seat whose legal indices are in ``_legal`` (-1: none)
+        self._indices = np.zeros(0, dtype=np.int64)  # the keys of ``_legal``
         self._obs_cache: dict[str, dict[str, np.ndarray]] = {}
         self._view_cache: dict[str, dict[str, Any]] = {}
 
@@ -122,6 +129,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._acting = -1
         self._after_change()
 
     def step(self, action: int | None) -> None:
@@ -129,7 +137,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
+        state = self.state_ if self.state_ is not None else self._state()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
         chosen = self._legal.get(int(action))
@@ -142,25 +150,28 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             )
         self._cumulative_rewards[agent] = 0.0
         state.apply(chosen)
-        self._clear_rewards()
         if state.outcome is not None:
+            self._clear_rewards()
             winners = set(state.outcome.winners)
             for a in self.agents:
                 self.rewards[a] = 0.0 if not winners else (1.0 if self.agent_seat[a] in winners else -1.0)
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif self.max_decisions is not None and state.decisions_made >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
+        # otherwise no reward moves: every reward stays 0 until the game ends
         self._after_change()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs = self._obs_cache.get(agent)
         if obs is None:
             seat = self.agent_seat[agent]
-            state = self._state()
-            acting = state.outcome is None and state.current_player == seat
-            obs = self.interface.observe(state, seat, self._legal if acting else None)
+            state = self.state_ if self.state_ is not None else self._state()
+            if seat == self._acting:
+                obs = self.interface.observe(state, seat, self._legal, self._indices)
+            else:
+                obs = self.interface.observe(state, seat, None)
             self._obs_cache[agent] = obs
         return obs
 
@@ -208,25 +219,40 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         return self.state_
 
     def _after_change(self) -> None:
-        state = self._state()
-        self._obs_cache.clear()
-        self._view_cache.clear()
-        seat = state.current_player
+        state = self.state_ if self.state_ is not None else self._state()
+        if self._obs_cache:
+            self._obs_cache.clear()
+        if self._view_cache:
+            self._view_cache.clear()
+        d = state.decision
+        seat = None if state.outcome is not None or d is None else d.seat  # ``state.current_player``
+        before: str | None = self.agent_selection if self._acting >= 0 else None
         if seat is None:
             self._legal = {}
+            self._acting = -1
             dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
             if dead:
                 self.agent_selection = dead[0]
         else:
-            self._legal = self.interface.legal(state, seat)
+            legal = self._legal = self.interface.legal(state, seat)
+            self._acting = seat
             self.agent_selection = self.possible_agents[seat]
             if self.max_decisions is not None and self.truncations.get(self.agent_selection):
                 self.agent_selection = next(a for a in self.agents if self.truncations[a])
+            # the legal indices, for an agent that would rather not scan the whole mask
+            self._indices = _fromiter(legal, _INT64, len(legal))
+            agent = self.agent_selection
+            if before is not None and legal and not self.views and agent == self.possible_agents[seat]:
+                # the common step: of the infos, only the selected agent's before and now change
+                infos = self.infos
+                if before != agent and before in infos:
+                    infos[before] = {}
+                infos[agent] = {"legal": self._indices}
+                return
         for a in self.agents:
             info: dict[str, Any] = {}
             if a == self.agent_selection and self._legal:
-                # the legal indices, for an agent that would rather not scan the whole mask
-                info["legal"] = np.fromiter(self._legal, dtype=np.int64, count=len(self._legal))
+                info["legal"] = self._indices
             if self.views:
                 info["view"] = self.view(a)
             self.infos[a] = info

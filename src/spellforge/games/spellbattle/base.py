@@ -145,6 +145,10 @@ class SBBase(StackState):
     def life(self, seat: int) -> int:
         return self.life_max - self.pool_damage[self.pool_of[seat]]
 
+    def pool_damage_of(self, seat: int) -> int:
+        """The damage taken by ``seat``'s life pool (its own, or its As-one team's)."""
+        return self.pool_damage[self.pool_of[seat]]
+
     # ------------------------------------------------------------------ cards in play
 
     @property

@@ -93,7 +93,7 @@ RESEARCH = declare_research(
             "Pick.card": "any:play play/down pile pool hand",
             "Choose.option": 8,
         },
-        seat_numbers={"life": 20, "farm_played": 1, "overrun": 1, "pool_damage": 10},
+        seat_numbers={"life": 20, "farm_played": 1, "overrun": 1, "pool_damage_of": 10},
         card_numbers={"tapped": 1, "damage": 5},
         card_stats={"strength": 5, "speed": 3},
         in_play=("play",),
