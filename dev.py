@@ -75,7 +75,7 @@ def main(argv: list[str]) -> int:
     python = str(BIN / "python")
     if command == "test":
         # the tests share the machine's cores (pytest-xdist) unless told otherwise (-n 0: one process)
-        parallel = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest) else PARALLEL
+        parallel = [] if any(a.startswith(("-n", "--numprocesses")) for a in rest) else PARALLEL
         return subprocess.call([python, "-m", "pytest", *parallel, *rest], cwd=ROOT)
     if command == "lint":
         code = subprocess.call([python, "-m", "ruff", "check", "src", "tests", "tools"], cwd=ROOT)
