@@ -370,7 +370,8 @@ class TableObserver:
         encoding was last written (the arrays compared whole in C first); every card in play when the
         modifiers changed (or the game declares card numbers read by a method)."""
         methods = self._methods
-        arrays = self._get_arrays(state)
+        get = self._get_arrays.get  # ``_Arrays.__call__`` inline
+        arrays = [] if get is None else [get(state)] if self._get_arrays.one else list(get(state))
         seen = enc.arrays_seen
         todo: Any
         if (
@@ -505,6 +506,7 @@ class TableObserver:
         p = self.players
         ns: dict[str, Any] = {
             "ZERO": self._zero_head,
+            "ZERO_HEAD": self._zero_head[0 : self.offsets["seats"]],
             "PHASE": self.phase_index,
             "KIND": self.kind_index,
             "MAXT": max(1, self.game.max_turns),
@@ -512,7 +514,7 @@ class TableObserver:
         }
         lines = [
             "def head(state, out, memo):",
-            f"    out[0:{self.offsets['seats']}] = ZERO[0:{self.offsets['seats']}]",
+            f"    out[0:{self.offsets['seats']}] = ZERO_HEAD",
         ]
         add = lines.append
         add("    t = state.turn / MAXT")

@@ -238,7 +238,17 @@ class SpellfireBase(WindowState):
         return [c for c in self.slots[seat] if c >= 0]
 
     def unrazed_realms(self, seat: int) -> list[int]:
-        return [c for c in self.slots[seat] if c >= 0 and not self.razed[c]]
+        razed = self.razed
+        return [c for c in self.slots[seat] if c >= 0 and not razed[c]]
+
+    def unrazed_count(self, seat: int) -> int:
+        """How many unrazed realms ``seat``'s formation holds (the count that wins)."""
+        razed = self.razed
+        n = 0
+        for c in self.slots[seat]:
+            if c >= 0 and not razed[c]:
+                n += 1
+        return n
 
     def discard_card(self, cid: int) -> None:
         """``cid`` goes to its owner's discard pile; an event goes to the Abyss instead (SF-082)."""
@@ -374,7 +384,7 @@ class SpellfireBase(WindowState):
         """The icon's first number; a "?" champion's level comes from its condition (SF-022, SF-035)."""
         d = self.defs[cid]
         if d.variable_level:
-            return len(self.unrazed_realms(self.controller[cid]))
+            return self.unrazed_count(self.controller[cid])
         return d.level
 
     def level(self, cid: int) -> int:

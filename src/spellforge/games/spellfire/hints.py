@@ -31,7 +31,7 @@ def strength(state: SpellfireState, s: int) -> float:
     face-down champion of a hidden pool (SF-K45) counts a typical level for every seat, its owner's too,
     so that the score rests on public facts only and two seats' scores stay opposite."""
     need = state.options["victory"]
-    realms = len(state.unrazed_realms(s))
+    realms = state.unrazed_count(s)
     razed = len(state.realms_of(s)) - realms
     fd = state.face_down
     pool = sum(
@@ -188,7 +188,7 @@ RESEARCH = declare_research(
             "Choose.option": 8,
         },
         seat_places={"slot": tuple("ABCDEFGHIJ"), "dungeon": ("D",)},
-        seat_numbers={"len:unrazed_realms": 10, "mulligans": 3},
+        seat_numbers={"unrazed_count": 10, "mulligans": 3},
         card_numbers={"attached_to": 0, "razed": 1, "fought": 0},
         card_stats={"level": 5},
         in_play=("pool", "formation", "battle"),

@@ -337,7 +337,7 @@ class TurnMixin(PlayMixin):
         """The first player with the victory count of unrazed realms wins at once (SF-094..SF-097)."""
         need = self.options["victory"]
         for s in range(self.n_seats):
-            if len(self.unrazed_realms(s)) >= need:
+            if self.unrazed_count(s) >= need:
                 self.finish((s,), f"{need} unrazed realms")
                 return
 

@@ -67,7 +67,7 @@ class ViewMixin(BattleMixin):
     def view_player(self, s: int, seat: int | None) -> dict[str, Any]:
         lay = self.layout
         out: dict[str, Any] = {
-            "unrazed_realms": len(self.unrazed_realms(s)),
+            "unrazed_realms": self.unrazed_count(s),
             "hand": zone_view(self, lay.hand[s], seat),
             "hand_limit": self.hand_limit(s),
             "deck": len(self.zones[lay.deck[s]]),
