@@ -161,7 +161,7 @@ def test_a_turned_wish_can_be_saved_only_by_another_spellcaster():
     pass_counters(s)
     assert s.zone_name(card(s, "orvath-the-grey")) == "pool"
     assert s.zone_name(card(s, "master-quillon")) == "discard"
-    assert s.fought[card(s, "orvath-the-grey")] == 10**9  # the caster can do nothing more
+    assert s.spent[card(s, "orvath-the-grey")]  # the caster can do nothing more
 
 
 @pytest.mark.rules("SF-312", "SF-315", "SF-K33")
