@@ -125,7 +125,6 @@ class SpellfireBase(WindowState):
         "realm_done": "list",
         "razed": "list",
         "slots": "nested",
-        "spent": "list",
         "taken_back": "list",
         "turned": "list",
         "turns_taken": "list",
@@ -138,7 +137,6 @@ class SpellfireBase(WindowState):
         "attached_to",
         "razed",
         "fought",
-        "spent",
     )
 
     defs: tuple[SpellfireCard, ...]
@@ -146,7 +144,6 @@ class SpellfireBase(WindowState):
     attached_to: list[int]  # the champion (or realm, for a holding) it is attached to, else -1
     razed: list[bool]  # a realm turned face down in its position (SF-144)
     fought: list[int]  # the turn in which the champion took part in a round (SF-180), else -1
-    spent: list[bool]  # the champion cast a Wish: it can never be used again (SF-242)
     # per card in play, sparse (only cards in public zones have an entry, so determinize needs none)
     limbo_until: dict[int, int]  # its owner's turn count at whose end it leaves Limbo (SF-165)
     used_at: dict[int, int]  # the owner's phase-3 count when a once-per-turn power was used (SF-317)
@@ -169,6 +166,7 @@ class SpellfireBase(WindowState):
     taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
     destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
     plays: list[PlayRec]  # the events and spells being resolved
+    spent: frozenset[int]  # champions in play that cast a Wish: never used again (SF-242); rarely any
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
     turned: list[int]  # uids of spells turned back on their caster (SF-238)
@@ -178,7 +176,7 @@ class SpellfireBase(WindowState):
     # ------------------------------------------------------------------ zones
 
     def card_array_default(self, name: str, cid: int) -> Any:
-        if name in ("razed", "spent"):
+        if name in ("razed",):
             return False
         if name in ("attached_to", "fought"):
             return -1
@@ -244,8 +242,8 @@ class SpellfireBase(WindowState):
         self.limbo_until.pop(cid, None)
         if self.fought[cid] != -1:
             self.fought[cid] = -1
-        if self.spent[cid]:
-            self.spent[cid] = False
+        if cid in self.spent:
+            self.spent -= {cid}
         for s, slots in enumerate(self.slots):
             for i, c in enumerate(slots):
                 if c == cid:
@@ -642,7 +640,7 @@ class SpellfireBase(WindowState):
         new.realm_done = self.realm_done[:]
         new.reflecting = self.reflecting
         new.slots = [z[:] for z in self.slots]
-        new.spent = self.spent[:]
+        new.spent = self.spent
         new.taken_back = self.taken_back[:]
         new.turned = self.turned[:]
         new.turns_taken = self.turns_taken[:]

@@ -41,7 +41,7 @@ class BattleMixin(SpoilsMixin):
             c
             for c in self.pool_of(seat)
             if self.fought[c] != self.turn
-            and not self.spent[c]
+            and c not in self.spent
             and not (fd[c] and self.cosmos_blocked(c))  # never face up beside its twin (SF-125)
         ]
         if from_hand:
@@ -197,7 +197,8 @@ class BattleMixin(SpoilsMixin):
         for a in carried:
             self.move(a, battle)
         self.fought[champion] = self.turn
-        self.spent[champion] = False
+        if champion in self.spent:
+            self.spent -= {champion}
         role = "ally" if ally else "attacks" if seat == self.fight.attacker else "defends"
         self.emit(Event("send", seat, champion, note=role))
 
@@ -442,7 +443,8 @@ class BattleMixin(SpoilsMixin):
             else:
                 self.return_to_pool(champ)
                 self.fought[champ] = -1
-                self.spent[champ] = False
+                if champ in self.spent:
+                    self.spent -= {champ}
         self.emit(Event("withdraw", f.attacker, f.target))
         f.over = BATTLE_DONE
         f.withdrawn = True
@@ -554,7 +556,7 @@ class BattleMixin(SpoilsMixin):
                 out.append(PlayCard(c))
             elif d.type == ITEM:
                 out.append(PlayCard(c, CardRef(own)))
-            elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and not self.spent[own]:
+            elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and own not in self.spent:
                 v = d.powers
                 if v & {"discard_champion", "limbo"}:
                     if (

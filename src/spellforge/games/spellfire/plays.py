@@ -41,7 +41,7 @@ class PlayMixin(SpellfireBase):
             return f.def_champion
         spent = self.spent
         for c in self.pool_of(seat):
-            if not spent[c] and self.can_use(c, card):
+            if c not in spent and self.can_use(c, card):
                 return c
         return -1
 
@@ -498,7 +498,7 @@ class PlayMixin(SpellfireBase):
             target = play.caster  # turned back on its caster (SF-238)
         if "wish" in v:
             if play.caster >= 0:
-                self.spent[play.caster] = True  # it can never be used again (SF-242)
+                self.spent |= {play.caster}  # it can never be used again (SF-242)
                 self.fought[play.caster] = -1
             if target >= 0 and self.defs[target].type == "dungeon":
                 self.to_zone(target, self.layout.void[self.owner[target]])  # SF-054

@@ -213,7 +213,7 @@ def upgrade_saved(data: Mapping[str, Any]) -> Mapping[str, Any]:
         ]
         fought = body["fought"]
         new["fought"] = [-1 if x == OLD_SPENT else x for x in fought]
-        new["spent"] = [x == OLD_SPENT for x in fought]
+        new["spent"] = {"fs": sorted((c for c, x in enumerate(fought) if x == OLD_SPENT), key=repr)}
         new["_log"] = [_event_json(e) for e in body["_log"]]
         new["work"] = [_frame_json(f) for f in body["work"]]
     except (KeyError, TypeError, IndexError) as exc:

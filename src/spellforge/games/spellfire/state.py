@@ -24,7 +24,7 @@ class SpellfireState(WordsMixin):
         self.attached_to = [-1] * n
         self.razed = [False] * n
         self.fought = [-1] * n
-        self.spent = [False] * n
+        self.spent = frozenset()
         self.limbo_until = {}
         self.used_at = {}
         self.lasting_until = {}
@@ -130,6 +130,8 @@ class SpellfireState(WordsMixin):
             self.copied = {m(k, k): m(v, v) for k, v in self.copied.items()}
         if self.used_at:
             self.used_at = {m(k, k): v for k, v in self.used_at.items()}
+        if self.spent:
+            self.spent = frozenset(m(c, c) for c in self.spent)
         if self.plays:
             self.plays = [
                 p._replace(

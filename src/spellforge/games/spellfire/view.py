@@ -132,7 +132,7 @@ class ViewMixin(BattleMixin):
                 entry["target"] = f"#{c}"
                 if self.fought[c] == self.turn:
                     entry["fought"] = True  # it has been in a round this turn (SF-180)
-                elif self.spent[c]:
+                elif c in self.spent:
                     entry["spent"] = True  # it cast a Wish: never used again (SF-242)
                 if not self.voluntary(c):
                     entry["taken_back"] = True
