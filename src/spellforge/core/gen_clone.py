@@ -1,11 +1,11 @@
 """Write each State class's ``clone()``: ``python -m spellforge.core.gen_clone [--check] [MODULE ...]``.
 
 A State's attributes are its classes' ``__slots__``; how each is copied is their ``COPY`` (core/state.py:
-shared, ``list``, ``nested``, ``records``, ``dict``, ``rng``). For every class that declares attributes (and
-for core's ``State``) this writes, at the end of the class body, an ``ATTRIBUTES`` tuple (every attribute,
-bases first: what ``to_json`` writes) and a ``clone`` method that copies them one by one -- the fastest copy
-CPython makes, and an ordinary method, as a compiler of typed Python needs it. The code sits between two
-marker comments and is rewritten in place; nothing else in the file changes.
+shared, ``list``, ``nested``, ``records``, ``record``, ``dict``, ``rng``). For every class that declares
+attributes (and for core's ``State``) this writes, at the end of the class body, an ``ATTRIBUTES`` tuple
+(every attribute, bases first: what ``to_json`` writes) and a ``clone`` method that copies them one by one
+-- the fastest copy CPython makes, and an ordinary method, as a compiler of typed Python needs it. The code
+sits between two marker comments and is rewritten in place; nothing else in the file changes.
 
 With no MODULE it rewrites the classes of spellforge's own modules (core and every game); name other
 modules (``tests.core.toy``) to rewrite theirs. ``--check`` writes nothing and exits 1, listing the classes
@@ -31,6 +31,7 @@ COPY_CODE = {
     "list": "self.{0}[:]",
     "nested": "[z[:] for z in self.{0}]",
     "records": "[r.copy() for r in self.{0}]",
+    "record": "self.{0}.copy()",
     "dict": "self.{0}.copy()",
     "rng": "self.{0}.clone()",
 }

@@ -104,6 +104,9 @@ def _enc(v: Any) -> Any:
         return {"rng": v.state}
     if isinstance(v, CardRef | PlayerRef | StackRef | Place):
         return {"tg": str(v)}  # a typed target is written as its text, which parses back
+    fields = getattr(type(v), "_fields", None)
+    if fields is not None:  # a mutable record naming its fields, read back as ``cls(*values)``
+        return {"nt": type(v).__name__, "v": [_enc(getattr(v, name)) for name in fields]}
     raise TypeError(f"cannot encode {type(v).__name__} in a game state")
 
 

@@ -56,8 +56,9 @@ if TYPE_CHECKING:
 
 
 # How an attribute is copied by clone(): shared (default), list, nested (list of lists), records (list of
-# objects with .copy()), dict (one-level), rng (the Rng's own .clone()). core/gen_clone.py writes the code.
-COPY_RULES = ("list", "nested", "records", "dict", "rng")
+# objects with .copy()), record (one object with .copy()), dict (one-level), rng (the Rng's own .clone()).
+# core/gen_clone.py writes the code.
+COPY_RULES = ("list", "nested", "records", "record", "dict", "rng")
 _CLONES_CHECKED: set[type] = set()
 
 
@@ -87,7 +88,8 @@ class State(FlowState):
     """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
     __slots__ = ()
-    # NamedTuple / record classes that may appear in attribute values, for from_json().
+    # NamedTuple / record classes that may appear in attribute values, for from_json(): a mutable record
+    # names its fields in a ``_fields`` tuple, and is made again from their values in that order.
     RECORDS: ClassVar[tuple[type, ...]] = ()
     ALL_SLOTS: ClassVar[tuple[str, ...]]
     ALL_COPY: ClassVar[dict[str, str]]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from spellforge import IllegalActionError
-from spellforge.games.spellfire.base import ACH, DCH, OVER
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
 FILL = ["village-militia"] * 2  # a card in hand keeps a player's decisions from being taken for him
@@ -134,7 +133,7 @@ def test_the_attacker_may_stop_after_a_won_round_without_spoils():
     to_round(s, "garrick-stormcloak", "pellam-inkfinger")
     pass_round(s)
     act(s, "done")
-    assert s.fight[OVER] == 2 and s.decision.kind == "attack"
+    assert s.fight.over == 2 and s.decision.kind == "attack"
     assert not any(a.startswith("attack") for a in legal(s))  # one battle a turn (SF-198)
 
 
@@ -157,7 +156,7 @@ def test_wall_spell_scenario_7():
     assert s.decision.kind == "wall" and s.decision.seat == 0
     boots = card(s, "winged-boots")
     act(s, f"play #{boots} -> #{card(s, 'garrick-stormcloak')}")  # one card lets him go on
-    assert s.fight[OVER] == 0
+    assert s.fight.over == 0
     # without the answer: back to the pool, battle over, no spoils
     t = scenario(
         Side(hand=["village-militia"], pool=["garrick-stormcloak"]),
@@ -173,7 +172,7 @@ def test_wall_spell_scenario_7():
         act(t, "pass")
     act(t, "pass")
     assert t.zone_name(card(t, "garrick-stormcloak")) == "pool"
-    assert t.fight[OVER] == 2 and t.decision.kind == "attack"
+    assert t.fight.over == 2 and t.decision.kind == "attack"
     # a flyer is stopped by a wall it cannot cross (SF-234)
     u = scenario(
         Side(hand=["village-militia"], pool=["cinderwing-drake"]),
@@ -571,7 +570,7 @@ def test_one_realm_of_any_opponent_and_only_its_owner_defends():
     act(s, "attack slot P2.A")
     act(s, f"send #{card(s, 'hollis-greymantle')}")
     assert s.decision.kind == "defend" and s.decision.seat == 1
-    assert s.fight[ACH] == card(s, "hollis-greymantle") and s.fight[DCH] == -1
+    assert s.fight.att_champion == card(s, "hollis-greymantle") and s.fight.def_champion == -1
 
 
 @pytest.mark.rules("SF-012", "SF-244")

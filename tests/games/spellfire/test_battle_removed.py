@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.actions import Resign
-from spellforge.games.spellfire.base import BATTLE_DONE, OVER
+from spellforge.games.spellfire.records import BATTLE_DONE
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
 FILL = ["village-militia"] * 2  # a card in hand keeps a player's decisions from being taken for him
@@ -87,7 +87,7 @@ def test_both_champions_discarded_before_activation_earn_nobody_spoils():
     step(s, f"send #{card(s, 'grimclaw-wyvern')}")
     play_plague(s, 2)
     pass_until(s, ("spoils", "attack", "champion"))
-    assert asked(s) == ("attack", 0) and s.fight[OVER] == BATTLE_DONE
+    assert asked(s) == ("attack", 0) and s.fight.over == BATTLE_DONE
     assert s.zone_name(card(s, "tollgate-downs")) == "deck"
 
 
@@ -314,7 +314,7 @@ def test_a_defender_who_leaves_mid_round_no_longer_defends():
     assert ("spoils", 0) in seen
     assert s.razed[realm] and s.zone_name(mara) == "pool"
     assert s.zone_name(card(s, "hollis-greymantle")) == "pool"
-    assert s.fight[OVER] == BATTLE_DONE
+    assert s.fight.over == BATTLE_DONE
 
 
 @pytest.mark.rules("SF-R23", "SF-197")
@@ -338,7 +338,7 @@ def test_an_attacker_who_leaves_mid_round_ends_the_battle_with_every_card_home()
     assert s.active == 1 and s.outcome is None
     assert s.zone_name(mara) == "pool" and s.zone_name(hollis) == "pool"
     assert not s.zones[s.layout.battle]
-    assert s.fight[OVER] == BATTLE_DONE
+    assert s.fight.over == BATTLE_DONE
     assert not s.razed[card(s, "greymarch-fields")]
     assert s.check_invariants() == []
 
@@ -366,7 +366,7 @@ def test_defender_then_attacker_leave_during_an_event_pause_in_the_round():
     step(s, f"play #{card(s, 'windfall')}")
     assert asked(s) == ("pause", 3)
     s.apply(Resign(1))
-    assert s.fight[OVER] == BATTLE_DONE and s.razed[card(s, "greymarch-fields")]
+    assert s.fight.over == BATTLE_DONE and s.razed[card(s, "greymarch-fields")]
     while asked(s)[1] != 0:
         step(s, "pass")
     s.apply(Resign(0))

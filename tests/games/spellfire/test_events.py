@@ -177,6 +177,26 @@ def test_a_calm_type_champion_ignores_the_event_for_its_player_only():
     assert len(s.hand_of(1)) == 2 and len(s.hand_of(2)) == 1
 
 
+@pytest.mark.rules("SF-285", "SF-R17")
+@pytest.mark.parametrize("aimed", [1, 2])
+def test_an_event_aimed_at_a_player_is_calmed_by_that_player_only_and_binds_him(aimed: int):
+    s = scenario(
+        Side(hand=["truce-of-the-gods", "village-militia"]),
+        Side(hand=["stillness-of-mind", "village-militia"]),
+        Side(hand=["stillness-of-mind", "village-militia"]),
+        phase="realm",
+    )
+    truce = card(s, "truce-of-the-gods")
+    act(s, f"play #{truce} -> P{aimed + 1}")
+    for seat in (1, 2):
+        assert s.decision.kind == "pause" and s.decision.seat == seat
+        calm = f"play #{card(s, 'stillness-of-mind', seat - 1)} -> #{truce}"
+        assert (calm in legal(s)) == (seat == aimed)  # only the player it touches may ignore it
+        act(s, "pass")
+    assert s.zone_name(truce) == "lasting" and s.lasting_until[truce] == aimed
+    assert s.observe(0)["lasting"][0]["aimed_at"] == aimed
+
+
 @pytest.mark.rules("SF-288", "SF-307", "SF-R17", "SF-157", "SF-K37")
 def test_a_wish_negates_only_an_event_with_a_duration():
     s = scenario(

@@ -78,6 +78,32 @@ def test_determinize_fills_a_hidden_pool_only_with_cards_that_could_be_there():
     assert s.determinize(0, Rng(1)).zones[pool] == s.zones[pool]  # its owner's are never resampled
 
 
+@pytest.mark.rules("SF-K45", "SF-242")
+def test_a_champion_spent_by_a_wish_stays_spent_in_its_place_of_a_hidden_pool():
+    s = scenario(
+        Side(
+            hand=["windfall", "tollgate-downs"],
+            pool=["brannoc-ironhand", "mara-swiftblade"],
+            dungeon=[HIDING],
+        ),
+        Side(hand=FILL),
+        phase="realm",
+        active=1,
+    )
+    mara = card(s, "mara-swiftblade")
+    s.spent = frozenset({mara})  # it cast a Wish (SF-242), then went back face down
+    pool = s.layout.pool[0]
+    place = s.zones[pool].index(mara)
+    moved = False
+    for i in range(20):
+        det = s.determinize(1, Rng(i))
+        here = det.zones[pool][place]
+        assert det.spent == {here}  # whatever card is now imagined there is the spent one
+        assert here not in det.available_champions(0, from_hand=False)
+        moved = moved or here != mara
+    assert moved
+
+
 @pytest.mark.rules("SF-K45")
 def test_a_player_with_a_hidden_pool_is_asked_even_with_an_empty_hand():
     def pause_asks(dungeon: list[str]) -> bool:

@@ -80,7 +80,7 @@ def test_an_item_loses_its_bonus_against_an_immunity_but_keeps_its_flight():
     hollis = card(immune, "hollis-greymantle")
     assert plain.side_total(0) == immune.side_total(0) + 1  # the boots' +1 is lost against the immunity
     assert "flyer" in immune.traits(hollis)  # the flight stays
-    assert immune.may_attack(hollis, immune.fight[2])
+    assert immune.may_attack(hollis, immune.fight.target)
 
 
 @pytest.mark.rules("SF-047", "SF-046", "SF-K18")

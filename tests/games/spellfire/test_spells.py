@@ -161,7 +161,11 @@ def test_a_turned_wish_can_be_saved_only_by_another_spellcaster():
     pass_counters(s)
     assert s.zone_name(card(s, "orvath-the-grey")) == "pool"
     assert s.zone_name(card(s, "master-quillon")) == "discard"
-    assert s.fought[card(s, "orvath-the-grey")] == 10**9  # the caster can do nothing more
+    orvath = card(s, "orvath-the-grey")
+    assert s.spent == {orvath} and s.fought[orvath] == -1  # the caster can do nothing more
+    pool = {e["champion"]["key"]: e for e in s.observe(1)["players"][0]["pool"]}
+    assert pool["orvath-the-grey"].get("spent") and not pool["ilvara-the-keen"].get("spent")
+    assert s.available_champions(0, from_hand=False) == [card(s, "ilvara-the-keen")]
 
 
 @pytest.mark.rules("SF-312", "SF-315", "SF-K33")

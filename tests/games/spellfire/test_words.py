@@ -371,3 +371,26 @@ def test_no_sentinel_reaches_a_card_in_the_view() -> None:
     for c in s.observe(0)["players"][0]["hand"]["cards"]:
         assert all(v is not None and v != -1 and v != "" for v in c.values()), c
         assert "_" not in c["type_name"]
+
+
+def test_a_spell_answering_another_is_told_against_it_and_shown_aimed_at_it():
+    s = scenario(
+        Side(
+            hand=["grand-desire", "unweave", "village-militia"], pool=["orvath-the-grey", "ilvara-the-keen"]
+        ),
+        Side(hand=["rebound-ward", "village-militia"], pool=["master-quillon"]),
+        phase="pool",
+    )
+    act(s, f"play #{card(s, 'grand-desire')} -> #{card(s, 'master-quillon')}")
+    act(s, f"play #{card(s, 'rebound-ward')} -> #{card(s, 'grand-desire')}")
+    act(s, f"play #{card(s, 'unweave')} -> #{card(s, 'rebound-ward')}")
+    assert log(s, 1)[-3:] == [
+        "P1 casts Grand Desire on Master Quillon.",
+        "P2 casts Rebound Ward against Grand Desire.",
+        "P1 casts Unweave against Rebound Ward.",
+    ]
+    pending = s.observe(1)["pending"]
+    assert [p["card"]["key"] for p in pending] == ["grand-desire", "rebound-ward", "unweave"]
+    assert pending[0]["target"]["card"]["key"] == "master-quillon"
+    assert pending[1]["target"] == {"play": pending[0]["card"]}
+    assert pending[2]["target"] == {"play": pending[1]["card"]}

@@ -7,7 +7,7 @@ side's total in a round, the Rule of the Cosmos, hand limits and draws.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spellforge.core.events import Event
 from spellforge.core.targets import Place
@@ -24,6 +24,7 @@ from .cards import (
     SPELLS,
     UNIQUE_IN_PLAY,
 )
+from .records import Fight, PlayRec
 
 if TYPE_CHECKING:
     from .cards import SpellfireCard
@@ -69,42 +70,6 @@ WORLD_BONUS = 3  # SF-199
 RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
-# The fight record (``fight``, a list of ints) and what each index holds.
-(
-    ATT,
-    DEF,
-    TARGET,
-    ACH,
-    DCH,
-    ROUND,
-    SELF,
-    OVER,
-    DUNGEON_FIGHT,
-    WINNER,
-    STOPPED,
-    WITHDRAWN,
-    FROM_HAND,
-    FROM_HIDDEN,
-) = range(14)
-NO_FIGHT = [-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0]
-# how a round ended (fight[OVER])
-GOING, ROUND_DONE, BATTLE_DONE = 0, 1, 2
-
-# The plays being resolved (``plays``: (uid, card, seat, target, copy)); a target is a card id >= 0, a
-# player as -1 - seat, or NONE.
-NONE = -(10**6)
-
-
-class PlayRec(NamedTuple):
-    """An event or spell being played: who played it, at what, and (for a duplicate) what it copies."""
-
-    uid: int
-    card: int
-    seat: int
-    target: int
-    copy_of: int
-    caster: int
-
 
 class SpellfireBase(WindowState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
@@ -132,6 +97,7 @@ class SpellfireBase(WindowState):
         "realm_done",
         "reflecting",
         "slots",
+        "spent",
         "taken_back",
         "turned",
         "turns_taken",
@@ -145,7 +111,7 @@ class SpellfireBase(WindowState):
         "calmed": "list",
         "destroyed": "list",
         "chose_realm_discard": "list",
-        "fight": "list",
+        "fight": "record",
         "fought": "list",
         "granted": "list",
         "holding_done": "list",
@@ -194,12 +160,13 @@ class SpellfireBase(WindowState):
     turns_taken: list[int]  # turns begun (SF-071, SF-165)
     pool_phases: list[int]  # regular phase 3s begun: the once-per-turn windows (SF-317, SF-319)
     # the battle and the plays
-    fight: list[int]  # see ATT ... WINNER
+    fight: Fight  # the battle of this turn
     granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
     allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
     taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
     destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
     plays: list[PlayRec]  # the events and spells being resolved
+    spent: frozenset[int]  # champions in play that cast a Wish: never used again (SF-242); rarely any
     negated: list[int]  # uids of plays negated or dispelled
     calmed: list[tuple[int, int]]  # (uid, seat): that seat ignores that event (SF-285)
     turned: list[int]  # uids of spells turned back on their caster (SF-238)
@@ -285,6 +252,8 @@ class SpellfireBase(WindowState):
         self.limbo_until.pop(cid, None)
         if self.fought[cid] != -1:
             self.fought[cid] = -1
+        if cid in self.spent:
+            self.spent -= {cid}
         for s, slots in enumerate(self.slots):
             for i, c in enumerate(slots):
                 if c == cid:
@@ -607,6 +576,7 @@ class SpellfireBase(WindowState):
         "realm_done",
         "reflecting",
         "slots",
+        "spent",
         "taken_back",
         "turned",
         "turns_taken",
@@ -665,7 +635,7 @@ class SpellfireBase(WindowState):
         new.chose_realm_discard = self.chose_realm_discard[:]
         new.copied = self.copied.copy()
         new.destroyed = self.destroyed[:]
-        new.fight = self.fight[:]
+        new.fight = self.fight.copy()
         new.fought = self.fought[:]
         new.granted = self.granted[:]
         new.holding_done = self.holding_done[:]
@@ -680,6 +650,7 @@ class SpellfireBase(WindowState):
         new.realm_done = self.realm_done[:]
         new.reflecting = self.reflecting
         new.slots = [z[:] for z in self.slots]
+        new.spent = self.spent
         new.taken_back = self.taken_back[:]
         new.turned = self.turned[:]
         new.turns_taken = self.turns_taken[:]

@@ -19,33 +19,10 @@ from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES, Window
 
 from .actions import AttackRealm, PlayCard, Send, UsePower
-from .base import (
-    ACH,
-    ATT,
-    BATTLE_DONE,
-    DCH,
-    DEF,
-    DUNGEON_FIGHT,
-    DUNGEON_PLACES,
-    FROM_HAND,
-    FROM_HIDDEN,
-    GOING,
-    NO_FIGHT,
-    OVER,
-    POSITIONS,
-    ROUND_DONE,
-    SELF,
-    SLOT_PLACES,
-    STOPPED,
-    TARGET,
-    WINNER,
-    WITHDRAWN,
-    WORLD_BONUS,
-    PlayRec,
-)
+from .base import DUNGEON_PLACES, POSITIONS, SLOT_PLACES, WORLD_BONUS
 from .cards import ALLY, CHAMPION, EVENT, ITEM, NOTATED, REALM
 from .fair import empty_hand
-from .plays import SPENT
+from .records import ATTACKER_SIDE, BATTLE_DONE, DEFENDER_SIDE, GOING, ROUND_DONE, Fight, PlayRec
 from .spoils import SpoilsMixin
 
 MOVERS = frozenset({"flyer", "swimmer", "earthwalker"})
@@ -64,7 +41,7 @@ class BattleMixin(SpoilsMixin):
             c
             for c in self.pool_of(seat)
             if self.fought[c] != self.turn
-            and self.fought[c] != SPENT
+            and c not in self.spent
             and not (fd[c] and self.cosmos_blocked(c))  # never face up beside its twin (SF-125)
         ]
         if from_hand:
@@ -137,7 +114,7 @@ class BattleMixin(SpoilsMixin):
         seat = self.active
         out: list[Action] = [Done()]
         f = self.fight
-        if (f[ATT] < 0 or f[WITHDRAWN]) and not self.attack_blocked(
+        if (f.attacker < 0 or f.withdrawn) and not self.attack_blocked(
             seat
         ):  # one battle a turn (SF-117, SF-198)
             out += [AttackRealm(place) for _, place in self.attack_targets(seat)]
@@ -161,14 +138,7 @@ class BattleMixin(SpoilsMixin):
             target = self.zones[self.layout.dungeon[place.seat]][0]
         else:
             target = self.slots[place.seat][POSITIONS.index(place.name)]
-        f = self.fight
-        f[:] = NO_FIGHT
-        f[ATT], f[DEF], f[TARGET] = seat, place.seat, target
-        f[ACH] = f[DCH] = -1
-        f[SELF] = f[STOPPED] = 0
-        f[OVER] = GOING
-        f[DUNGEON_FIGHT] = 1 if place.kind == "dungeon" else 0
-        f[WINNER] = -1
+        self.fight = Fight(seat, place.seat, target, dungeon=place.kind == "dungeon")
         self.emit(Event("attack", seat, target, other=place.seat))
         self.schedule(("round_start",))
         self.respond_after(seat)
@@ -178,21 +148,21 @@ class BattleMixin(SpoilsMixin):
     @flow_op("round_start")
     def op_round_start(self) -> None:
         f = self.fight
-        if f[OVER] == BATTLE_DONE:
+        if f.over == BATTLE_DONE:
             return  # cardplay ended the battle before this round (SF-205, SF-211)
-        f[ACH] = f[DCH] = -1
-        f[SELF] = f[STOPPED] = 0
-        f[OVER] = GOING
-        f[WINNER] = -1
-        self.ask("champion", f[ATT])
+        f.att_champion = f.def_champion = -1
+        f.self_defence = f.stopped = False
+        f.over = GOING
+        f.winner = -1
+        self.ask("champion", f.attacker)
 
     @legal("champion", forced=empty_hand)
     def legal_champion(self) -> list[Action]:
         f = self.fight
         out: list[Action] = [
-            Send(c) for c in self.available_champions(f[ATT]) if self.may_attack(c, f[TARGET])
+            Send(c) for c in self.available_champions(f.attacker) if self.may_attack(c, f.target)
         ]
-        if f[5] > 0 or not out:
+        if f.rounds > 0 or not out:
             out.insert(0, Done())  # the attacker is never obliged to go on (SF-204)
         return out
 
@@ -204,9 +174,9 @@ class BattleMixin(SpoilsMixin):
             self.schedule(("battle_end",))
             return
         assert isinstance(action, Send)
-        f[5] += 1
+        f.rounds += 1
         self.into_round(action.card, d.seat)
-        f[ACH] = action.card
+        f.att_champion = action.card
         self.schedule(("defend_ask",))
         self.respond_after(d.seat)
 
@@ -215,10 +185,10 @@ class BattleMixin(SpoilsMixin):
         an ally of its side's champion (SF-224)."""
         from_pool = self.zone_name(champion) == "pool"
         if not from_pool:
-            self.fight[FROM_HAND] |= 1 if seat == self.fight[ATT] else 2
+            self.fight.from_hand |= ATTACKER_SIDE if seat == self.fight.attacker else DEFENDER_SIDE
         carried = self.attachments(champion) if from_pool else []
         if self.face_down[champion]:  # out of a hidden pool: turned face up, seen by all (SF-K45)
-            self.fight[FROM_HIDDEN] |= 1 if seat == self.fight[ATT] else 2
+            self.fight.from_hidden |= ATTACKER_SIDE if seat == self.fight.attacker else DEFENDER_SIDE
             self.face_down[champion] = False
             self.reveal_to_everyone(champion)
         battle = self.layout.battle
@@ -227,25 +197,27 @@ class BattleMixin(SpoilsMixin):
         for a in carried:
             self.move(a, battle)
         self.fought[champion] = self.turn
-        role = "ally" if ally else "attacks" if seat == self.fight[ATT] else "defends"
+        if champion in self.spent:
+            self.spent -= {champion}
+        role = "ally" if ally else "attacks" if seat == self.fight.attacker else "defends"
         self.emit(Event("send", seat, champion, note=role))
 
     @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
-        if self.fight[OVER] != GOING:
+        if self.fight.over != GOING:
             return  # cardplay ended the battle after the attacker was sent
-        if not self.alive[self.fight[DEF]]:
+        if not self.alive[self.fight.defender]:
             self.declined()  # a player who left the table defends nothing (SF-R23, SF-203)
             return
-        self.ask("defend", self.fight[DEF])
+        self.ask("defend", self.fight.defender)
 
     @legal("defend", forced=empty_hand)
     def legal_defend(self) -> list[Action]:
         f = self.fight
         out: list[Action] = [Pass()]
-        out += [Send(c) for c in self.available_champions(f[DEF])]  # any may defend (SF-280)
-        target = f[TARGET]
-        if not f[DUNGEON_FIGHT] and "defend_self" in self.defs[target].powers:
+        out += [Send(c) for c in self.available_champions(f.defender)]  # any may defend (SF-280)
+        target = f.target
+        if not f.dungeon and "defend_self" in self.defs[target].powers:
             out.append(UsePower(target))  # SF-R27
         return out
 
@@ -256,13 +228,13 @@ class BattleMixin(SpoilsMixin):
             self.declined()
             return
         if isinstance(action, UsePower):
-            f[SELF] = 1
-            f[DCH] = f[TARGET]
-            self.emit(Event("self_defend", d.seat, f[TARGET]))
+            f.self_defence = True
+            f.def_champion = f.target
+            self.emit(Event("self_defend", d.seat, f.target))
         else:
             assert isinstance(action, Send)
             self.into_round(action.card, d.seat)
-            f[DCH] = action.card
+            f.def_champion = action.card
         self.schedule(("activate",))
         self.respond_after(d.seat)
 
@@ -270,19 +242,19 @@ class BattleMixin(SpoilsMixin):
         """No defender: the realm (or dungeon) is razed, the battle ends, the attacker earns spoils (SF-182,
         SF-203, SF-R07); a razed dungeon and its attacker go to the Void (SF-058, SF-059)."""
         f = self.fight
-        att, target, champ = f[ATT], f[TARGET], f[ACH]
-        self.emit(Event("undefended", f[DEF], target))
-        if f[DUNGEON_FIGHT]:
+        att, target, champ = f.attacker, f.target, f.att_champion
+        self.emit(Event("undefended", f.defender, target))
+        if f.dungeon:
             self.to_zone(target, self.layout.void[self.owner[target]])
-            self.emit(Event("dungeon_razed", f[DEF], target))
+            self.emit(Event("dungeon_razed", f.defender, target))
             self.to_zone(champ, self.layout.void[self.owner[champ]])
-            f[OVER] = BATTLE_DONE
+            f.over = BATTLE_DONE
             self.schedule(("battle_end",), ("spoils", att, 1))
             return
         self.raze(target, "undefended")
         if "razed_discard_attacker" in self.defs[target].powers:
             self.discard_card_from_play(champ, "razed realm")  # SF-148; spoils stand (SF-209)
-        f[OVER] = BATTLE_DONE
+        f.over = BATTLE_DONE
         self.schedule(("battle_end",), ("spoils", att, 0))
 
     def battle_seat_left(self, seat: int) -> None:
@@ -291,15 +263,15 @@ class BattleMixin(SpoilsMixin):
         attacker stops, SF-204). A defender leaving in the middle of a round gives up his defence as if
         he had declined it (SF-203); the one he would owe later is declined when it falls due."""
         f = self.fight
-        if f[ATT] < 0 or seat not in (f[ATT], f[DEF]):
+        if f.attacker < 0 or seat not in (f.attacker, f.defender):
             return
-        if seat == f[ATT]:
+        if seat == f.attacker:
             # at once, even for a battle already over whose clean-up was still to come: the turn's work
             # is dropped as the turn ends
-            if f[OVER] != BATTLE_DONE or self.zones[self.layout.battle]:
+            if f.over != BATTLE_DONE or self.zones[self.layout.battle]:
                 self.op_battle_end()
             return
-        if f[ACH] < 0 or f[DCH] < 0 or f[OVER] != GOING:
+        if f.att_champion < 0 or f.def_champion < 0 or f.over != GOING:
             return
         self.declined()
         w = self.window
@@ -316,16 +288,16 @@ class BattleMixin(SpoilsMixin):
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
-        if f[OVER] != GOING:  # cardplay after the defender was sent ended the round or the battle
+        if f.over != GOING:  # cardplay after the defender was sent ended the round or the battle
             self.schedule(("open_round",))
             return
-        for seat, champ in ((f[ATT], f[ACH]), (f[DEF], f[DCH])):
+        for seat, champ in ((f.attacker, f.att_champion), (f.defender, f.def_champion)):
             if champ >= 0:
                 for c in [champ, *sorted(self.attachments(champ), key=self.activation_key)]:
                     self.emit(Event("activates", seat, c))
-        borrow_from = f[DCH] if not f[SELF] else -1
-        if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
-            self.borrow(f[ACH], borrow_from)
+        borrow_from = f.def_champion if not f.self_defence else -1
+        if borrow_from >= 0 and self.has_power(f.att_champion, "borrow_item"):
+            self.borrow(f.att_champion, borrow_from)
         self.schedule(
             ("instant", 0, 0),
             ("instant", 1, 0),
@@ -350,11 +322,11 @@ class BattleMixin(SpoilsMixin):
         """A power that brings a card into the battle "at once" is used as its champion enters combat,
         outside the order of activation and whichever side is losing (SF-225)."""
         f = self.fight
-        champ = f[ACH] if side == 0 else f[DCH]
-        if f[OVER] != GOING or champ < 0 or (side == 1 and f[SELF]):
+        champ = f.att_champion if side == 0 else f.def_champion
+        if f.over != GOING or champ < 0 or (side == 1 and f.self_defence):
             return
         e = self.defs[champ].power("pool_ally")
-        seat = f[ATT] if side == 0 else f[DEF]
+        seat = f.attacker if side == 0 else f.defender
         if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
             self.ask("summon", seat, champ)
 
@@ -393,10 +365,10 @@ class BattleMixin(SpoilsMixin):
         """An instant defeat by a champion (kind 0: one escape card, SF-244..SF-246) or by an attachment
         (kind 1: only an event removing it, SF-247, SF-248)."""
         f = self.fight
-        if f[OVER] != GOING or f[SELF]:
+        if f.over != GOING or f.self_defence:
             return
-        source_champ = f[ACH] if side == 0 else f[DCH]
-        victim = f[DCH] if side == 0 else f[ACH]
+        source_champ = f.att_champion if side == 0 else f.def_champion
+        victim = f.def_champion if side == 0 else f.att_champion
         if source_champ < 0 or victim < 0:
             return
         source = self.defeat_source(source_champ, victim, kind)
@@ -425,7 +397,7 @@ class BattleMixin(SpoilsMixin):
         assert d is not None
         source, victim, kind = d.data
         out: list[Action] = [Pass()]
-        if kind == 0 and d.seat == self.fight[ATT] and not self.fight[FROM_HIDDEN] & 2:
+        if kind == 0 and d.seat == self.fight.attacker and not self.fight.from_hidden & DEFENDER_SIDE:
             # a visible instant defeat: the attack may be taken back, but not against a champion that
             # came out of a hidden pool (SF-012)
             out.append(Choose("withdraw"))
@@ -463,43 +435,45 @@ class BattleMixin(SpoilsMixin):
         """The attack is taken back as if never declared: both champions go back where they came from and
         may fight again this turn; another attack may be declared (SF-012)."""
         f = self.fight
-        for champ, bit in ((f[ACH], 1), (f[DCH], 2)):
+        for champ, bit in ((f.att_champion, ATTACKER_SIDE), (f.def_champion, DEFENDER_SIDE)):
             if champ < 0 or self.zone_of[champ] != self.layout.battle:
                 continue
-            if f[FROM_HAND] & bit:
+            if f.from_hand & bit:
                 self.to_zone(champ, self.layout.hand[self.controller[champ]])
             else:
                 self.return_to_pool(champ)
                 self.fought[champ] = -1
-        self.emit(Event("withdraw", f[ATT], f[TARGET]))
-        f[OVER] = BATTLE_DONE
-        f[WITHDRAWN] = 1
+                if champ in self.spent:
+                    self.spent -= {champ}
+        self.emit(Event("withdraw", f.attacker, f.target))
+        f.over = BATTLE_DONE
+        f.withdrawn = True
 
     @flow_op("instant_resolve")
     def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
         f = self.fight
         battle = self.layout.battle
-        if f[OVER] != GOING or self.zone_of[source] != battle or self.zone_of[victim] != battle:
+        if f.over != GOING or self.zone_of[source] != battle or self.zone_of[victim] != battle:
             return
         champ = source if kind == 0 else self.attached_to[source]
         if champ < 0 or self.defeat_source(champ, victim, kind) != source:
             return
         self.emit(Event("instant_defeat", self.controller[source], victim, other=source))
-        f[OVER] = ROUND_DONE
-        f[WINNER] = f[DEF] if victim == f[ACH] else f[ATT]  # the round is over (SF-184)
+        f.over = ROUND_DONE
+        f.winner = f.defender if victim == f.att_champion else f.attacker  # the round is over (SF-184)
 
     # ------------------------------------------------------------------ steps E and F
 
     @flow_op("open_round")
     def op_open_round(self) -> None:
         self.schedule(("round_end",))
-        if self.fight[OVER] == GOING:
-            self.open_window("round", self.clockwise_from(self.fight[ATT]), PASSES, until="round_over")
+        if self.fight.over == GOING:
+            self.open_window("round", self.clockwise_from(self.fight.attacker), PASSES, until="round_over")
 
     @close_condition("round_over")
     def until_round_over(self) -> bool:
         w = self.window
-        return w is not None and w.kind == "round" and self.fight[OVER] != GOING
+        return w is not None and w.kind == "round" and self.fight.over != GOING
 
     def window_decision(self, window: Window, seat: int) -> str:
         """In a round the losing side plays cards; everyone else only events (SF-187, SF-188, SF-281)."""
@@ -511,13 +485,13 @@ class BattleMixin(SpoilsMixin):
         """A side's total: its champion's adjusted level, the world bonus, attachments and every card played
         for it in the round, less the other side's drains (SF-185, SF-199, SF-K02)."""
         f = self.fight
-        seat = f[ATT] if side == 0 else f[DEF]
-        champ = f[ACH] if side == 0 else f[DCH]
+        seat = f.attacker if side == 0 else f.defender
+        champ = f.att_champion if side == 0 else f.def_champion
         if champ < 0:
             return 0
-        target = f[TARGET]
-        realm_world = self.defs[target].world if not f[DUNGEON_FIGHT] and not self.razed[target] else ""
-        if side == 1 and f[SELF]:
+        target = f.target
+        realm_world = self.defs[target].world if not f.dungeon and not self.razed[target] else ""
+        if side == 1 and f.self_defence:
             e = self.defs[champ].power("defend_self")
             assert e is not None
             return int(e.param("level", 0)) + WORLD_BONUS  # the realm is of its own world (SF-R27)
@@ -529,14 +503,14 @@ class BattleMixin(SpoilsMixin):
                     e = self.defs[h].power("defender_bonus")
                     if e is not None:
                         total += e.amount
-        foe = f[DCH] if side == 0 else f[ACH]
+        foe = f.def_champion if side == 0 else f.att_champion
         # against a champion immune to items, an item's or artifact's bonus is lost, while what it grants
         # its bearer (flight, an immunity: ``traits``, ``immune_to_spells``) stays (SF-250, SF-251)
-        stripped = foe >= 0 and not (side == 0 and f[SELF]) and self.has_power(foe, "immune_items")
+        stripped = foe >= 0 and not (side == 0 and f.self_defence) and self.has_power(foe, "immune_items")
         for a in self.attachments(champ):
             if not stripped:
                 total += self.defs[a].bonus
-        other = f[DEF] if side == 0 else f[ATT]
+        other = f.defender if side == 0 else f.attacker
         for c in self.zones[self.layout.battle]:
             if self.attached_to[c] >= 0:
                 continue
@@ -553,23 +527,23 @@ class BattleMixin(SpoilsMixin):
     def losing_seat(self) -> int:
         """The defender wins ties (SF-186)."""
         f = self.fight
-        return f[ATT] if self.side_total(0) <= self.side_total(1) else f[DEF]
+        return f.attacker if self.side_total(0) <= self.side_total(1) else f.defender
 
     def combat_plays(self, seat: int) -> list[Action]:
         """What the losing side may play into the round: allies, items, its champion's phase-4 cards
         (SF-187, SF-R18, SF-K03, SF-K04, SF-K12)."""
         f = self.fight
-        own = f[ACH] if seat == f[ATT] else f[DCH]
-        if own < 0 or (seat == f[DEF] and f[SELF]):
+        own = f.att_champion if seat == f.attacker else f.def_champion
+        if own < 0 or (seat == f.defender and f.self_defence):
             return []
         out: list[Action] = []
         attacking_protected = (
-            seat == f[ATT]
-            and not f[DUNGEON_FIGHT]
-            and self.protected(f[TARGET])
+            seat == f.attacker
+            and not f.dungeon
+            and self.protected(f.target)
             and "flyer" in self.movement(own)
         )
-        opposing = f[DCH] if seat == f[ATT] else f[ACH]
+        opposing = f.def_champion if seat == f.attacker else f.att_champion
         for c in self.hand_of(seat):
             d = self.defs[c]
             if d.type == ALLY:
@@ -582,20 +556,20 @@ class BattleMixin(SpoilsMixin):
                 out.append(PlayCard(c))
             elif d.type == ITEM:
                 out.append(PlayCard(c, CardRef(own)))
-            elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and self.fought[own] != SPENT:
+            elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and own not in self.spent:
                 v = d.powers
                 if v & {"discard_champion", "limbo"}:
                     if (
                         opposing >= 0
-                        and not (f[SELF] and seat == f[ATT])
+                        and not (f.self_defence and seat == f.attacker)
                         and ("wish" in v or not self.immune_to_spells(opposing))
                     ):
                         out.append(PlayCard(c, CardRef(opposing)))
                 elif "wish" in v:
-                    if opposing >= 0 and not (f[SELF] and seat == f[ATT]):
+                    if opposing >= 0 and not (f.self_defence and seat == f.attacker):
                         out.append(PlayCard(c, CardRef(opposing)))
                 elif "steal_item" in v:
-                    if (opposing >= 0 and not f[SELF]) or seat == f[DEF]:
+                    if (opposing >= 0 and not f.self_defence) or seat == f.defender:
                         out += (
                             [
                                 PlayCard(c, CardRef(a))
@@ -655,7 +629,7 @@ class BattleMixin(SpoilsMixin):
         self.window_acted()
         seat = d.seat
         f = self.fight
-        own = f[ACH] if seat == f[ATT] else f[DCH]
+        own = f.att_champion if seat == f.attacker else f.def_champion
         if isinstance(action, UsePower) and isinstance(action.target, CardRef):
             self.bring_ally(seat, action.card, action.target.id)
             return
@@ -694,37 +668,37 @@ class BattleMixin(SpoilsMixin):
                         self.move(c, self.layout.void[s])
                         moved += 1
         e = d.power("defeat_level_le")
-        opposing = f[DCH] if seat == f[ATT] else f[ACH]
-        if e is not None and opposing >= 0 and not f[SELF] and self.level(opposing) <= e.amount:
+        opposing = f.def_champion if seat == f.attacker else f.att_champion
+        if e is not None and opposing >= 0 and not f.self_defence and self.level(opposing) <= e.amount:
             self.emit(Event("instant_defeat", seat, opposing, other=ally))
-            f[OVER] = ROUND_DONE
-            f[WINNER] = seat
+            f.over = ROUND_DONE
+            f.winner = seat
 
     def wall(self, play: PlayRec, turned: bool) -> None:
         """A wall stops the opposing champion unless it has a crossing trait (SF-232, SF-234); an attacker
         may first play one card to go on (SF-235); a defender stopped ends the round (SF-236)."""
         f = self.fight
         self.settle(play.card)
-        if f[OVER] != GOING or f[ACH] < 0 or f[DCH] < 0:
+        if f.over != GOING or f.att_champion < 0 or f.def_champion < 0:
             return
-        caster_side_att = play.seat == f[ATT]
+        caster_side_att = play.seat == f.attacker
         stops_attacker = caster_side_att == turned
-        victim = f[ACH] if stops_attacker else f[DCH]
+        victim = f.att_champion if stops_attacker else f.def_champion
         e = self.defs[play.card].power("wall")
         assert e is not None
         cross = str(e.param("traits"))
-        if f[SELF] and not stops_attacker:
+        if f.self_defence and not stops_attacker:
             return
         if self.traits(victim) & set(cross.split("|")):
             return
         if stops_attacker:
             self.schedule(("wall_check", victim, cross))
-            self.ask("wall", f[ATT], victim, cross)
+            self.ask("wall", f.attacker, victim, cross)
         else:
-            f[OVER] = ROUND_DONE
-            f[WINNER] = f[ATT]
-            f[STOPPED] = 1
-            self.emit(Event("walled", f[DEF], victim))
+            f.over = ROUND_DONE
+            f.winner = f.attacker
+            f.stopped = True
+            self.emit(Event("walled", f.defender, victim))
 
     @legal("wall", forced=empty_hand)
     def legal_wall(self) -> list[Action]:
@@ -758,12 +732,12 @@ class BattleMixin(SpoilsMixin):
     @flow_op("wall_check")
     def op_wall_check(self, victim: int, cross: str) -> None:
         f = self.fight
-        if f[OVER] != GOING or self.zone_of[victim] != self.layout.battle:
+        if f.over != GOING or self.zone_of[victim] != self.layout.battle:
             return
         if self.traits(victim) & set(cross.split("|")):
             return
-        self.emit(Event("walled", f[ATT], victim))
-        f[OVER] = BATTLE_DONE  # stopped, back to the pool, no spoils for anyone (SF-232, SF-233)
+        self.emit(Event("walled", f.attacker, victim))
+        f.over = BATTLE_DONE  # stopped, back to the pool, no spoils for anyone (SF-232, SF-233)
         self.schedule(("battle_end",))
 
     # ------------------------------------------------------------------ steps G, H and I
@@ -771,29 +745,31 @@ class BattleMixin(SpoilsMixin):
     @flow_op("round_end")
     def op_round_end(self) -> None:
         f = self.fight
-        if f[OVER] == BATTLE_DONE or f[ACH] < 0:
+        if f.over == BATTLE_DONE or f.att_champion < 0:
             self.round_cleanup()
             return
         score = ""
-        if f[OVER] == ROUND_DONE and f[WINNER] >= 0:
-            winner = f[WINNER]
+        if f.over == ROUND_DONE and f.winner >= 0:
+            winner = f.winner
         else:
             totals = self.side_total(0), self.side_total(1)
-            winner = f[ATT] if totals[0] > totals[1] else f[DEF]  # SF-191
+            winner = f.attacker if totals[0] > totals[1] else f.defender  # SF-191
             score = f"{max(totals)} to {min(totals)}"
-        f[OVER] = ROUND_DONE
-        self.emit(Event("round_won", winner, f[ACH] if winner == f[ATT] else f[DCH], note=score))
+        f.over = ROUND_DONE
+        self.emit(
+            Event("round_won", winner, f.att_champion if winner == f.attacker else f.def_champion, note=score)
+        )
         after = self.after_combat_discards()
-        if winner == f[ATT]:
-            loser = f[DCH]
-            if f[SELF]:
+        if winner == f.attacker:
+            loser = f.def_champion
+            if f.self_defence:
                 self.round_cleanup()
-                self.raze(f[TARGET], "lost")  # a self-defending realm that loses is razed (SF-R27)
-                f[OVER] = BATTLE_DONE
-                self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+                self.raze(f.target, "lost")  # a self-defending realm that loses is razed (SF-R27)
+                f.over = BATTLE_DONE
+                self.schedule(("battle_end",), ("spoils", f.attacker, 0))
                 return
             if loser >= 0 and self.zone_of[loser] == self.layout.battle:
-                if f[STOPPED]:
+                if f.stopped:
                     self.return_to_pool(loser)
                 else:
                     self.discard_card_from_play(loser, "lost")  # SF-193
@@ -801,22 +777,24 @@ class BattleMixin(SpoilsMixin):
             self.discard_after(after)
             self.schedule(("round_start",))  # another champion may attack the same realm (SF-194, SF-202)
             return
-        loser = f[ACH]
+        loser = f.att_champion
         if self.zone_of[loser] == self.layout.battle:
             self.discard_card_from_play(loser, "lost")
         self.round_cleanup()
         self.discard_after(after)
-        f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[DEF], f[DUNGEON_FIGHT]))  # SF-200, SF-201, SF-061
+        f.over = BATTLE_DONE
+        self.schedule(
+            ("battle_end",), ("spoils", f.defender, 1 if f.dungeon else 0)
+        )  # SF-200, SF-201, SF-061
 
     def after_combat_discards(self) -> list[int]:
         f = self.fight
         out = []
-        for mine, theirs in ((f[ACH], f[DCH]), (f[DCH], f[ACH])):
+        for mine, theirs in ((f.att_champion, f.def_champion), (f.def_champion, f.att_champion)):
             if (
                 mine >= 0
                 and theirs >= 0
-                and not f[SELF]
+                and not f.self_defence
                 and self.defs[mine].type == CHAMPION
                 and self.has_power(mine, "discard_opponent_after")
             ):
@@ -876,34 +854,34 @@ class BattleMixin(SpoilsMixin):
     def op_battle_end(self) -> None:
         f = self.fight
         self.round_cleanup()
-        f[OVER] = BATTLE_DONE
+        f.over = BATTLE_DONE
         self.end_duration(BATTLE)
-        self.emit(Event("battle_over", f[ATT]))
+        self.emit(Event("battle_over", f.attacker))
 
     @flow_op("battle_over_realm_lost")
     def op_battle_over_realm_lost(self) -> None:
         """The attacked realm was razed or discarded by cardplay: spoils for the attacker, both champions
         home (SF-205, SF-211, SF-212)."""
         f = self.fight
-        if f[OVER] == BATTLE_DONE:
+        if f.over == BATTLE_DONE:
             return
-        f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+        f.over = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", f.attacker, 0))
 
     @flow_op("battle_over_attacker_lost")
     def op_battle_over_attacker_lost(self) -> None:
         """Cardplay discarded the attacking champion: spoils for the defender (SF-208, SF-213, SF-214)."""
         f = self.fight
-        if f[OVER] == BATTLE_DONE:
+        if f.over == BATTLE_DONE:
             return
-        f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[DEF], 0))
+        f.over = BATTLE_DONE
+        self.schedule(("battle_end",), ("spoils", f.defender, 0))
 
     @flow_op("battle_over_both")
     def op_battle_over_both(self) -> None:
         """Both champions discarded by cardplay: no winner, no spoils (SF-207)."""
         f = self.fight
-        if f[OVER] == BATTLE_DONE:
+        if f.over == BATTLE_DONE:
             return
-        f[OVER] = BATTLE_DONE
+        f.over = BATTLE_DONE
         self.schedule(("battle_end",))

@@ -16,40 +16,14 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, close_condition, flow_op, legal
 from spellforge.core.modifiers import ROUND
-from spellforge.core.targets import CardRef, Place, PlayerRef, Target
+from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, Target, card_ref, stack_ref
 from spellforge.core.windows import EACH
 
 from .actions import PlayCard, UsePower
-from .base import (
-    ACH,
-    ATT,
-    BATTLE_DONE,
-    DCH,
-    DEF,
-    GOING,
-    NONE,
-    OVER,
-    ROUND_DONE,
-    SELF,
-    WINNER,
-    PlayRec,
-    SpellfireBase,
-)
+from .base import SpellfireBase
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
 from .fair import empty_hand
-
-UID_BASE = 10**7  # a play's target naming another play (a dispel's spell, a negation's event)
-SPENT = 10**9  # ``fought`` of a Wish's caster: it can never be used again (SF-242)
-
-
-def target_code(target: Target | None) -> int:
-    if target is None:
-        return NONE
-    if isinstance(target, CardRef):
-        return target.id
-    if isinstance(target, PlayerRef):
-        return -1 - target.seat
-    raise ValueError(f"{target} is not a card or a player")
+from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
 
 
 class PlayMixin(SpellfireBase):
@@ -61,12 +35,13 @@ class PlayMixin(SpellfireBase):
         """The champion that casts ``card`` for ``seat``: its champion in the round when it fights, else
         the first able champion of its pool (SF-114, SF-121, SF-226); -1 when none can."""
         f = self.fight
-        if f[ATT] == seat and f[ACH] >= 0 and self.can_use(f[ACH], card):
-            return f[ACH]
-        if f[DEF] == seat and f[DCH] >= 0 and self.can_use(f[DCH], card):
-            return f[DCH]
+        if f.attacker == seat and f.att_champion >= 0 and self.can_use(f.att_champion, card):
+            return f.att_champion
+        if f.defender == seat and f.def_champion >= 0 and self.can_use(f.def_champion, card):
+            return f.def_champion
+        spent = self.spent
         for c in self.pool_of(seat):
-            if self.fought[c] != SPENT and self.can_use(c, card):
+            if c not in spent and self.can_use(c, card):
                 return c
         return -1
 
@@ -139,9 +114,9 @@ class PlayMixin(SpellfireBase):
             self.controller[card] = seat
             self.reveal_to_everyone(card)
         uid = self.next_uid()
-        self.plays.append(PlayRec(uid, card, seat, target_code(target), copy_of, -1))
-        code = target_code(target)
-        self.emit(Event("event", seat, card, other=code, note="copy" if copy_of >= 0 else "", target=target))
+        aim = aimed_at(target)
+        self.plays.append(PlayRec(uid, card, seat, aim, copy_of, -1))
+        self.emit(Event("event", seat, card, note="copy" if copy_of >= 0 else "", target=aim))
         self.schedule(("resolve_play", uid))
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
         self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
@@ -164,10 +139,10 @@ class PlayMixin(SpellfireBase):
         if not d.harmful:
             return seat == play.seat
         t = play.target
-        if t >= 0 and t < UID_BASE:
-            return self.owner[t] == seat or self.controller[t] == seat
-        if t < 0 and t != NONE:
-            return -1 - t == seat
+        if isinstance(t, CardRef):
+            return self.owner[t.id] == seat or self.controller[t.id] == seat
+        if isinstance(t, PlayerRef):
+            return t.seat == seat
         return seat != play.seat
 
     @legal("pause", forced=empty_hand)
@@ -252,7 +227,7 @@ class PlayMixin(SpellfireBase):
         # duplicate (SF-302, SF-321): resolves as a new event after this one, with its own pause
         self.window_acted()
         self.used_at[c] = self.pool_phases[seat]
-        self.plays.append(PlayRec(self.next_uid(), play.card, seat, target_code(action.target), uid, -1))
+        self.plays.append(PlayRec(self.next_uid(), play.card, seat, aimed_at(action.target), uid, -1))
         self.emit(Event("duplicate", seat, c, other=play.card))
 
     # ------------------------------------------------------------------ spells
@@ -337,13 +312,15 @@ class PlayMixin(SpellfireBase):
         self.controller[card] = seat
         self.reveal_to_everyone(card)
         uid = self.next_uid()
-        code = UID_BASE + about if about >= 0 else target_code(target)
-        self.plays.append(PlayRec(uid, card, seat, code, -1, caster))
+        aim: PlayTarget = stack_ref(about) if about >= 0 else aimed_at(target)
+        self.plays.append(PlayRec(uid, card, seat, aim, -1, caster))
         answered = self.find_play(about) if about >= 0 else None
-        aim = CardRef(answered.card) if answered is not None else target
-        self.emit(Event("cast", seat, card, other=code, target=aim))
+        if answered is not None:  # the log names the card it answers, which may be gone when it is read
+            self.emit(Event("cast", seat, card, note="against", target=card_ref(answered.card)))
+        else:
+            self.emit(Event("cast", seat, card, target=aimed_at(target)))
         d = self.defs[card]
-        if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight[ATT] >= 0:
+        if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight.attacker >= 0:
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
         self.schedule(("resolve_play", uid))
         if d.type in SPELLS:
@@ -432,13 +409,8 @@ class PlayMixin(SpellfireBase):
         self.after_cardplay()
 
     @flow_op("copy_play")
-    def op_copy_play(self, seat: int, card: int, target: int, of: int) -> None:
-        t: Target | None = None
-        if target >= 0:
-            t = CardRef(target)
-        elif target != NONE:
-            t = PlayerRef(-1 - target)
-        self.play_event(seat, card, t, copy_of=of)
+    def op_copy_play(self, seat: int, card: int, target: PlayTarget, of: int) -> None:
+        self.play_event(seat, card, target, copy_of=of)
 
     def drop_copies(self, uid: int) -> None:
         self.plays = [p for p in self.plays if p.copy_of != uid]
@@ -459,16 +431,17 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         calmed = {s for u, s in self.calmed if u == play.uid}
         v = d.powers
-        if "discard_realm" in v and play.target >= 0:
-            realm = play.target
+        t = play.target
+        if "discard_realm" in v and isinstance(t, CardRef):
+            realm = t.id
             if self.zone_name(realm) == "formation" and self.owner[realm] not in calmed:
                 self.discard_card_from_play(realm)
         elif "discard_monsters" in v:
             for c in list(self.zones[self.layout.battle]):
                 if self.is_champion(c) and "monster" in self.classes(c) and self.controller[c] not in calmed:
                     self.discard_card_from_play(c)
-        elif "no_attacks" in v and play.target < 0:
-            target = -1 - play.target
+        elif "no_attacks" in v and isinstance(t, PlayerRef):
+            target = t.seat
             if target not in calmed and play.copy_of < 0:
                 self.move(card, self.layout.lasting)
                 self.lasting_until[card] = target
@@ -490,16 +463,16 @@ class PlayMixin(SpellfireBase):
         elif "extra_turn" in v:
             if self.extra_turns_unlocked:
                 self.grant_extra_turn(seat)
-        elif "destroy" in v and play.target >= 0:
-            c = play.target
+        elif "destroy" in v and isinstance(t, CardRef):
+            c = t.id
             if self.zone_name(c) == "pool" and self.owner[c] not in calmed:
                 self.to_zone(c, self.layout.void[self.owner[c]])
                 self.destroyed.append(c)  # gone from its owner's deck too, until replaced (SF-008)
                 self.emit(Event("destroyed", self.owner[c], c))
-        elif "take_back" in v and play.target >= 0:
-            self.take_back(play.target, seat)
-        elif "remove_support" in v and play.target >= 0:
-            c = play.target
+        elif "take_back" in v and isinstance(t, CardRef):
+            self.take_back(t.id, seat)
+        elif "remove_support" in v and isinstance(t, CardRef):
+            c = t.id
             if self.zone_name(c) == "battle" and self.controller[c] not in calmed:
                 self.discard_card_from_play(c)
         if play.copy_of < 0:
@@ -510,9 +483,8 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         v = d.powers
         turned = play.uid in self.turned
-        target = play.target
-        if target >= UID_BASE:
-            about = target - UID_BASE
+        if isinstance(play.target, StackRef):
+            about = play.target.uid
             if "turn" in v or "reflect" in v:
                 self.turned.append(about)
                 if "reflect" in v and self.phase == "attack":
@@ -521,11 +493,13 @@ class PlayMixin(SpellfireBase):
                 self.negated.append(about)
             self.settle(card)
             return
+        target = play.target.id if isinstance(play.target, CardRef) else -1  # no spell aims at a player
         if turned and target >= 0 and play.caster >= 0:
             target = play.caster  # turned back on its caster (SF-238)
         if "wish" in v:
             if play.caster >= 0:
-                self.fought[play.caster] = SPENT  # SF-242
+                self.spent |= {play.caster}  # it can never be used again (SF-242)
+                self.fought[play.caster] = -1
             if target >= 0 and self.defs[target].type == "dungeon":
                 self.to_zone(target, self.layout.void[self.owner[target]])  # SF-054
                 self.to_zone(card, self.layout.void[self.owner[card]])
@@ -564,14 +538,16 @@ class PlayMixin(SpellfireBase):
         elif "grant_trait" in v:
             e = d.power("grant_trait")
             assert e is not None
-            own = self.fight[ACH] if self.fight[ATT] == seat else self.fight[DCH]
+            f = self.fight
+            own = f.att_champion if f.attacker == seat else f.def_champion
             if own >= 0:
                 self.granted.append((own, str(e.param("traits"))))
-        elif self.fight[OVER] == GOING and self.fight[ACH] >= 0 and (d.bonus or d.drain):
+        elif self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
             # a combat card stays in the round for its side (for the other side when turned)
             self.move(card, self.layout.battle)
             if turned:
-                self.controller[card] = self.fight[DEF] if seat == self.fight[ATT] else self.fight[ATT]
+                f = self.fight
+                self.controller[card] = f.defender if seat == f.attacker else f.attacker
             return
         self.settle(card)
 
@@ -688,22 +664,23 @@ class PlayMixin(SpellfireBase):
         on: the attacked realm lost before a champion is sent still earns the attacker spoils (SF-211,
         SF-212)."""
         f = self.fight
-        if f[ATT] < 0 or f[OVER] == BATTLE_DONE:
+        if f.attacker < 0 or f.over == BATTLE_DONE:
             return
         # a round already decided (an instant defeat, a defender removed) is still combat until it is
         # cleaned up: losing the realm or the attacker then ends the battle as it would have before
         lay = self.layout
-        target = f[2]
+        target = f.target
         realm_gone = target >= 0 and (
-            self.zone_of[target] not in (lay.formation[f[DEF]], lay.dungeon[f[DEF]]) or self.razed[target]
+            self.zone_of[target] not in (lay.formation[f.defender], lay.dungeon[f.defender])
+            or self.razed[target]
         )
-        if f[ACH] < 0:
+        if f.att_champion < 0:
             if realm_gone:
                 self.schedule(("battle_over_realm_lost",))
             return
-        att_gone = self.zone_of[f[ACH]] != lay.battle
+        att_gone = self.zone_of[f.att_champion] != lay.battle
         # a realm defending itself (SF-R27) stays in the formation: only the realm's loss ends its defence
-        def_gone = f[DCH] >= 0 and not f[SELF] and self.zone_of[f[DCH]] != lay.battle
+        def_gone = f.def_champion >= 0 and not f.self_defence and self.zone_of[f.def_champion] != lay.battle
         if realm_gone:
             self.schedule(("battle_over_realm_lost",))
         elif att_gone and def_gone:
@@ -711,11 +688,11 @@ class PlayMixin(SpellfireBase):
         elif att_gone:
             # whether or not a defender was chosen yet: SF-207's "no winner" needs two champions discarded
             self.schedule(("battle_over_attacker_lost",))
-        elif def_gone and f[OVER] == GOING:
+        elif def_gone and f.over == GOING:
             # the defending champion is defeated by cardplay: the round is over and the attacker has won
             # it, whatever the totals said (SF-202, SF-236); what is left of its side counts for nothing
-            f[OVER] = ROUND_DONE
-            f[WINNER] = f[ATT]
+            f.over = ROUND_DONE
+            f.winner = f.attacker
         # a champion who left the round takes its round bonus with it
         self.end_duration_for_gone()
 

@@ -12,11 +12,13 @@ from spellforge.core.errors import DeckError, SpellforgeError
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
+from spellforge.core.state import State
 
 from . import cards as card_data
 from .actions import ACTIONS
 from .base import ZONES
 from .cards import ALLY, ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, SpellfireCard
+from .records import upgrade_saved
 from .state import SpellfireState
 
 SECTIONS = ("cards", "dungeon")
@@ -263,6 +265,11 @@ class Spellfire(Ruleset):
                 f"in a {fmt.size}-card deck ({top}, ...) ({LEVEL_RULE[fmt.size]})"
             )
         return cards + expand(dungeon), problems
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``state.to_json()``; one saved before the battle and the plays were typed
+        records is read too (``records.upgrade_saved``)."""
+        return super().from_json(upgrade_saved(data))
 
     def destroyed_cards(self, state: SpellfireState) -> list[list[str]]:
         """Per seat, the ids of the cards destroyed in this game (SF-008): gone from the deck for the rest

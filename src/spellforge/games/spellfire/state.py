@@ -7,8 +7,8 @@ from spellforge.core.flow import Decision
 from spellforge.core.knowledge import SPECTATOR_BIT
 from spellforge.core.rng import Rng
 
-from .base import NO_FIGHT, PlayRec
 from .cards import ARTIFACT, CHAMPION
+from .records import Fight, PlayRec, remap_target
 from .words import WordsMixin
 
 
@@ -16,7 +16,7 @@ class SpellfireState(WordsMixin):
     """One SPELLFIRE match (``shared/rules/spellfire.md``)."""
 
     EXTRA_TURN_RESETS = False  # SF-319
-    RECORDS = (*WordsMixin.RECORDS, PlayRec)
+    RECORDS = (*WordsMixin.RECORDS, PlayRec, Fight)
 
     def init_game(self) -> None:
         self.init_windows()
@@ -24,6 +24,7 @@ class SpellfireState(WordsMixin):
         self.attached_to = [-1] * n
         self.razed = [False] * n
         self.fought = [-1] * n
+        self.spent = frozenset()
         self.limbo_until = {}
         self.used_at = {}
         self.lasting_until = {}
@@ -39,7 +40,7 @@ class SpellfireState(WordsMixin):
         self.mulligans = [0] * seats
         self.turns_taken = [0] * seats
         self.pool_phases = [0] * seats
-        self.fight = list(NO_FIGHT)
+        self.fight = Fight()
         self.granted = []
         self.allied = []
         self.taken_back = []
@@ -129,10 +130,12 @@ class SpellfireState(WordsMixin):
             self.copied = {m(k, k): m(v, v) for k, v in self.copied.items()}
         if self.used_at:
             self.used_at = {m(k, k): v for k, v in self.used_at.items()}
+        if self.spent:
+            self.spent = frozenset(m(c, c) for c in self.spent)
         if self.plays:
             self.plays = [
                 p._replace(
-                    target=m(p.target, p.target) if p.target >= 0 else p.target,
+                    target=remap_target(p.target, mapping),
                     caster=m(p.caster, p.caster) if p.caster >= 0 else p.caster,
                 )
                 for p in self.plays

@@ -17,10 +17,11 @@ from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES
 
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
-from .base import NO_FIGHT, POSITIONS, REBUILD_COST, SLOT_PLACES
+from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
 from .fair import empty_hand
 from .plays import PlayMixin
+from .records import Fight
 
 CUTS = ("top-quarter", "middle", "bottom-quarter")  # where a cut splits a draw pile (SF-R25)
 
@@ -169,7 +170,7 @@ class TurnMixin(PlayMixin):
 
     @flow_op("phase_attack")
     def op_phase_attack(self) -> None:
-        self.fight = list(NO_FIGHT)
+        self.fight = Fight()
         self.ask("attack", self.active)
 
     @flow_op("phase_cards")
@@ -549,7 +550,7 @@ class TurnMixin(PlayMixin):
         self.turns_taken = [0] * n
         self.pool_phases = [0] * n
         self.extra_turns = []
-        self.fight = list(NO_FIGHT)
+        self.fight = Fight()
         self.granted = []
         self.allied = []
         self.taken_back = []

@@ -11,30 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core.observe import card_view, zone_view
+from spellforge.core.targets import PlayerRef, StackRef
 from spellforge.core.windows import EACH
 
-from .base import (
-    ACH,
-    ATT,
-    BATTLE_DONE,
-    COVERERS,
-    DCH,
-    DEF,
-    DUNGEON_FIGHT,
-    DUNGEON_PLACES,
-    GOING,
-    NONE,
-    OVER,
-    POSITIONS,
-    ROWS,
-    SELF,
-    SLOT_PLACES,
-    TARGET,
-)
-from .base import ROUND as ROUND_NUMBER
+from .base import COVERERS, DUNGEON_PLACES, POSITIONS, ROWS, SLOT_PLACES
 from .battle import BattleMixin
 from .cards import ALLY, CHAMPION, EVENT, NOTATED, WORLD_NAMES
-from .plays import SPENT, UID_BASE
+from .records import BATTLE_DONE, GOING, PlayTarget
 
 TYPE_NAMES = {
     "realm": "Realm",
@@ -91,7 +74,7 @@ class ViewMixin(BattleMixin):
         slots = self.slots[s]
         n = len(slots)
         f = self.fight
-        attacked = f[TARGET] if f[ATT] >= 0 and f[OVER] != BATTLE_DONE and not f[DUNGEON_FIGHT] else -1
+        attacked = f.target if f.attacker >= 0 and f.over != BATTLE_DONE and not f.dungeon else -1
         rows = []
         for row in ROWS:
             positions = [p for p in row if p < n]
@@ -131,7 +114,7 @@ class ViewMixin(BattleMixin):
         f = self.fight
         out: dict[str, Any] = {"card": card_view(self, cards[0], seat), "target": str(DUNGEON_PLACES[s])}
         out["attackable"] = bool(self.realms_of(s))  # a dungeon needs a formation (SF-057)
-        if f[ATT] >= 0 and f[OVER] != BATTLE_DONE and f[DUNGEON_FIGHT] and f[TARGET] == cards[0]:
+        if f.attacker >= 0 and f.over != BATTLE_DONE and f.dungeon and f.target == cards[0]:
             out["attacked"] = True
         return out
 
@@ -149,7 +132,7 @@ class ViewMixin(BattleMixin):
                 entry["target"] = f"#{c}"
                 if self.fought[c] == self.turn:
                     entry["fought"] = True  # it has been in a round this turn (SF-180)
-                elif self.fought[c] == SPENT:
+                elif c in self.spent:
                     entry["spent"] = True  # it cast a Wish: never used again (SF-242)
                 if not self.voluntary(c):
                     entry["taken_back"] = True
@@ -217,20 +200,21 @@ class ViewMixin(BattleMixin):
             out.append(entry)
         return out
 
-    def play_target_view(self, code: int, seat: int | None) -> dict[str, Any] | None:
+    def play_target_view(self, target: PlayTarget, seat: int | None) -> dict[str, Any] | None:
         """What a play is aimed at: a card (``{"card": ...}``; a face-down one by its place only), a player
         (``{"player": seat}``) or another play it answers (``{"play": card}``); None for nothing."""
-        if code == NONE:
+        if target is None:
             return None
-        if code >= UID_BASE:
-            about = self.find_play(code - UID_BASE)
+        if isinstance(target, StackRef):
+            about = self.find_play(target.uid)
             return {"play": card_view(self, about.card, seat)} if about is not None else None
-        if code < 0:
-            return {"player": -1 - code}
-        if self.can_see(seat, code):
-            return {"card": card_view(self, code, seat)}
-        if self.zone_name(code) == "pool":
-            return {"place": str(self.pool_place(code))}
+        if isinstance(target, PlayerRef):
+            return {"player": target.seat}
+        card = target.id
+        if self.can_see(seat, card):
+            return {"card": card_view(self, card, seat)}
+        if self.zone_name(card) == "pool":
+            return {"place": str(self.pool_place(card))}
         return {"card": {"hidden": True}}
 
     def windows_view(self, seat: int | None) -> list[dict[str, Any]]:
@@ -255,27 +239,27 @@ class ViewMixin(BattleMixin):
         """The battle of this turn: who attacks what, each side (champion, allies, items, other cards and
         its total), the round, and who may play cards now."""
         f = self.fight
-        if f[ATT] < 0 or (f[OVER] == BATTLE_DONE and self.phase != "attack"):
+        if f.attacker < 0 or (f.over == BATTLE_DONE and self.phase != "attack"):
             return None  # no battle this turn, or one whose turn has gone on past phase 4
-        target = f[TARGET]
+        target = f.target
         where: dict[str, Any] = {"card": card_view(self, target, seat)}
-        if f[DUNGEON_FIGHT]:
-            where["target"] = str(DUNGEON_PLACES[f[DEF]])
+        if f.dungeon:
+            where["target"] = str(DUNGEON_PLACES[f.defender])
         else:
             pos = self.position_of(target) if self.zone_name(target) == "formation" else -1
             if pos >= 0:
                 where["position"] = POSITIONS[pos]
-                where["target"] = str(SLOT_PLACES[f[DEF]][pos])
+                where["target"] = str(SLOT_PLACES[f.defender][pos])
         out: dict[str, Any] = {
-            "attacker": f[ATT],
-            "defender": f[DEF],
+            "attacker": f.attacker,
+            "defender": f.defender,
             "target": where,
-            "round": f[ROUND_NUMBER],
+            "round": f.rounds,
             "sides": [self.side_view(0, seat), self.side_view(1, seat)],
         }
-        if f[OVER] == BATTLE_DONE:
+        if f.over == BATTLE_DONE:
             out["over"] = True
-        elif f[OVER] == GOING and f[ACH] >= 0 and (f[DCH] >= 0):
+        elif f.over == GOING and f.att_champion >= 0 and (f.def_champion >= 0):
             losing = self.losing_seat()
             out["losing"] = losing
             if any(w.kind == "round" for w in self.windows):
@@ -284,12 +268,12 @@ class ViewMixin(BattleMixin):
 
     def side_view(self, side: int, seat: int | None) -> dict[str, Any]:
         f = self.fight
-        player = f[ATT] if side == 0 else f[DEF]
-        champ = f[ACH] if side == 0 else f[DCH]
+        player = f.attacker if side == 0 else f.defender
+        champ = f.att_champion if side == 0 else f.def_champion
         out: dict[str, Any] = {"player": player, "role": "attacker" if side == 0 else "defender"}
         if champ < 0:
             return out
-        if side == 1 and f[SELF]:
+        if side == 1 and f.self_defence:
             out["self_defence"] = True  # the attacked realm defends itself (SF-R27)
         else:
             out["champion"] = card_view(self, champ, seat)
@@ -314,7 +298,7 @@ class ViewMixin(BattleMixin):
             out["items"] = items
         if cards:
             out["cards"] = cards
-        if f[OVER] != BATTLE_DONE and (self.zone_of[champ] == self.layout.battle or out.get("self_defence")):
+        if f.over != BATTLE_DONE and (self.zone_of[champ] == self.layout.battle or out.get("self_defence")):
             out["total"] = self.side_total(side)
         return out
 

@@ -21,10 +21,9 @@ from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
-from .base import ACH, ATT, FROM_HIDDEN, NONE, POSITIONS, TARGET, WITHDRAWN
-from .base import ROUND as ROUND_NUMBER
+from .base import POSITIONS
 from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS
-from .plays import UID_BASE
+from .records import DEFENDER_SIDE
 from .view import ViewMixin
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -115,17 +114,6 @@ class WordsMixin(ViewMixin):
             return self.owned_label(target.id, seat)
         return super().target_label(target, seat)
 
-    def code_label(self, code: int, seat: int | None) -> str | None:
-        """What a play is aimed at, from its record's target code (``plays.target_code``)."""
-        if code == NONE:
-            return None
-        if code >= UID_BASE:
-            about = self.find_play(code - UID_BASE)
-            return self.card_label(about.card, seat) if about is not None else None
-        if code < 0:
-            return self.seat_label(-1 - code)
-        return self.owned_label(code, seat)
-
     # ------------------------------------------------------------------ labels
 
     def describe_action(self, action: Action, seat: int | None) -> str:
@@ -141,8 +129,8 @@ class WordsMixin(ViewMixin):
         if isinstance(action, Send):
             name = self.card_label(action.card, seat)
             f = self.fight
-            if kind == "defend" and f[TARGET] >= 0:
-                return f"Defend {self.realm_label(f[TARGET])} with {name}"
+            if kind == "defend" and f.target >= 0:
+                return f"Defend {self.realm_label(f.target)} with {name}"
             hand = " from your hand" if self.zone_name(action.card) == "hand" else ""
             return f"Send {name}{hand} into battle"
         if isinstance(action, Discard):
@@ -178,21 +166,21 @@ class WordsMixin(ViewMixin):
             if kind == "cut" and data:
                 return CUT_LABELS[action.option].format(owner=self.seat_label(int(data[0])))
             if action.option == "withdraw":
-                return f"Withdraw the attack on {self.realm_label(f[TARGET])}"
+                return f"Withdraw the attack on {self.realm_label(f.target)}"
             if action.option == "shuffle":
                 return "Shuffle your discard pile into your draw pile"
             return action.option.replace("-", " ").capitalize()
         if kind in DONE_LABELS:
             return DONE_LABELS[kind]
         if kind == "attack":
-            fought = f[ATT] >= 0 and not f[WITHDRAWN]
+            fought = f.attacker >= 0 and not f.withdrawn
             return "Go on to phase 5" if fought else "Attack nothing this turn"
         if kind == "champion":
-            return "Stop the battle" if f[ROUND_NUMBER] > 0 else "Call off the attack"
+            return "Stop the battle" if f.rounds > 0 else "Call off the attack"
         if kind == "cut" and data:
             return f"Leave {self.seat_label(int(data[0]))}'s draw pile uncut"
         if kind == "defend":
-            return f"Do not defend: {self.realm_label(f[TARGET])} is razed"
+            return f"Do not defend: {self.realm_label(f.target)} is razed"
         if kind == "fight":
             return "Play nothing more this round"
         if kind in ("pause", "counter") and data:
@@ -319,16 +307,16 @@ class WordsMixin(ViewMixin):
             owner = self.seat_label(int(d.data[0]))
             return f"Cut {owner}'s draw pile before {owner} draws, or leave it."
         if kind == "attack":
-            if f[ATT] >= 0 and not f[WITHDRAWN]:
+            if f.attacker >= 0 and not f.withdrawn:
                 return "Phase 4: your battle is over; play an event or go on to phase 5."
             return "Phase 4: attack a realm of another player, or attack nothing this turn."
-        target = self.realm_label(f[TARGET]) if f[TARGET] >= 0 else "the realm"
+        target = self.realm_label(f.target) if f.target >= 0 else "the realm"
         if kind == "champion":
-            if f[ROUND_NUMBER] > 0:
+            if f.rounds > 0:
                 return f"Send another champion against {target}, or stop the battle."
             return f"Send a champion to attack {target}."
         if kind == "defend":
-            champ = self.card_label(f[ACH], None) if f[ACH] >= 0 else "a champion"
+            champ = self.card_label(f.att_champion, None) if f.att_champion >= 0 else "a champion"
             return f"{champ} attacks {target}: defend it with a champion, or let it be razed."
         if kind in ("fight", "events"):
             lose = self.losing_seat()
@@ -336,7 +324,7 @@ class WordsMixin(ViewMixin):
             score = (
                 f"{min(att, dfd)} to {max(att, dfd)}" if att != dfd else f"{att} all (the defender wins ties)"
             )
-            head = f"Round {f[ROUND_NUMBER]}: {self.seat_label(lose)} is losing, {score}."
+            head = f"Round {f.rounds}: {self.seat_label(lose)} is losing, {score}."
             if kind == "fight":
                 return f"{head} Play an ally, a magical item, a spell or an event for your side, or pass."
             return f"{head} Play an event, or pass."
@@ -352,8 +340,8 @@ class WordsMixin(ViewMixin):
         if kind == "escape":
             source, victim = int(d.data[0]), int(d.data[1])
             # the attack may be taken back from a visible defeat, not one from a hidden pool (SF-012)
-            visible = int(d.data[2]) == 0 and not f[FROM_HIDDEN] & 2
-            withdraw = ", withdraw the attack" if d.seat == f[ATT] and visible else ""
+            visible = int(d.data[2]) == 0 and not f.from_hidden & DEFENDER_SIDE
+            withdraw = ", withdraw the attack" if d.seat == f.attacker and visible else ""
             return (
                 f"{self.card_label(source, None)} defeats {self.card_label(victim, None)} at once: play one card "
                 f"to escape{withdraw}, or pass."
@@ -431,8 +419,7 @@ class WordsMixin(ViewMixin):
             return f" on {self.card_label(e.target.id, seat)}"
         if isinstance(e.target, PlayerRef):
             return f" on {self.seat_label(e.target.seat)}"
-        label = self.code_label(e.other, seat) if e.other != -1 else None
-        return f" on {label}" if label else ""
+        return ""
 
 
 def _turn(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
@@ -457,7 +444,7 @@ def _send(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str
 
 
 def _cast(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
-    if e.other >= UID_BASE and isinstance(e.target, CardRef):
+    if e.note == "against" and isinstance(e.target, CardRef):  # a spell answering another play
         return f"{who} casts {card} against {s.card_label(e.target.id, seat)}."
     return f"{who} casts {card}{s.aimed(e, seat)}."
 
