@@ -370,8 +370,7 @@ class TableObserver:
         encoding was last written (the arrays compared whole in C first); every card in play when the
         modifiers changed (or the game declares card numbers read by a method)."""
         methods = self._methods
-        get = self._get_arrays.get  # ``_Arrays.__call__`` inline
-        arrays = [] if get is None else [get(state)] if self._get_arrays.one else list(get(state))
+        arrays = self._get_arrays(state)
         seen = enc.arrays_seen
         todo: Any
         if (
