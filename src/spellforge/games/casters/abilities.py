@@ -8,17 +8,18 @@ second player first, so the initiative player's resolve first (CA-038).
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref
 
-from . import fair
+from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
 from .costs import parse_cost
@@ -75,6 +76,9 @@ class AbilityMixin(ViewMixin):
 
     def rebuild(self) -> None:
         super().rebuild()
+        payment = self.payment
+        if payment is not None and isinstance(payment[3], tuple):  # saved when frames were tuples
+            self.payment = (*payment[:3], self.frame(*payment[3]))
         self.refresh_field()
 
     # ------------------------------------------------------------------ priority (core.windows)
@@ -93,7 +97,6 @@ class AbilityMixin(ViewMixin):
         """
         return not self.pending_triggers and not self.responses_possible()
 
-    @flow_op("window")
     def op_window(self) -> None:
         self.open_priority()
 
@@ -263,7 +266,6 @@ class AbilityMixin(ViewMixin):
         d = self.defs[item.card]
         return d.on_resolve if item.kind == "card" else (d.effects[item.effect],)
 
-    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         card = item.card
@@ -272,11 +274,11 @@ class AbilityMixin(ViewMixin):
         if item.kind == "card":
             mode = item.data[0]
             if mode == "equip":
-                self.schedule(("check",))
+                self.schedule(frames.Check())
                 self.resolve_equip(item)
                 return
             if d.type == "minion":
-                self.schedule(("check",))
+                self.schedule(frames.Check())
                 self.summon(card, item.controller, on_play=NEGATED not in item.data)  # CA-R05, CA-R28
                 return
             if self.all_targets_gone(item, d.target_effect, card):
@@ -284,9 +286,8 @@ class AbilityMixin(ViewMixin):
                 self.move(card, GRAVEYARD[self.owner[card]])
                 return
         self.resolving = item
-        self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
+        self.schedule(core_frames.RunEffect(0), frames.FinishResolve(), frames.Check())
 
-    @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
         """CA-010/CA-060: a used Spell goes to the Graveyard; a Passive one stays on the field."""
         item = self.resolving
@@ -457,7 +458,7 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("hero_damage", seat, -1, amount, other=source))
         losses, self.stage_damage[seat] = divmod(self.stage_damage[seat], 5)
         if losses:
-            self.schedule(*[("lose_stage", seat)] * losses)
+            self.schedule(*[frames.LoseStage(seat)] * losses)
 
     def destroy_card(self, cid: int, source: int) -> None:
         """CA-K19: a field card to its owner's Graveyard; Passive spells too (CA-062); minions die (CA-065)."""
@@ -575,10 +576,9 @@ class AbilityMixin(ViewMixin):
             return
         effect = self.defs[card].effects[effect_index]
         self.start_payment(
-            d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat)
+            d.seat, source, parse_cost(effect.param("pay", "Free")), frames.Resummon(source, d.seat)
         )
 
-    @flow_op("resummon")
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
             self.summon(cid, seat)
@@ -638,7 +638,7 @@ def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     if effect.optional:
         state.ask("optional", ctx.controller, card, effect.index, cid)
     else:
-        state.start_payment(ctx.controller, cid, parts, ("resummon", cid, ctx.controller))
+        state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
 
 
 def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:

@@ -8,16 +8,17 @@ from the initiative holder (CA-034), then battle alternately (``battle.py``). St
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import Target, card_ref
 
-from . import fair
+from . import fair, frames
 from .actions import Equip, Play, Recycle, Reveal, SetCard
 from .base import (
     DECK,
@@ -37,6 +38,7 @@ from .battle import BattleMixin
 
 
 class CastersState(BattleMixin):
+    FRAMES = frames.FRAMES
     __slots__ = ()
     AFTER_LAST_PHASE = "turn_start"  # a shared turn: the next one starts at once (CA-056)
 
@@ -63,7 +65,6 @@ class CastersState(BattleMixin):
         self.combat = None
         self.refresh_field()
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""
         self.initiative = self.rng.randrange(self.n_seats)
@@ -73,30 +74,27 @@ class CastersState(BattleMixin):
             self.shuffle(STAGE_DECK[seat])
         first, second = self.initiative, self.opponent(self.initiative)
         self.schedule(
-            ("setup_stage", first),
-            ("setup_stage", second),
-            ("window",),
-            ("opening_hands",),
-            ("turn_start",),
+            frames.SetupStage(first),
+            frames.SetupStage(second),
+            frames.Window(),
+            frames.OpeningHands(),
+            frames.TurnStart(),
         )
 
-    @flow_op("opening_hands")
     def op_opening_hands(self) -> None:
         for seat in (self.initiative, self.opponent(self.initiative)):
             self.draw_cards(seat, HAND_START)
 
     # ------------------------------------------------------------------ the turn (CA-027, CA-028)
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
             self.finish((), "turn limit")
             return
         self.emit(Event("turn", self.initiative, amount=self.turn))
-        self.schedule(("phase", self.game.turn_structure.first))
+        self.schedule(core_frames.EnterPhase(self.game.turn_structure.first))
 
-    @flow_op("begin_draw")
     def op_begin_draw(self) -> None:
         """CA-029/CA-030: each player draws a card and untaps all of their cards."""
         for seat in (self.initiative, self.opponent(self.initiative)):
@@ -107,14 +105,12 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ the Set Phase (CA-031..033, CA-R12)
 
-    @flow_op("begin_set")
     def op_begin_set(self) -> None:
         """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
         self.set_quota = self.face_up_stages()
         self.emit(Event("set_phase", amount=self.set_quota))
-        self.schedule(("set_cards", self.initiative), ("set_cards", self.opponent(self.initiative)))
+        self.schedule(frames.SetCards(self.initiative), frames.SetCards(self.opponent(self.initiative)))
 
-    @flow_op("set_cards")
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
         if n > 0:
@@ -149,11 +145,9 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ the Reveal Phase (CA-034..040, CA-R14)
 
-    @flow_op("begin_reveal")
     def op_begin_reveal(self) -> None:
-        self.schedule(("reveal_step", self.initiative))
+        self.schedule(frames.RevealStep(self.initiative))
 
-    @flow_op("reveal_step")
     def op_reveal_step(self, seat: int) -> None:
         """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
         if not self.zones[SET[seat]]:
@@ -202,7 +196,7 @@ class CastersState(BattleMixin):
     @act("option")
     def act_option(self, action: Action, d: Decision) -> None:
         seat = d.seat
-        self.schedule(("reveal_step", self.opponent(seat)))  # after this card has fully resolved (CA-R14)
+        self.schedule(frames.RevealStep(self.opponent(seat)))  # after this card has fully resolved (CA-R14)
         if isinstance(action, Recycle):
             self.move(action.card, GRAVEYARD[self.owner[action.card]])
             self.emit(Event("recycle", seat, action.card))
@@ -215,10 +209,9 @@ class CastersState(BattleMixin):
             assert isinstance(action, Play)
             card, mode, target = action.card, "play", action.target
         self.start_payment(
-            seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target)
+            seat, card, self.defs[card].cost_parts, frames.ActivateCard(card, seat, mode, target)
         )
 
-    @flow_op("activate_card")
     def op_activate_card(self, card: int, seat: int, mode: str, target: Target | None) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
         targets = (target,) if target is not None else ()
@@ -229,7 +222,6 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ end of turn (CA-049, CA-050, CA-055)
 
-    @flow_op("begin_end")
     def op_begin_end(self) -> None:
         """Damage on minions and Stages is restored (lost Stages stay lost); the coin passes."""
         for z in FIELD:
@@ -244,7 +236,6 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ checks (CA-057, CA-R11, CA-R21)
 
-    @flow_op("check")
     def op_check(self) -> None:
         """Minions whose damage reaches their Health die; a player whose Stage Deck is empty has lost."""
         while True:

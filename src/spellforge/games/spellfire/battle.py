@@ -10,14 +10,16 @@ go on with another champion.
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, close_condition, flow_op, legal
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import BATTLE, ROUND
 from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES, Window
 
+from . import frames
 from .actions import AttackRealm, PlayCard, Send, UsePower
 from .base import (
     ACH,
@@ -149,7 +151,7 @@ class BattleMixin(SpoilsMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(("ask", "attack"))
+        self.schedule(frames.Ask("attack"))
         if isinstance(action, PlayCard):
             self.respond_after(seat)
             self.play_event(seat, action.card, action.target)
@@ -170,12 +172,11 @@ class BattleMixin(SpoilsMixin):
         f[DUNGEON_FIGHT] = 1 if place.kind == "dungeon" else 0
         f[WINNER] = -1
         self.emit(Event("attack", seat, target, other=place.seat))
-        self.schedule(("round_start",))
+        self.schedule(frames.RoundStart())
         self.respond_after(seat)
 
     # ------------------------------------------------------------------ steps B and C
 
-    @flow_op("round_start")
     def op_round_start(self) -> None:
         f = self.fight
         if f[OVER] == BATTLE_DONE:
@@ -201,13 +202,13 @@ class BattleMixin(SpoilsMixin):
         f = self.fight
         if isinstance(action, Done):
             self.emit(Event("battle_end", d.seat, note="attacker stops"))
-            self.schedule(("battle_end",))
+            self.schedule(frames.BattleEnd())
             return
         assert isinstance(action, Send)
         f[5] += 1
         self.into_round(action.card, d.seat)
         f[ACH] = action.card
-        self.schedule(("defend_ask",))
+        self.schedule(frames.DefendAsk())
         self.respond_after(d.seat)
 
     def into_round(self, champion: int, seat: int, ally: bool = False) -> None:
@@ -230,7 +231,6 @@ class BattleMixin(SpoilsMixin):
         role = "ally" if ally else "attacks" if seat == self.fight[ATT] else "defends"
         self.emit(Event("send", seat, champion, note=role))
 
-    @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
         if self.fight[OVER] != GOING:
             return  # cardplay ended the battle after the attacker was sent
@@ -263,7 +263,7 @@ class BattleMixin(SpoilsMixin):
             assert isinstance(action, Send)
             self.into_round(action.card, d.seat)
             f[DCH] = action.card
-        self.schedule(("activate",))
+        self.schedule(frames.Activate())
         self.respond_after(d.seat)
 
     def declined(self) -> None:
@@ -277,13 +277,13 @@ class BattleMixin(SpoilsMixin):
             self.emit(Event("dungeon_razed", f[DEF], target))
             self.to_zone(champ, self.layout.void[self.owner[champ]])
             f[OVER] = BATTLE_DONE
-            self.schedule(("battle_end",), ("spoils", att, 1))
+            self.schedule(frames.BattleEnd(), frames.Spoils(att, 1))
             return
         self.raze(target, "undefended")
         if "razed_discard_attacker" in self.defs[target].powers:
             self.discard_card_from_play(champ, "razed realm")  # SF-148; spoils stand (SF-209)
         f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", att, 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(att, 0))
 
     def battle_seat_left(self, seat: int) -> None:
         """``seat`` left the table in the middle of a battle (SF-R23). The attacker leaving ends his turn
@@ -308,16 +308,15 @@ class BattleMixin(SpoilsMixin):
             # the question of the round the others were asked is moot: ask the window again, which closes
             self.decision = None
             self._legal = None
-            self.schedule(("window_ask", w.wid))
+            self.schedule(core_frames.WindowAsk(w.wid))
 
     # ------------------------------------------------------------------ step D
 
-    @flow_op("activate")
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
         if f[OVER] != GOING:  # cardplay after the defender was sent ended the round or the battle
-            self.schedule(("open_round",))
+            self.schedule(frames.OpenRound())
             return
         for seat, champ in ((f[ATT], f[ACH]), (f[DEF], f[DCH])):
             if champ >= 0:
@@ -327,13 +326,13 @@ class BattleMixin(SpoilsMixin):
         if borrow_from >= 0 and self.has_power(f[ACH], "borrow_item"):
             self.borrow(f[ACH], borrow_from)
         self.schedule(
-            ("instant", 0, 0),
-            ("instant", 1, 0),
-            ("instant", 0, 1),
-            ("instant", 1, 1),
-            ("summon_ask", 0),
-            ("summon_ask", 1),
-            ("open_round",),
+            frames.Instant(0, 0),
+            frames.Instant(1, 0),
+            frames.Instant(0, 1),
+            frames.Instant(1, 1),
+            frames.SummonAsk(0),
+            frames.SummonAsk(1),
+            frames.OpenRound(),
         )
 
     # ------------------------------------------------------------------ champions brought in as allies
@@ -345,7 +344,6 @@ class BattleMixin(SpoilsMixin):
             return []
         return self.available_champions(seat, from_hand=False)
 
-    @flow_op("summon_ask")
     def op_summon_ask(self, side: int) -> None:
         """A power that brings a card into the battle "at once" is used as its champion enters combat,
         outside the order of activation and whichever side is losing (SF-225)."""
@@ -388,7 +386,6 @@ class BattleMixin(SpoilsMixin):
         self.borrowed[item] = victim
         self.emit(Event("borrow", self.controller[borrower], item, other=victim))
 
-    @flow_op("instant")
     def op_instant(self, side: int, kind: int) -> None:
         """An instant defeat by a champion (kind 0: one escape card, SF-244..SF-246) or by an attachment
         (kind 1: only an event removing it, SF-247, SF-248)."""
@@ -402,7 +399,7 @@ class BattleMixin(SpoilsMixin):
         source = self.defeat_source(source_champ, victim, kind)
         if source < 0:
             return
-        self.schedule(("instant_resolve", source, victim, kind))
+        self.schedule(frames.InstantResolve(source, victim, kind))
         self.ask("escape", self.controller[victim], source, victim, kind)
 
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
@@ -475,7 +472,6 @@ class BattleMixin(SpoilsMixin):
         f[OVER] = BATTLE_DONE
         f[WITHDRAWN] = 1
 
-    @flow_op("instant_resolve")
     def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
         f = self.fight
         battle = self.layout.battle
@@ -490,9 +486,8 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ steps E and F
 
-    @flow_op("open_round")
     def op_open_round(self) -> None:
-        self.schedule(("round_end",))
+        self.schedule(frames.RoundEnd())
         if self.fight[OVER] == GOING:
             self.open_window("round", self.clockwise_from(self.fight[ATT]), PASSES, until="round_over")
 
@@ -718,7 +713,7 @@ class BattleMixin(SpoilsMixin):
         if self.traits(victim) & set(cross.split("|")):
             return
         if stops_attacker:
-            self.schedule(("wall_check", victim, cross))
+            self.schedule(frames.WallCheck(victim, cross))
             self.ask("wall", f[ATT], victim, cross)
         else:
             f[OVER] = ROUND_DONE
@@ -755,7 +750,6 @@ class BattleMixin(SpoilsMixin):
         else:
             self.cast(d.seat, action.card, None)
 
-    @flow_op("wall_check")
     def op_wall_check(self, victim: int, cross: str) -> None:
         f = self.fight
         if f[OVER] != GOING or self.zone_of[victim] != self.layout.battle:
@@ -764,11 +758,10 @@ class BattleMixin(SpoilsMixin):
             return
         self.emit(Event("walled", f[ATT], victim))
         f[OVER] = BATTLE_DONE  # stopped, back to the pool, no spoils for anyone (SF-232, SF-233)
-        self.schedule(("battle_end",))
+        self.schedule(frames.BattleEnd())
 
     # ------------------------------------------------------------------ steps G, H and I
 
-    @flow_op("round_end")
     def op_round_end(self) -> None:
         f = self.fight
         if f[OVER] == BATTLE_DONE or f[ACH] < 0:
@@ -790,7 +783,7 @@ class BattleMixin(SpoilsMixin):
                 self.round_cleanup()
                 self.raze(f[TARGET], "lost")  # a self-defending realm that loses is razed (SF-R27)
                 f[OVER] = BATTLE_DONE
-                self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+                self.schedule(frames.BattleEnd(), frames.Spoils(f[ATT], 0))
                 return
             if loser >= 0 and self.zone_of[loser] == self.layout.battle:
                 if f[STOPPED]:
@@ -799,7 +792,7 @@ class BattleMixin(SpoilsMixin):
                     self.discard_card_from_play(loser, "lost")  # SF-193
             self.round_cleanup()
             self.discard_after(after)
-            self.schedule(("round_start",))  # another champion may attack the same realm (SF-194, SF-202)
+            self.schedule(frames.RoundStart())  # another champion may attack the same realm (SF-194, SF-202)
             return
         loser = f[ACH]
         if self.zone_of[loser] == self.layout.battle:
@@ -807,7 +800,7 @@ class BattleMixin(SpoilsMixin):
         self.round_cleanup()
         self.discard_after(after)
         f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[DEF], f[DUNGEON_FIGHT]))  # SF-200, SF-201, SF-061
+        self.schedule(frames.BattleEnd(), frames.Spoils(f[DEF], f[DUNGEON_FIGHT]))  # SF-200, SF-201, SF-061
 
     def after_combat_discards(self) -> list[int]:
         f = self.fight
@@ -872,7 +865,6 @@ class BattleMixin(SpoilsMixin):
         self.allied = []
         self.end_duration(ROUND)
 
-    @flow_op("battle_end")
     def op_battle_end(self) -> None:
         f = self.fight
         self.round_cleanup()
@@ -880,7 +872,6 @@ class BattleMixin(SpoilsMixin):
         self.end_duration(BATTLE)
         self.emit(Event("battle_over", f[ATT]))
 
-    @flow_op("battle_over_realm_lost")
     def op_battle_over_realm_lost(self) -> None:
         """The attacked realm was razed or discarded by cardplay: spoils for the attacker, both champions
         home (SF-205, SF-211, SF-212)."""
@@ -888,22 +879,20 @@ class BattleMixin(SpoilsMixin):
         if f[OVER] == BATTLE_DONE:
             return
         f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[ATT], 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(f[ATT], 0))
 
-    @flow_op("battle_over_attacker_lost")
     def op_battle_over_attacker_lost(self) -> None:
         """Cardplay discarded the attacking champion: spoils for the defender (SF-208, SF-213, SF-214)."""
         f = self.fight
         if f[OVER] == BATTLE_DONE:
             return
         f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f[DEF], 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(f[DEF], 0))
 
-    @flow_op("battle_over_both")
     def op_battle_over_both(self) -> None:
         """Both champions discarded by cardplay: no winner, no spoils (SF-207)."""
         f = self.fight
         if f[OVER] == BATTLE_DONE:
             return
         f[OVER] = BATTLE_DONE
-        self.schedule(("battle_end",))
+        self.schedule(frames.BattleEnd())

@@ -14,11 +14,12 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, close_condition, flow_op, legal
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import ROUND
 from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from spellforge.core.windows import EACH
 
+from . import frames
 from .actions import PlayCard, UsePower
 from .base import (
     ACH,
@@ -142,7 +143,7 @@ class PlayMixin(SpellfireBase):
         self.plays.append(PlayRec(uid, card, seat, target_code(target), copy_of, -1))
         code = target_code(target)
         self.emit(Event("event", seat, card, other=code, note="copy" if copy_of >= 0 else "", target=target))
-        self.schedule(("resolve_play", uid))
+        self.schedule(frames.ResolvePlay(uid))
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
         self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
 
@@ -345,7 +346,7 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight[ATT] >= 0:
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
-        self.schedule(("resolve_play", uid))
+        self.schedule(frames.ResolvePlay(uid))
         if d.type in SPELLS:
             self.open_window(
                 "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,)
@@ -399,7 +400,6 @@ class PlayMixin(SpellfireBase):
 
     # ------------------------------------------------------------------ resolving
 
-    @flow_op("resolve_play")
     def op_resolve_play(self, uid: int) -> None:
         play = self.find_play(uid)
         if play is None:
@@ -428,10 +428,9 @@ class PlayMixin(SpellfireBase):
         for p in list(self.plays):  # duplicates resolve after the original, each with a pause (SF-321)
             if p.copy_of == uid:
                 self.plays.remove(p)
-                self.schedule(("copy_play", p.seat, p.card, p.target, uid))
+                self.schedule(frames.CopyPlay(p.seat, p.card, p.target, uid))
         self.after_cardplay()
 
-    @flow_op("copy_play")
     def op_copy_play(self, seat: int, card: int, target: int, of: int) -> None:
         t: Target | None = None
         if target >= 0:
@@ -699,18 +698,18 @@ class PlayMixin(SpellfireBase):
         )
         if f[ACH] < 0:
             if realm_gone:
-                self.schedule(("battle_over_realm_lost",))
+                self.schedule(frames.BattleOverRealmLost())
             return
         att_gone = self.zone_of[f[ACH]] != lay.battle
         # a realm defending itself (SF-R27) stays in the formation: only the realm's loss ends its defence
         def_gone = f[DCH] >= 0 and not f[SELF] and self.zone_of[f[DCH]] != lay.battle
         if realm_gone:
-            self.schedule(("battle_over_realm_lost",))
+            self.schedule(frames.BattleOverRealmLost())
         elif att_gone and def_gone:
-            self.schedule(("battle_over_both",))
+            self.schedule(frames.BattleOverBoth())
         elif att_gone:
             # whether or not a defender was chosen yet: SF-207's "no winner" needs two champions discarded
-            self.schedule(("battle_over_attacker_lost",))
+            self.schedule(frames.BattleOverAttackerLost())
         elif def_gone and f[OVER] == GOING:
             # the defending champion is defeated by cardplay: the round is over and the attacker has won
             # it, whatever the totals said (SF-202, SF-236); what is left of its side counts for nothing

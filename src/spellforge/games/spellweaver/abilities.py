@@ -15,10 +15,11 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of, players_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
+from . import frames
 from .cards import ASPECT_INDEX, EMBLEMS
 from .view import ViewMixin
 
@@ -236,7 +237,6 @@ class AbilityMixin(ViewMixin):
             for cid in self.zones[z]:
                 self.queue_own(word, cid, card)
 
-    @flow_op("flush")
     def op_flush(self) -> None:
         """Resolve waiting triggered abilities one by one, the active player's first (SW-R34)."""
         pending = self.pending_triggers
@@ -244,7 +244,7 @@ class AbilityMixin(ViewMixin):
             return
         index = next((i for i, p in enumerate(pending) if p[0] == self.active), 0)
         seat, src, effect_index, event_card = pending.pop(index)
-        self.schedule(("flush",))
+        self.schedule(frames.Flush())
         effect = self.defs[src].effects[effect_index]
         if effect.target is not None:
             options = self.select(effect.target, Context(src, seat))
