@@ -24,12 +24,14 @@ S = TypeVar("S", contravariant=True)
 class Frame(Generic[S]):
     """One step of the flow: an immutable record of the arguments of one op, run by ``run(state)``.
 
-    A subclass names its op (``NAME``, the name a saved game and a :class:`Phase` use), declares its fields
-    in ``__slots__`` (in the order of the op's parameters) and calls the op's method in ``run``. Fields are
-    set once in ``__init__`` and never again, so frames are shared freely between clones."""
+    A subclass names its op (``NAME``, the name a saved game and a :class:`Phase` use), lists its fields in
+    ``FIELDS`` in the order of the op's parameters (and of ``__init__``; its ``__slots__``), and calls the
+    op's method in ``run``. Fields are set once in ``__init__`` and never again, so frames are shared
+    freely between clones."""
 
     __slots__ = ()
     NAME: ClassVar[str] = ""
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def run(self, state: S) -> None:
         """Carry the frame out on ``state`` (calls the op's method)."""
@@ -37,8 +39,7 @@ class Frame(Generic[S]):
 
     def args(self) -> tuple[Any, ...]:
         """The frame's fields, in order (what its JSON form holds after its name)."""
-        names: tuple[str, ...] = self.__slots__
-        return tuple(getattr(self, name) for name in names)
+        return tuple(getattr(self, name) for name in self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and isinstance(other, Frame) and other.args() == self.args()
@@ -74,16 +75,22 @@ class Outcome(NamedTuple):
         return not self.winners
 
 
-class Decision(NamedTuple):
+D = TypeVar("D", covariant=True)
+
+
+class Decision(NamedTuple, Generic[D]):
     """A pending choice: ``seat`` must pick one of the legal actions of decision ``kind``.
 
-    ``data`` carries what the choice is about (an attacker, a count, the item on the stack ...), as a tuple
-    of plain values so the decision serialises and clones for free.
+    ``data`` carries what the choice is about (an attacker, a count, the item on the stack ...): the typed
+    record the kind registers (``@legal(kind, data=Record)``, core/kinds.py; a small ``NamedTuple`` of
+    plain values, so the decision serialises and clones for free), read by name (``d.data.attacker``); a
+    kind that is about nothing more than its seat has ``()``. A handler annotates what it reads, e.g.
+    ``act_assign(self, action, d: Decision[AssignData])``.
     """
 
     kind: str
     seat: int
-    data: tuple[Any, ...] = ()
+    data: D = ()  # type: ignore[assignment]  # the empty tuple of a kind that registers no record
 
 
 @dataclass(frozen=True, slots=True)

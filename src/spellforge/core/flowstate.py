@@ -11,7 +11,7 @@ whose ``run`` calls its op's method (core/flow.py, core/frames.py and each game'
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from . import frames
 from .actions import Action, Resign, seat_name
@@ -22,6 +22,7 @@ from .kinds import Kind, UnregisteredError, unknown
 from .table import TableState
 
 _new_tuple = tuple.__new__
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 class FlowState(TableState):
@@ -177,12 +178,25 @@ class FlowState(TableState):
             raise unknown(type(self), "flow op", name, self.FRAMES)
         return cls(*args)
 
-    def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Post a decision of a registered kind (``@legal``/``@act``) and stop the run until it is
-        answered."""
-        if kind not in self.KINDS:
+    def ask(self, kind: str, seat: int, data: tuple[Any, ...] = ()) -> None:
+        """Post a decision of a registered kind (``@legal``/``@act``) about ``data``, the kind's record
+        (``@legal(kind, data=Record)``; nothing for a kind that registers none), and stop the run until it
+        is answered."""
+        k = self.KINDS.get(kind)
+        if k is None:
             raise unknown(type(self), "decision kind", kind, self.KINDS)
+        if type(data) is not (k.data or tuple) or (k.data is None and data):
+            what = f"a {k.data.__name__}" if k.data else "no data"
+            raise TypeError(f"decision kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
         self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
+
+    def asked(self, record: type[R]) -> R:
+        """The pending decision's data, the record ``record`` (for a ``legal`` method, which reads
+        ``self.decision``)."""
+        d = self.decision
+        assert d is not None and type(d.data) is record, f"{d!r} does not carry a {record.__name__}"
+        data: R = d.data
+        return data
 
     def unregistered(self) -> list[str]:
         """The frames, the pending decision and the phases of the turn structure that name an op or a
@@ -195,9 +209,8 @@ class FlowState(TableState):
             for op in (phase.begin, phase.end):
                 if op and op not in ops:
                     problems.append(f"flow op {op!r} (phase {phase.name!r})")
-        for op in ("setup", self.AFTER_LAST_PHASE):
-            if op not in ops:
-                problems.append(f"flow op {op!r}")
+        if "setup" not in ops:
+            problems.append("flow op 'setup'")
         return problems
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:

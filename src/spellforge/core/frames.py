@@ -26,7 +26,8 @@ class FlushTriggers(Frame["WindowState"]):
 class EnterPhase(Frame["FlowState"]):
     """``phase``: runs :meth:`FlowState.op_phase`."""
 
-    __slots__ = ("name",)
+    FIELDS = ("name",)
+    __slots__ = FIELDS
     NAME = "phase"
 
     def __init__(self, name: str) -> None:
@@ -49,7 +50,8 @@ class ResolveTop(Frame["WindowState"]):
 class RunEffect(Frame["StackState"]):
     """``run_effect``: runs :meth:`StackState.op_run_effect`."""
 
-    __slots__ = ("index",)
+    FIELDS = ("index",)
+    __slots__ = FIELDS
     NAME = "run_effect"
 
     def __init__(self, index: int) -> None:
@@ -62,7 +64,8 @@ class RunEffect(Frame["StackState"]):
 class WindowAsk(Frame["WindowState"]):
     """``window_ask``: runs :meth:`WindowState.op_window_ask`."""
 
-    __slots__ = ("wid",)
+    FIELDS = ("wid",)
+    __slots__ = FIELDS
     NAME = "window_ask"
 
     def __init__(self, wid: int) -> None:
@@ -75,7 +78,8 @@ class WindowAsk(Frame["WindowState"]):
 class WindowRestart(Frame["WindowState"]):
     """``window_restart``: runs :meth:`WindowState.op_window_restart`."""
 
-    __slots__ = ("wid",)
+    FIELDS = ("wid",)
+    __slots__ = FIELDS
     NAME = "window_restart"
 
     def __init__(self, wid: int) -> None:

@@ -84,6 +84,7 @@ class Mark:
     role: str
     name: str
     forced: ForcedRule | None = None
+    data: type[tuple[Any, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class Kind:
     act: ActFn
     forced: ForcedRule | None
     owner: str
+    data: type[tuple[Any, ...]] | None = None  # the record of the decision's data (None: it has none)
 
 
 # id(function) -> (function, mark). Keyed by identity and checked with ``is``, because a compiled method
@@ -120,15 +122,23 @@ def _checked(name: str, what: str) -> str:
     return name
 
 
-def legal(kind: str, *, forced: ForcedRule | None = None) -> Callable[[L], L]:
+def legal(
+    kind: str, *, forced: ForcedRule | None = None, data: type[tuple[Any, ...]] | None = None
+) -> Callable[[L], L]:
     """Register the method as the list of options of decision ``kind`` (see the module docstring for
-    ``forced``, the kind's single-option rule)."""
+    ``forced``, the kind's single-option rule). ``data`` is the typed record (a ``NamedTuple``) that a
+    decision of the kind carries (``state.ask(kind, seat, Record(...))``); without it the kind carries
+    none."""
     _checked(kind, "decision kind")
     if forced is not None and not callable(forced):
         raise RegistrationError(f"decision kind {kind!r}: forced= must be a rule (state, decision) -> bool")
+    if data is not None and not (
+        isinstance(data, type) and issubclass(data, tuple) and hasattr(data, "_fields")
+    ):
+        raise RegistrationError(f"decision kind {kind!r}: data= must be a NamedTuple record, not {data!r}")
 
     def register(fn: L) -> L:
-        _mark(fn, Mark(LEGAL, kind, forced))
+        _mark(fn, Mark(LEGAL, kind, forced, data))
         return fn
 
     return register
@@ -194,7 +204,9 @@ def build_tables(cls: type) -> Tables:
         )
     kinds: dict[str, Kind] = {}
     for name, (attr, mark, where) in legals.items():
-        kinds[name] = Kind(name, getattr(cls, attr), getattr(cls, acts[name][0]), mark.forced, where)
+        kinds[name] = Kind(
+            name, getattr(cls, attr), getattr(cls, acts[name][0]), mark.forced, where, mark.data
+        )
     return Tables(
         kinds,
         {name: getattr(cls, attr) for name, (attr, _, _) in by_role[CONDITION].items()},

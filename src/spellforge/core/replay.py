@@ -166,6 +166,29 @@ def _work(items: Any, records: Mapping[str, type]) -> list[Frame[Any]]:
     return out
 
 
+def _typed_data(state: State) -> None:
+    """A state saved before decisions carried typed records wrote their data as a plain tuple: read it as
+    the record its kind registers (the pending decision's, and an open window's that a decision will
+    carry)."""
+    kinds = state.KINDS
+
+    def typed(kind: str, data: Any) -> Any:
+        k = kinds.get(kind)
+        if k is None or k.data is None or type(data) is k.data or not isinstance(data, tuple):
+            return data
+        try:
+            return k.data(*data)
+        except TypeError as exc:
+            raise RecordError(f"decision kind {kind!r} with data {data!r}: {exc}") from None
+
+    d = state.decision
+    if d is not None:
+        state.decision = d._replace(data=typed(d.kind, d.data))
+    windows = getattr(state, "windows", None)
+    if windows:
+        setattr(state, "windows", [w._replace(data=typed(w.kind, w.data)) for w in windows])  # noqa: B010
+
+
 def _cons(items: list[Any]) -> tuple[Any, ...] | None:
     node: tuple[Any, ...] | None = None
     for item in items:
@@ -196,6 +219,7 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
     state = _start_from_record(game, {**record, "actions": []})
     records: dict[str, type] = {c.__name__: c for c in (Event, Decision, Outcome, Modifier, *state.RECORDS)}
     records.update({f"frame:{name}": cls for name, cls in state.FRAMES.items()})
+    records.update({k.data.__name__: k.data for k in state.KINDS.values() if k.data is not None})
     expected = [n for n in state.ALL_SLOTS if n not in state.SETUP | state.DERIVED | {"_hist"}]
     missing = [n for n in expected if n not in body]
     if missing:
@@ -207,6 +231,7 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
         elif name == "work":
             value = _work(value, records)
         setattr(state, name, value)
+    _typed_data(state)
     hist = []
     for i, text in enumerate(record.get("actions", [])):
         try:

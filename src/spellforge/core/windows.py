@@ -219,7 +219,7 @@ class WindowState(State):
         if cls.PLAIN_DECISIONS:  # the window's kind was checked when it opened: posted directly
             self.decision = _new_tuple(Decision, (w.kind, w.holder, w.data))
             return
-        self.ask(self.window_decision(w, w.holder), w.holder, *w.data)
+        self.ask(self.window_decision(w, w.holder), w.holder, w.data)
 
     def next_seat(self, w: Window) -> int:
         """The participant after the holder (the first one if the holder has left the window)."""

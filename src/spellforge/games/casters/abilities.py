@@ -23,6 +23,7 @@ from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
 from .costs import parse_cost
+from .decisions import DiscardData, OptionalData, SearchData, TriggerTargetData
 from .view import ViewMixin
 
 NEGATED = "negated"
@@ -235,23 +236,23 @@ class AbilityMixin(ViewMixin):
             if not self.targets_for(effect, Context(source, seat)):
                 self.emit(Event("trigger_lost", seat, card, note="no legal target"))
                 return
-            self.ask("trigger_target", seat, card, effect_index, source, event_card)
+            self.ask("trigger_target", seat, TriggerTargetData(card, effect_index, source, event_card))
             return
         self.push_item(
             StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card))
         )
 
-    @legal("trigger_target")
+    @legal("trigger_target", data=TriggerTargetData)
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
-        card, effect_index, source, _ = self.decision.data
-        effect = self.defs[card].effects[effect_index]
-        return [ChooseTarget(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
+        data = self.asked(TriggerTargetData)
+        effect = self.defs[data.card].effects[data.effect]
+        return [ChooseTarget(t) for t in self.targets_for(effect, Context(data.source, self.decision.seat))]
 
     @act("trigger_target")
-    def act_trigger_target(self, action: Action, d: Decision) -> None:
+    def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        card, effect_index, source, event_card = d.data
+        card, effect_index, source, event_card = d.data.card, d.data.effect, d.data.source, d.data.event_card
         item = StackItem(
             self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card)
         )
@@ -492,19 +493,19 @@ class AbilityMixin(ViewMixin):
             for cid in list(hand):
                 self.discard(cid, "effect")
             return
-        self.ask("discard", seat, n)
+        self.ask("discard", seat, DiscardData(n))
 
-    @legal("discard")
+    @legal("discard", data=DiscardData)
     def legal_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.zones[HAND[self.decision.seat]]]
 
     @act("discard")
-    def act_discard(self, action: Action, d: Decision) -> None:
+    def act_discard(self, action: Action, d: Decision[DiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard(action.card, "effect")
-        if d.data[0] > 1 and self.zones[HAND[d.seat]]:
-            self.ask("discard", d.seat, d.data[0] - 1)
+        if d.data.cards > 1 and self.zones[HAND[d.seat]]:
+            self.ask("discard", d.seat, DiscardData(d.data.cards - 1))
 
     def mill_cards(self, seat: int, n: int) -> None:
         """CA-K21: the top ``n`` Main Deck cards to the Graveyard, face up."""
@@ -534,11 +535,11 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
-    @legal("search", forced=fair.empty_deck)
+    @legal("search", forced=fair.empty_deck, data=SearchData)
     def legal_search(self) -> list[Action]:
         assert self.decision is not None
-        level, kind = self.decision.data[:2]
-        found = self.search_matches(self.decision.seat, level, kind)
+        data = self.asked(SearchData)
+        found = self.search_matches(self.decision.seat, data.level, data.kind)
         return [Take(c) for c in found] or [Pass()]
 
     def search_matches(self, seat: int, level: int, kind: str) -> list[int]:
@@ -553,10 +554,10 @@ class AbilityMixin(ViewMixin):
         return out
 
     @act("search")
-    def act_search(self, action: Action, d: Decision) -> None:
+    def act_search(self, action: Action, d: Decision[SearchData]) -> None:
         """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
         if not isinstance(action, Take):
-            self.emit(Event("search_fail", d.seat, d.data[2]))  # CA-K06: nothing matches, nothing happens
+            self.emit(Event("search_fail", d.seat, d.data.source))  # CA-K06: nothing matches, nothing happens
             return
         self.move(action.card, HAND[d.seat])
         # CA-063: the found card is revealed, so both players know it in the searcher's hand until it is
@@ -565,13 +566,13 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("search", d.seat, action.card))
         self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
-    @legal("optional")
+    @legal("optional", data=OptionalData)
     def legal_optional(self) -> list[Action]:
         return [Choose("yes"), Pass()]
 
     @act("optional")
-    def act_optional(self, action: Action, d: Decision) -> None:
-        card, effect_index, source = d.data
+    def act_optional(self, action: Action, d: Decision[OptionalData]) -> None:
+        card, effect_index, source = d.data.card, d.data.effect, d.data.source
         if isinstance(action, Pass):
             return
         effect = self.defs[card].effects[effect_index]
@@ -609,7 +610,7 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.reveal_to(cid, ctx.controller)
     # Asked even when nothing matches (its only option is then ``pass``): whether the searcher is asked
     # must not tell the other player what its deck holds (the flow takes it only for an empty deck).
-    state.ask("search", ctx.controller, level, kind, ctx.source)
+    state.ask("search", ctx.controller, SearchData(level, kind, ctx.source))
 
 
 def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
@@ -636,7 +637,7 @@ def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     item = state.resolving
     card = item.card if item is not None else cid
     if effect.optional:
-        state.ask("optional", ctx.controller, card, effect.index, cid)
+        state.ask("optional", ctx.controller, OptionalData(card, effect.index, cid))
     else:
         state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
 

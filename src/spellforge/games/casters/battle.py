@@ -18,6 +18,7 @@ from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player
 
 from . import frames
 from .actions import Attack, Block, Skip
+from .decisions import BattleData
 from .payment import PaymentMixin
 
 
@@ -34,9 +35,9 @@ class BattleMixin(PaymentMixin):
             self.emit(Event("skip", seat, note="forced"))  # nothing can attack: a forced skip (CA-R18)
             self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))
             return
-        self.ask("battle", seat, skips)
+        self.ask("battle", seat, BattleData(skips))
 
-    @legal("battle")
+    @legal("battle", data=BattleData)
     def legal_battle(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -52,8 +53,8 @@ class BattleMixin(PaymentMixin):
         return out
 
     @act("battle")
-    def act_battle(self, action: Action, d: Decision) -> None:
-        seat, skips = d.seat, d.data[0]
+    def act_battle(self, action: Action, d: Decision[BattleData]) -> None:
+        seat, skips = d.seat, d.data.skips
         if isinstance(action, Skip):
             self.emit(Event("skip", seat))
             self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 class ActivateCard(Frame["CastersState"]):
     """``activate_card``: runs :meth:`CastersState.op_activate_card`."""
 
-    __slots__ = ("card", "mode", "seat", "target")
+    FIELDS = ("card", "seat", "mode", "target")
+    __slots__ = FIELDS
     NAME = "activate_card"
 
     def __init__(self, card: int, seat: int, mode: str, target: Target | None) -> None:
@@ -36,7 +37,8 @@ class ActivateCard(Frame["CastersState"]):
 class BattleTurn(Frame["BattleMixin"]):
     """``battle_turn``: runs :meth:`BattleMixin.op_battle_turn`."""
 
-    __slots__ = ("seat", "skips")
+    FIELDS = ("seat", "skips")
+    __slots__ = FIELDS
     NAME = "battle_turn"
 
     def __init__(self, seat: int, skips: int) -> None:
@@ -140,7 +142,8 @@ class FinishResolve(Frame["AbilityMixin"]):
 class LoseStage(Frame["PaymentMixin"]):
     """``lose_stage``: runs :meth:`PaymentMixin.op_lose_stage`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "lose_stage"
 
     def __init__(self, seat: int) -> None:
@@ -173,7 +176,8 @@ class PayStep(Frame["PaymentMixin"]):
 class Resummon(Frame["AbilityMixin"]):
     """``resummon``: runs :meth:`AbilityMixin.op_resummon`."""
 
-    __slots__ = ("cid", "seat")
+    FIELDS = ("cid", "seat")
+    __slots__ = FIELDS
     NAME = "resummon"
 
     def __init__(self, cid: int, seat: int) -> None:
@@ -187,7 +191,8 @@ class Resummon(Frame["AbilityMixin"]):
 class RevealStep(Frame["CastersState"]):
     """``reveal_step``: runs :meth:`CastersState.op_reveal_step`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "reveal_step"
 
     def __init__(self, seat: int) -> None:
@@ -200,7 +205,8 @@ class RevealStep(Frame["CastersState"]):
 class SetCards(Frame["CastersState"]):
     """``set_cards``: runs :meth:`CastersState.op_set_cards`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "set_cards"
 
     def __init__(self, seat: int) -> None:
@@ -223,7 +229,8 @@ class Setup(Frame["CastersState"]):
 class SetupStage(Frame["PaymentMixin"]):
     """``setup_stage``: runs :meth:`PaymentMixin.op_setup_stage`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "setup_stage"
 
     def __init__(self, seat: int) -> None:
@@ -236,7 +243,8 @@ class SetupStage(Frame["PaymentMixin"]):
 class StageUp(Frame["PaymentMixin"]):
     """``stage_up``: runs :meth:`PaymentMixin.op_stage_up`."""
 
-    __slots__ = ("cid", "seat")
+    FIELDS = ("seat", "cid")
+    __slots__ = FIELDS
     NAME = "stage_up"
 
     def __init__(self, seat: int, cid: int) -> None:

@@ -35,6 +35,7 @@ from .base import (
     STAGES,
 )
 from .battle import BattleMixin
+from .decisions import OptionData, SetData
 
 
 class CastersState(BattleMixin):
@@ -114,22 +115,22 @@ class CastersState(BattleMixin):
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
         if n > 0:
-            self.ask("set", seat, n)
+            self.ask("set", seat, SetData(n))
 
-    @legal("set", forced=fair.one_in_hand)
+    @legal("set", forced=fair.one_in_hand, data=SetData)
     def legal_set(self) -> list[Action]:
         assert self.decision is not None
         return [SetCard(c) for c in self.distinct(self.zones[HAND[self.decision.seat]])]
 
     @act("set")
-    def act_set(self, action: Action, d: Decision) -> None:
+    def act_set(self, action: Action, d: Decision[SetData]) -> None:
         """Face down into the set zone, seen by its owner only; the log tells the others just a count."""
         assert isinstance(action, SetCard)
         self.move(action.card, SET[d.seat])
         self.emit(Event("set", d.seat, action.card, secret=True))
-        left = d.data[0] - 1
+        left = d.data.left - 1
         if left > 0 and self.zones[HAND[d.seat]]:
-            self.ask("set", d.seat, left)
+            self.ask("set", d.seat, SetData(left))
 
     def distinct(self, cards: list[int]) -> list[int]:
         """One card per name: two copies of a card in hand are the same choice."""
@@ -166,15 +167,15 @@ class CastersState(BattleMixin):
         assert isinstance(action, Reveal)
         self.move(action.card, STACK)
         self.emit(Event("reveal", d.seat, action.card))
-        self.ask("option", d.seat, action.card)
+        self.ask("option", d.seat, OptionData(action.card))
 
-    @legal("option", forced=fair.option_cost)
+    @legal("option", forced=fair.option_cost, data=OptionData)
     def legal_option(self) -> list[Action]:
         """Option 2 always (CA-R15); Option 1 when the cost can be paid (CA-R04) and, for a card that
         chooses a target or a minion to equip, when there is one."""
         assert self.decision is not None
         seat = self.decision.seat
-        card = self.decision.data[0]
+        card = self.asked(OptionData).card
         d = self.defs[card]
         out: list[Action] = [Recycle(card)]
         if not self.can_pay(seat, d.cost_parts):
@@ -194,7 +195,7 @@ class CastersState(BattleMixin):
         return out
 
     @act("option")
-    def act_option(self, action: Action, d: Decision) -> None:
+    def act_option(self, action: Action, d: Decision[OptionData]) -> None:
         seat = d.seat
         self.schedule(frames.RevealStep(self.opponent(seat)))  # after this card has fully resolved (CA-R14)
         if isinstance(action, Recycle):
@@ -269,7 +270,7 @@ class CastersState(BattleMixin):
             stack_cards.add(self.payment[1])
         d = self.decision
         if d is not None and d.kind == "option":
-            stack_cards.add(d.data[0])
+            stack_cards.add(d.data.card)
         for cid in self.zones[STACK]:
             if cid not in stack_cards:
                 problems.append(f"#{cid} is in the stack zone but nothing is playing it")

@@ -17,6 +17,7 @@ from spellforge.core.targets import CardRef, PlayerRef, card_ref, player_ref
 from . import frames
 from .abilities import AbilityMixin
 from .actions import Assign, Attack, Block, Bond
+from .decisions import AssignData
 
 
 class CombatMixin(AbilityMixin):
@@ -208,22 +209,21 @@ class CombatMixin(AbilityMixin):
         if len(opponents) == 1:
             self.pending_dmg.append((cid, card_ref(opponents[0]), amount))
             return
-        self.ask("assign", self.controller[cid], cid, amount, tuple(opponents))
+        self.ask("assign", self.controller[cid], AssignData(cid, amount, tuple(opponents)))
 
-    @legal("assign")
+    @legal("assign", data=AssignData)
     def legal_assign(self) -> list[Action]:
-        assert self.decision is not None
-        cid, remaining, opponents = self.decision.data
+        cid, remaining, opponents = self.asked(AssignData)
         return [Assign(cid, n, t) for t in opponents for n in range(1, remaining + 1)]
 
     @act("assign")
-    def act_assign(self, action: Action, d: Decision) -> None:
+    def act_assign(self, action: Action, d: Decision[AssignData]) -> None:
         """SB-060/061: the controller splits the damage among the characters in combat with it."""
         assert isinstance(action, Assign)
-        cid, remaining, opponents = d.data
+        cid, remaining = d.data.attacker, d.data.remaining
         self.pending_dmg.append((cid, card_ref(action.target), action.amount))
         if remaining > action.amount:
-            self.ask("assign", d.seat, cid, remaining - action.amount, opponents)
+            self.ask("assign", d.seat, d.data._replace(remaining=remaining - action.amount))
 
     def op_apply_damage(self) -> None:
         """All damage of one speed step is dealt at once (SB-064), then the checkpoint (SB-R09)."""

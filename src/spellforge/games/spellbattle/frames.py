@@ -27,7 +27,8 @@ class ApplyDamage(Frame["CombatMixin"]):
 class AskBlockers(Frame["CombatMixin"]):
     """``ask_blockers``: runs :meth:`CombatMixin.op_ask_blockers`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "ask_blockers"
 
     def __init__(self, seat: int) -> None:
@@ -80,7 +81,8 @@ class BeginMain(Frame["SpellBattleState"]):
 class Build(Frame["LimitedMixin"]):
     """``build``: runs :meth:`LimitedMixin.op_build`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "build"
 
     def __init__(self, seat: int) -> None:
@@ -123,7 +125,8 @@ class DamageStep(Frame["CombatMixin"]):
 class Deal(Frame["CombatMixin"]):
     """``deal``: runs :meth:`CombatMixin.op_deal`."""
 
-    __slots__ = ("cid",)
+    FIELDS = ("cid",)
+    __slots__ = FIELDS
     NAME = "deal"
 
     def __init__(self, cid: int) -> None:
@@ -136,7 +139,8 @@ class Deal(Frame["CombatMixin"]):
 class DeclareAttackers(Frame["CombatMixin"]):
     """``declare_attackers``: runs :meth:`CombatMixin.op_declare_attackers`."""
 
-    __slots__ = ("index",)
+    FIELDS = ("index",)
+    __slots__ = FIELDS
     NAME = "declare_attackers"
 
     def __init__(self, index: int) -> None:
@@ -169,7 +173,8 @@ class DraftPass(Frame["LimitedMixin"]):
 class DraftPick(Frame["LimitedMixin"]):
     """``draft_pick``: runs :meth:`LimitedMixin.op_draft_pick`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "draft_pick"
 
     def __init__(self, seat: int) -> None:
@@ -192,7 +197,8 @@ class DraftPicks(Frame["LimitedMixin"]):
 class DraftRound(Frame["LimitedMixin"]):
     """``draft_round``: runs :meth:`LimitedMixin.op_draft_round`."""
 
-    __slots__ = ("index",)
+    FIELDS = ("index",)
+    __slots__ = FIELDS
     NAME = "draft_round"
 
     def __init__(self, index: int) -> None:

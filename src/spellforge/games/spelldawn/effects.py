@@ -28,6 +28,7 @@ from .base import (
     WIN_POINTS,
     SpelldawnBase,
 )
+from .decisions import RaidTargetData
 
 ROOM_WORDS = {"sanctum": SANCTUM, "vault": VAULT, "crypts": 2}
 
@@ -81,7 +82,7 @@ class EffectsMixin(SpelldawnBase):
                 rest = frames.Effects(source, trigger, i + 1)
                 if room == "any":
                     self.schedule(rest)
-                    self.ask("raid_target", self.ch, mana, extra)
+                    self.ask("raid_target", self.ch, RaidTargetData(mana, extra))
                 else:
                     self.schedule(frames.RaidBegin(ROOM_WORDS[room], mana, extra), rest)
                 return

@@ -27,7 +27,8 @@ class DiscardPhase(Frame["SpelldawnState"]):
 class DoAbility(Frame["SpelldawnState"]):
     """``do_ability``: runs :meth:`SpelldawnState.op_do_ability`."""
 
-    __slots__ = ("c",)
+    FIELDS = ("c",)
+    __slots__ = FIELDS
     NAME = "do_ability"
 
     def __init__(self, c: int) -> None:
@@ -60,7 +61,8 @@ class DuskAgain(Frame["SpelldawnState"]):
 class Effects(Frame["EffectsMixin"]):
     """``effects``: runs :meth:`EffectsMixin.op_effects`."""
 
-    __slots__ = ("source", "start", "trigger")
+    FIELDS = ("source", "trigger", "start")
+    __slots__ = FIELDS
     NAME = "effects"
 
     def __init__(self, source: int, trigger: str, start: int) -> None:
@@ -105,7 +107,8 @@ class NextTurn(Frame["SpelldawnState"]):
 class OverlordPoints(Frame["EffectsMixin"]):
     """``overlord_points``: runs :meth:`EffectsMixin.op_overlord_points`."""
 
-    __slots__ = ("cid",)
+    FIELDS = ("cid",)
+    __slots__ = FIELDS
     NAME = "overlord_points"
 
     def __init__(self, cid: int) -> None:
@@ -158,7 +161,8 @@ class RaidApproach(Frame["RaidMixin"]):
 class RaidBegin(Frame["RaidMixin"]):
     """``raid_begin``: runs :meth:`RaidMixin.op_raid_begin`."""
 
-    __slots__ = ("extra", "mana", "room")
+    FIELDS = ("room", "mana", "extra")
+    __slots__ = FIELDS
     NAME = "raid_begin"
 
     def __init__(self, room: int, mana: int, extra: int) -> None:
@@ -243,7 +247,8 @@ class Setup(Frame["SpelldawnState"]):
 class SpellDone(Frame["SpelldawnState"]):
     """``spell_done``: runs :meth:`SpelldawnState.op_spell_done`."""
 
-    __slots__ = ("c",)
+    FIELDS = ("c",)
+    __slots__ = FIELDS
     NAME = "spell_done"
 
     def __init__(self, c: int) -> None:

@@ -43,6 +43,7 @@ from .base import (
 from .base import (
     ENCOUNTER as ENCOUNTER_STEP,
 )
+from .decisions import RaidTargetData
 from .effects import EffectsMixin
 
 PASS, DONE = Pass(), Done()
@@ -316,11 +317,11 @@ class RaidMixin(EffectsMixin):
         else:
             self.end_raid(True)
 
-    @legal("raid_target")
+    @legal("raid_target", data=RaidTargetData)
     def legal_raid_target(self) -> list[Action]:
         return [RAID_ACTIONS[r] for r in range(8) if self.raidable(r)]
 
     @act("raid_target")
-    def act_raid_target(self, action: Action, d: Decision) -> None:
+    def act_raid_target(self, action: Action, d: Decision[RaidTargetData]) -> None:
         assert isinstance(action, RaidAction)
-        self.schedule(frames.RaidBegin(ROOM_OF_PLACE[action.target], d.data[0], d.data[1]))
+        self.schedule(frames.RaidBegin(ROOM_OF_PLACE[action.target], d.data.mana, d.data.extra))

@@ -55,6 +55,7 @@ from .base import (
     START_MANA,
 )
 from .cards import CHAMPION, OVERLORD, START_IN_PLAY, SpelldawnCard
+from .decisions import LimitData
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
@@ -367,7 +368,7 @@ class SpelldawnState(ViewMixin):
             if len(defenders) >= MAX_MINIONS:  # SD-088, SD-R20: sacrifice one, or cancel
                 self.move(c, LIMBO)
                 self.face_down[c] = True
-                self.ask("limit", seat, room)
+                self.ask("limit", seat, LimitData(room))
                 return
             self.ap -= 1
             self.place_minion(c, room)
@@ -391,7 +392,7 @@ class SpelldawnState(ViewMixin):
             if over:
                 self.move(c, LIMBO)
                 self.reveal_to_everyone(c)
-                self.ask("limit", seat, kind)
+                self.ask("limit", seat, LimitData(kind))
                 return
             self.ap -= 1
             self.enter_arena(c)
@@ -414,19 +415,17 @@ class SpelldawnState(ViewMixin):
         self.emit(Event(ev.PLAY, seat, c))
         self.fire_card(c, "play")
 
-    @legal("limit")
+    @legal("limit", data=LimitData)
     def legal_limit(self) -> list[Action]:
-        d = self.decision
-        assert d is not None
-        what = d.data[0]
+        what = self.asked(LimitData).what
         if isinstance(what, int):
             return [Pass(), *(Sacrifice(m) for m in self.zones[DEFENDERS[what]])]
         return [Pass(), *(Sacrifice(c) for c in self.champion_cards(what))]
 
     @act("limit")
-    def act_limit(self, action: Action, d: Decision) -> None:
+    def act_limit(self, action: Action, d: Decision[LimitData]) -> None:
         c = self.zones[LIMBO][-1]
-        what = d.data[0]
+        what = d.data.what
         if isinstance(action, Pass):  # cancelled: back to hand, no action point spent (SD-R20)
             self.move(c, HAND[d.seat])
             self.face_down[c] = False

@@ -46,6 +46,7 @@ from .base import (
     PlayRec,
 )
 from .cards import ALLY, CHAMPION, EVENT, ITEM, NOTATED, REALM
+from .decisions import EscapeData, SummonData, WallData
 from .fair import empty_hand
 from .plays import SPENT
 from .spoils import SpoilsMixin
@@ -354,13 +355,13 @@ class BattleMixin(SpoilsMixin):
         e = self.defs[champ].power("pool_ally")
         seat = f[ATT] if side == 0 else f[DEF]
         if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
-            self.ask("summon", seat, champ)
+            self.ask("summon", seat, SummonData(champ))
 
-    @legal("summon", forced=empty_hand)
+    @legal("summon", forced=empty_hand, data=SummonData)
     def legal_summon(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        champ = d.data[0]
+        champ = self.asked(SummonData).champion
         return [Pass(), *(UsePower(champ, CardRef(c)) for c in self.pool_allies(d.seat))]
 
     @act("summon")
@@ -400,7 +401,7 @@ class BattleMixin(SpoilsMixin):
         if source < 0:
             return
         self.schedule(frames.InstantResolve(source, victim, kind))
-        self.ask("escape", self.controller[victim], source, victim, kind)
+        self.ask("escape", self.controller[victim], EscapeData(source, victim, kind))
 
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
         if kind == 0:
@@ -416,11 +417,11 @@ class BattleMixin(SpoilsMixin):
                 return a
         return -1
 
-    @legal("escape", forced=empty_hand)
+    @legal("escape", forced=empty_hand, data=EscapeData)
     def legal_escape(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        source, victim, kind = d.data
+        source, victim, kind = self.asked(EscapeData)
         out: list[Action] = [Pass()]
         if kind == 0 and d.seat == self.fight[ATT] and not self.fight[FROM_HIDDEN] & 2:
             # a visible instant defeat: the attack may be taken back, but not against a champion that
@@ -714,18 +715,18 @@ class BattleMixin(SpoilsMixin):
             return
         if stops_attacker:
             self.schedule(frames.WallCheck(victim, cross))
-            self.ask("wall", f[ATT], victim, cross)
+            self.ask("wall", f[ATT], WallData(victim, cross))
         else:
             f[OVER] = ROUND_DONE
             f[WINNER] = f[ATT]
             f[STOPPED] = 1
             self.emit(Event("walled", f[DEF], victim))
 
-    @legal("wall", forced=empty_hand)
+    @legal("wall", forced=empty_hand, data=WallData)
     def legal_wall(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        victim, cross = d.data
+        victim, cross = self.asked(WallData)
         crossing = set(str(cross).split("|"))
         out: list[Action] = [Pass()]
         for c in self.hand_of(d.seat):
@@ -740,13 +741,13 @@ class BattleMixin(SpoilsMixin):
         return out
 
     @act("wall")
-    def act_wall(self, action: Action, d: Decision) -> None:
+    def act_wall(self, action: Action, d: Decision[WallData]) -> None:
         if isinstance(action, Pass):
             return
         self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == ITEM:
-            self.attach(d.seat, action.card, d.data[0])
+            self.attach(d.seat, action.card, d.data.victim)
         else:
             self.cast(d.seat, action.card, None)
 

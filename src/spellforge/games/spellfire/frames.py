@@ -28,7 +28,8 @@ class Activate(Frame["BattleMixin"]):
 class Ask(Frame["TurnMixin"]):
     """``ask``: runs :meth:`TurnMixin.op_ask`."""
 
-    __slots__ = ("kind",)
+    FIELDS = ("kind",)
+    __slots__ = FIELDS
     NAME = "ask"
 
     def __init__(self, kind: str) -> None:
@@ -81,7 +82,8 @@ class BattleOverRealmLost(Frame["BattleMixin"]):
 class CopyPlay(Frame["PlayMixin"]):
     """``copy_play``: runs :meth:`PlayMixin.op_copy_play`."""
 
-    __slots__ = ("card", "of", "seat", "target")
+    FIELDS = ("seat", "card", "target", "of")
+    __slots__ = FIELDS
     NAME = "copy_play"
 
     def __init__(self, seat: int, card: int, target: int, of: int) -> None:
@@ -97,7 +99,8 @@ class CopyPlay(Frame["PlayMixin"]):
 class Cut(Frame["TurnMixin"]):
     """``cut``: runs :meth:`TurnMixin.op_cut`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "cut"
 
     def __init__(self, seat: int) -> None:
@@ -130,7 +133,8 @@ class DefendAsk(Frame["BattleMixin"]):
 class EntryDiscard(Frame["TurnMixin"]):
     """``entry_discard``: runs :meth:`TurnMixin.op_entry_discard`."""
 
-    __slots__ = ("card", "left")
+    FIELDS = ("card", "left")
+    __slots__ = FIELDS
     NAME = "entry_discard"
 
     def __init__(self, card: int, left: int) -> None:
@@ -174,7 +178,8 @@ class HandLimit(Frame["TurnMixin"]):
 class Instant(Frame["BattleMixin"]):
     """``instant``: runs :meth:`BattleMixin.op_instant`."""
 
-    __slots__ = ("kind", "side")
+    FIELDS = ("side", "kind")
+    __slots__ = FIELDS
     NAME = "instant"
 
     def __init__(self, side: int, kind: int) -> None:
@@ -188,7 +193,8 @@ class Instant(Frame["BattleMixin"]):
 class InstantResolve(Frame["BattleMixin"]):
     """``instant_resolve``: runs :meth:`BattleMixin.op_instant_resolve`."""
 
-    __slots__ = ("kind", "source", "victim")
+    FIELDS = ("source", "victim", "kind")
+    __slots__ = FIELDS
     NAME = "instant_resolve"
 
     def __init__(self, source: int, victim: int, kind: int) -> None:
@@ -313,7 +319,8 @@ class Realmless(Frame["TurnMixin"]):
 class RebuildDiscard(Frame["TurnMixin"]):
     """``rebuild_discard``: runs :meth:`TurnMixin.op_rebuild_discard`."""
 
-    __slots__ = ("left", "pos")
+    FIELDS = ("pos", "left")
+    __slots__ = FIELDS
     NAME = "rebuild_discard"
 
     def __init__(self, pos: int, left: int) -> None:
@@ -337,7 +344,8 @@ class Reshuffle(Frame["TurnMixin"]):
 class ResolvePlay(Frame["PlayMixin"]):
     """``resolve_play``: runs :meth:`PlayMixin.op_resolve_play`."""
 
-    __slots__ = ("uid",)
+    FIELDS = ("uid",)
+    __slots__ = FIELDS
     NAME = "resolve_play"
 
     def __init__(self, uid: int) -> None:
@@ -350,7 +358,8 @@ class ResolvePlay(Frame["PlayMixin"]):
 class Respond(Frame["TurnMixin"]):
     """``respond``: runs :meth:`TurnMixin.op_respond`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "respond"
 
     def __init__(self, seat: int) -> None:
@@ -393,7 +402,8 @@ class Setup(Frame["TurnMixin"]):
 class Spoils(Frame["SpoilsMixin"]):
     """``spoils``: runs :meth:`SpoilsMixin.op_spoils`."""
 
-    __slots__ = ("dungeon", "seat")
+    FIELDS = ("seat", "dungeon")
+    __slots__ = FIELDS
     NAME = "spoils"
 
     def __init__(self, seat: int, dungeon: int) -> None:
@@ -407,7 +417,8 @@ class Spoils(Frame["SpoilsMixin"]):
 class SpoilsCard(Frame["SpoilsMixin"]):
     """``spoils_card``: runs :meth:`SpoilsMixin.op_spoils_card`."""
 
-    __slots__ = ("card", "dungeon", "first", "seat")
+    FIELDS = ("seat", "dungeon", "card", "first")
+    __slots__ = FIELDS
     NAME = "spoils_card"
 
     def __init__(self, seat: int, dungeon: int, card: int, first: int) -> None:
@@ -423,7 +434,8 @@ class SpoilsCard(Frame["SpoilsMixin"]):
 class SummonAsk(Frame["BattleMixin"]):
     """``summon_ask``: runs :meth:`BattleMixin.op_summon_ask`."""
 
-    __slots__ = ("side",)
+    FIELDS = ("side",)
+    __slots__ = FIELDS
     NAME = "summon_ask"
 
     def __init__(self, side: int) -> None:
@@ -456,7 +468,8 @@ class TurnEnd(Frame["TurnMixin"]):
 class WallCheck(Frame["BattleMixin"]):
     """``wall_check``: runs :meth:`BattleMixin.op_wall_check`."""
 
-    __slots__ = ("cross", "victim")
+    FIELDS = ("victim", "cross")
+    __slots__ = FIELDS
     NAME = "wall_check"
 
     def __init__(self, victim: int, cross: str) -> None:

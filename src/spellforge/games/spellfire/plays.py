@@ -37,6 +37,7 @@ from .base import (
     SpellfireBase,
 )
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+from .decisions import PlayData
 from .fair import empty_hand
 
 UID_BASE = 10**7  # a play's target naming another play (a dispel's spell, a negation's event)
@@ -145,7 +146,7 @@ class PlayMixin(SpellfireBase):
         self.emit(Event("event", seat, card, other=code, note="copy" if copy_of >= 0 else "", target=target))
         self.schedule(frames.ResolvePlay(uid))
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
-        self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
+        self.open_window("pause", others, EACH, until="play_stopped", data=PlayData(uid))
 
     @close_condition("play_stopped")
     def until_play_stopped(self) -> bool:
@@ -171,12 +172,12 @@ class PlayMixin(SpellfireBase):
             return -1 - t == seat
         return seat != play.seat
 
-    @legal("pause", forced=empty_hand)
+    @legal("pause", forced=empty_hand, data=PlayData)
     def legal_pause(self) -> list[Action]:
         d = self.decision
         assert d is not None
         seat = d.seat
-        play = self.find_play(d.data[0])
+        play = self.find_play(self.asked(PlayData).uid)
         out: list[Action] = [Pass()]
         if play is None:
             return out
@@ -215,11 +216,11 @@ class PlayMixin(SpellfireBase):
         return out
 
     @act("pause")
-    def act_pause(self, action: Action, d: Decision) -> None:
+    def act_pause(self, action: Action, d: Decision[PlayData]) -> None:
         if isinstance(action, Pass):
             self.window_passed()  # a player who passed cannot come back (SF-299)
             return
-        uid = d.data[0]
+        uid = d.data.uid
         play = self.find_play(uid)
         assert play is not None
         seat = d.seat
@@ -349,15 +350,15 @@ class PlayMixin(SpellfireBase):
         self.schedule(frames.ResolvePlay(uid))
         if d.type in SPELLS:
             self.open_window(
-                "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,)
+                "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=PlayData(uid)
             )
 
-    @legal("counter", forced=empty_hand)
+    @legal("counter", forced=empty_hand, data=PlayData)
     def legal_counter(self) -> list[Action]:
         d = self.decision
         assert d is not None
         seat = d.seat
-        play = self.find_play(d.data[0])
+        play = self.find_play(self.asked(PlayData).uid)
         out: list[Action] = [Pass()]
         if play is None:
             return out
@@ -380,11 +381,11 @@ class PlayMixin(SpellfireBase):
         return out
 
     @act("counter")
-    def act_counter(self, action: Action, d: Decision) -> None:
+    def act_counter(self, action: Action, d: Decision[PlayData]) -> None:
         if isinstance(action, Pass):
             self.window_passed()
             return
-        uid = d.data[0]
+        uid = d.data.uid
         if isinstance(action, UsePower):  # a holding discarded to cancel a Wish (SF-312, SF-315)
             self.window_acted()
             self.discard_card_from_play(action.card, "spent")

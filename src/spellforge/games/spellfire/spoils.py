@@ -15,6 +15,7 @@ from . import frames
 from .actions import Keep, PlayCard, PutBack
 from .base import POSITIONS
 from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE
+from .decisions import SpoilsData
 from .turn import TurnMixin
 
 
@@ -62,7 +63,7 @@ class SpoilsMixin(TurnMixin):
                 self.to_zone(card, self.layout.abyss[seat])
                 self.ask("dungeon_shuffle", seat)
                 return
-        self.ask("spoils", seat, card, first)
+        self.ask("spoils", seat, SpoilsData(card, first))
 
     @legal("dungeon_shuffle")
     def legal_dungeon_shuffle(self) -> list[Action]:
@@ -95,20 +96,20 @@ class SpoilsMixin(TurnMixin):
             return [PlayCard(card, target) for target in self.event_targets(seat, card)]
         return []
 
-    @legal("spoils", forced=NEVER)
+    @legal("spoils", forced=NEVER, data=SpoilsData)
     def legal_spoils(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        card = d.data[0]
+        card, first = self.asked(SpoilsData)
         out: list[Action] = [Keep(), PutBack()]
-        if d.data[1] and self.zone_of[card] == self.layout.hand[d.seat]:  # the first card only (SF-218)
+        if first and self.zone_of[card] == self.layout.hand[d.seat]:  # the first card only (SF-218)
             out += self.spoils_plays(d.seat, card)
         return out
 
     @act("spoils")
-    def act_spoils(self, action: Action, d: Decision) -> None:
+    def act_spoils(self, action: Action, d: Decision[SpoilsData]) -> None:
         seat = d.seat
-        card = d.data[0]
+        card = d.data.card
         if isinstance(action, Keep):
             return
         if isinstance(action, PutBack):

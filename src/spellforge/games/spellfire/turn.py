@@ -21,6 +21,7 @@ from . import frames
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import NO_FIGHT, POSITIONS, REBUILD_COST, SLOT_PLACES
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
+from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
 from .plays import PlayMixin
 
@@ -55,21 +56,23 @@ class TurnMixin(PlayMixin):
         player still playing to the right cuts in his place."""
         playing = self.clockwise_from(seat)  # the seats still playing, clockwise from him
         if len(playing) > 1 and playing[0] == seat:
-            self.ask("cut", playing[-1], seat)  # the last of them clockwise is the first to his right
+            self.ask(
+                "cut", playing[-1], CutData(seat)
+            )  # the last of them clockwise is the first to his right
 
-    @legal("cut")
+    @legal("cut", data=CutData)
     def legal_cut(self) -> list[Action]:
         return [Pass(), *(Choose(point) for point in CUTS)]
 
     @act("cut")
-    def act_cut(self, action: Action, d: Decision) -> None:
+    def act_cut(self, action: Action, d: Decision[CutData]) -> None:
         if isinstance(action, Pass):
             return
         assert isinstance(action, Choose)
-        deck = self.zones[self.layout.deck[d.data[0]]]
+        deck = self.zones[self.layout.deck[d.data.owner]]
         at = len(deck) * CUTS.index(action.option) // len(CUTS) + len(deck) // (2 * len(CUTS))
         deck[:] = deck[at:] + deck[:at]
-        self.emit(Event("cut", d.seat, other=d.data[0], note=action.option))
+        self.emit(Event("cut", d.seat, other=d.data.owner, note=action.option))
 
     def op_first_hands(self) -> None:
         start = self.format_numbers()[0]
@@ -308,17 +311,17 @@ class TurnMixin(PlayMixin):
             self.emit(Event("rebuilt", seat, realm))
             self.check_victory()
             return
-        self.ask("rebuild_discard", self.active, pos, left)
+        self.ask("rebuild_discard", self.active, RebuildDiscardData(pos, left))
 
-    @legal("rebuild_discard")
+    @legal("rebuild_discard", data=RebuildDiscardData)
     def legal_rebuild_discard(self) -> list[Action]:
         return [Discard(c) for c in self.hand_of(self.active)]
 
     @act("rebuild_discard")
-    def act_rebuild_discard(self, action: Action, d: Decision) -> None:
+    def act_rebuild_discard(self, action: Action, d: Decision[RebuildDiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
-        self.schedule(frames.RebuildDiscard(d.data[0], d.data[1] - 1))
+        self.schedule(frames.RebuildDiscard(d.data.pos, d.data.left - 1))
 
     def check_victory(self) -> None:
         """The first player with the victory count of unrazed realms wins at once (SF-094..SF-097)."""
@@ -424,18 +427,18 @@ class TurnMixin(PlayMixin):
 
     def op_entry_discard(self, card: int, left: int) -> None:
         if left > 0 and self.hand_of(self.controller[card]):
-            self.ask("entry_discard", self.controller[card], card, left)
+            self.ask("entry_discard", self.controller[card], EntryDiscardData(card, left))
 
-    @legal("entry_discard")
+    @legal("entry_discard", data=EntryDiscardData)
     def legal_entry_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.hand_of(self.decision.seat)]
 
     @act("entry_discard")
-    def act_entry_discard(self, action: Action, d: Decision) -> None:
+    def act_entry_discard(self, action: Action, d: Decision[EntryDiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
-        self.schedule(frames.EntryDiscard(d.data[0], d.data[1] - 1))
+        self.schedule(frames.EntryDiscard(d.data.card, d.data.left - 1))
 
     def attach(self, seat: int, card: int, champion: int) -> None:
         self.move(card, self.zone_of[champion])

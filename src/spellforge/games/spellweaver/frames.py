@@ -69,7 +69,8 @@ class Blocks(Frame["CombatMixin"]):
 class CancelWindow(Frame["SpellweaverState"]):
     """``cancel_window``: runs :meth:`SpellweaverState.op_cancel_window`."""
 
-    __slots__ = ("cid",)
+    FIELDS = ("cid",)
+    __slots__ = FIELDS
     NAME = "cancel_window"
 
     def __init__(self, cid: int) -> None:
@@ -82,7 +83,8 @@ class CancelWindow(Frame["SpellweaverState"]):
 class Check(Frame["SpellweaverState"]):
     """``check``: runs :meth:`SpellweaverState.op_check`."""
 
-    __slots__ = ("life",)
+    FIELDS = ("life",)
+    __slots__ = FIELDS
     NAME = "check"
 
     def __init__(self, life: bool = True) -> None:
@@ -105,7 +107,8 @@ class Cleanup(Frame["SpellweaverState"]):
 class DamageStep(Frame["CombatMixin"]):
     """``damage_step``: runs :meth:`CombatMixin.op_damage_step`."""
 
-    __slots__ = ("ranged",)
+    FIELDS = ("ranged",)
+    __slots__ = FIELDS
     NAME = "damage_step"
 
     def __init__(self, ranged: bool) -> None:
@@ -138,7 +141,8 @@ class Flush(Frame["AbilityMixin"]):
 class Mulligan(Frame["SpellweaverState"]):
     """``mulligan``: runs :meth:`SpellweaverState.op_mulligan`."""
 
-    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+    __slots__ = FIELDS
     NAME = "mulligan"
 
     def __init__(self, seat: int) -> None:
@@ -151,7 +155,8 @@ class Mulligan(Frame["SpellweaverState"]):
 class ResolveCard(Frame["SpellweaverState"]):
     """``resolve_card``: runs :meth:`SpellweaverState.op_resolve_card`."""
 
-    __slots__ = ("cid", "target")
+    FIELDS = ("cid", "target")
+    __slots__ = FIELDS
     NAME = "resolve_card"
 
     def __init__(self, cid: int, target: Target | None) -> None:
@@ -195,7 +200,8 @@ class TurnStart(Frame["SpellweaverState"]):
 class Window(Frame["SpellweaverState"]):
     """``window``: runs :meth:`SpellweaverState.op_window`."""
 
-    __slots__ = ("kind", "seat")
+    FIELDS = ("kind", "seat")
+    __slots__ = FIELDS
     NAME = "window"
 
     def __init__(self, kind: str, seat: int) -> None:

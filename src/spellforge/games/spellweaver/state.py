@@ -12,8 +12,6 @@ declaration, and the opponent's end-of-turn window.
 
 from __future__ import annotations
 
-from typing import Any
-
 from spellforge.core import events as ev
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
@@ -32,6 +30,7 @@ from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
+from .decisions import CancelData, TargetData
 
 
 class SpellweaverState(CombatMixin):
@@ -293,19 +292,19 @@ class SpellweaverState(CombatMixin):
                 # public casting zone, so nobody's hidden cards are named by the pending choice.
                 self.move(action.card, self.layout.casting)
                 self.controller[action.card] = seat
-                self.ask("target", seat, "card", action.card, -1)
+                self.ask("target", seat, TargetData("card", action.card, -1))
             else:
                 self.begin_play(seat, action.card, None)
         elif isinstance(action, UseSkill):
             skill = self.defs[self.skills[seat][action.slot]].skill
             assert skill is not None
             if skill.target_effect is not None:
-                self.ask("target", seat, "skill", action.slot, -1)
+                self.ask("target", seat, TargetData("skill", action.slot, -1))
             else:
                 self.use_skill(seat, action.slot, None)
         elif isinstance(action, Use):
             if self.defs[action.card].activated[action.ability].target is not None:
-                self.ask("target", seat, "use", action.card, action.ability)
+                self.ask("target", seat, TargetData("use", action.card, action.ability))
             else:
                 self.use_ability(seat, action.card, action.ability, None)
         elif isinstance(action, Shrine):
@@ -343,9 +342,9 @@ class SpellweaverState(CombatMixin):
 
     # ------------------------------------------------------------------ targets
 
-    def target_selection(self, data: tuple[Any, ...], seat: int) -> tuple[Selection | None, int]:
+    def target_selection(self, data: TargetData, seat: int) -> tuple[Selection | None, int]:
         """The selection a pending target choice draws from, and the card it is for."""
-        what, a, b = data
+        what, a, b = data.what, data.source, data.ability
         if what == "card":
             d = self.defs[a]
             return (d.attach if d.attach is not None else d.choice.target if d.choice else None), a
@@ -356,17 +355,17 @@ class SpellweaverState(CombatMixin):
             return skill.target_effect.target, source
         return self.defs[a].activated[b].target, a
 
-    @legal("target")
+    @legal("target", data=TargetData)
     def legal_target(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        sel, source = self.target_selection(d.data, d.seat)
+        sel, source = self.target_selection(self.asked(TargetData), d.seat)
         return [ChooseTarget(t) for t in self.select(sel, Context(source, d.seat))] if sel is not None else []
 
     @act("target")
-    def act_target(self, action: Action, d: Decision) -> None:
+    def act_target(self, action: Action, d: Decision[TargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        what, a, b = d.data
+        what, a, b = d.data.what, d.data.source, d.data.ability
         if what == "card":
             self.begin_play(d.seat, a, action.target)
         elif what == "skill":
@@ -397,7 +396,7 @@ class SpellweaverState(CombatMixin):
         defs = self.defs
         for source in fair.pool(defs).cancel_cards:
             if card_ref(cid) in self.choice_targets(defs[source].choice, source, opponent):
-                self.open_window("cancel", (opponent,), EACH, data=(cid,))
+                self.open_window("cancel", (opponent,), EACH, data=CancelData(cid))
                 return
 
     def cancel_options(self, seat: int) -> list[Action]:
@@ -409,7 +408,7 @@ class SpellweaverState(CombatMixin):
                 out.append(Play(cid))
         return out
 
-    @legal("cancel", forced=fair.cancel_window)
+    @legal("cancel", forced=fair.cancel_window, data=CancelData)
     def legal_cancel(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -419,7 +418,7 @@ class SpellweaverState(CombatMixin):
         return out
 
     @act("cancel")
-    def act_cancel(self, action: Action, d: Decision) -> None:
+    def act_cancel(self, action: Action, d: Decision[CancelData]) -> None:
         if isinstance(action, Spark):
             self.sacrifice_spark(d.seat)  # its mana may pay for the Cancel card: the window stays open
             self.window_stay()
