@@ -19,9 +19,9 @@ def test_every_frame_lists_its_fields_in_the_order_of_its_constructor(name: str)
     cls = GAMES[name].state_class
     assert core_frames.FRAMES.items() <= cls.FRAMES.items()
     for op, frame in cls.FRAMES.items():
-        assert frame.NAME == op and issubclass(frame, Frame)
+        assert op == frame.NAME and issubclass(frame, Frame)
         params = tuple(inspect.signature(frame).parameters)
-        assert frame.FIELDS == params and frame.__slots__ == params, frame.__name__
+        assert params == frame.FIELDS and frame.__slots__ == params, frame.__name__
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
