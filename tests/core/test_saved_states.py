@@ -46,3 +46,19 @@ def test_a_state_saved_before_plays_on_as_it_did(name: str) -> None:
         assert [str(a) for a in legal] == step["legal"]
         state.apply(next(a for a in legal if str(a) == step["play"]))
     assert repr(state.outcome) == fixture["outcome"]
+
+
+def test_a_casters_payment_saved_with_a_tuple_frame_loads_it_as_a_frame_and_plays_on() -> None:
+    fixture = load("casters-paying")
+    assert fixture["saved"]["state"]["payment"]["t"][3] == {"t": ["activate_card", 27, 0, "play", None]}
+    state = GAMES["casters"].from_json(fixture["saved"])
+    assert state.payment is not None  # type: ignore[attr-defined]
+    then = state.payment[3]  # type: ignore[attr-defined]
+    assert isinstance(then, Frame) and then.NAME == "activate_card" and then.args() == (27, 0, "play", None)
+    for step in fixture["then"]:
+        assert state.decision is not None
+        assert (state.current_player, state.decision.kind) == (step["seat"], step["kind"])
+        legal = state.legal_actions()
+        assert [str(a) for a in legal] == step["legal"]
+        state.apply(next(a for a in legal if str(a) == step["play"]))
+    assert repr(state.outcome) == fixture["outcome"]
