@@ -13,8 +13,8 @@ from spellforge.core.cards import CardDef
 from spellforge.core.clock import CLOCK_OPTIONS, ClockMixin, TimeUsed, format_seconds
 from spellforge.core.decks import DeckList
 from spellforge.core.errors import IllegalActionError
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.ruleset import Ruleset
 from spellforge.core.zones import Visibility, ZoneSpec
 
@@ -28,11 +28,9 @@ class TickState(ClockMixin):
     def init_game(self) -> None:
         self.clock_ms = self.start_clock()
 
-    @flow_op("setup")
     def op_setup(self) -> None:
-        self.schedule(("tick",))
+        self.schedule(TickFrame())
 
-    @flow_op("tick")
     def op_tick(self) -> None:
         self.turn += 1
         self.ask("tick", self.turn % self.n_seats)
@@ -43,7 +41,7 @@ class TickState(ClockMixin):
 
     @act("tick")
     def act_tick(self, action: Action, d: Decision) -> None:
-        self.schedule(("tick",))
+        self.schedule(TickFrame())
 
     def view_part(self, seat: int | None) -> dict[str, Any]:
         return {"clock": list(self.clock_ms)}
@@ -212,3 +210,26 @@ def test_a_game_decides_what_running_out_means() -> None:
     state = LenientTick().new_game(seed=1, decks=[[], []], clock=0.5)
     state.apply(TimeUsed(state.current_player or 0, 600))
     assert state.outcome is not None and state.outcome.is_draw
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class TickFrame(Frame[Any]):
+    """``tick``: runs ``op_tick``."""
+
+    __slots__ = ()
+    NAME = "tick"
+
+    def run(self, state: Any) -> None:
+        state.op_tick()
+
+
+TickState.FRAMES = {**TickState.FRAMES, **frame_table(Setup, TickFrame)}

@@ -8,11 +8,10 @@ import pytest
 
 from spellforge.core.actions import Pass, Play, Resign
 from spellforge.core.errors import IllegalActionError, RecordError, SpellforgeError, UnknownNameError
-from spellforge.core.kinds import flow_op
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 
-from .toy import Toy, ToyState
+from .toy import Main, Toy, ToyState
 
 TOY = Toy()
 
@@ -182,9 +181,8 @@ def test_a_run_that_never_reaches_a_decision_ends_as_a_draw() -> None:
         __slots__ = ()
         LOOP_LIMIT = 5_000
 
-        @flow_op("main")
         def op_main(self) -> None:
-            self.schedule(("main",))  # forced work feeding itself, with no decision in between
+            self.schedule(Main())  # forced work feeding itself, with no decision in between
 
     class LoopToy(Toy):
         state_class = Looping

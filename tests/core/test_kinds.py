@@ -1,6 +1,7 @@
-"""Flow ops and decision kinds are registered explicitly (core/kinds.py): what a class registers becomes its
-typed tables; a registration that does not fit together, and a frame, decision or window naming something
-unregistered, fail at once with the class and the name in the message."""
+"""Decision kinds are registered explicitly (core/kinds.py) and flow ops are frame classes listed by name
+(core/flow.py): what a class registers becomes its typed tables; a registration that does not fit together,
+and a saved frame, a phase, a decision or a window naming something unregistered, fail at once with the
+class and the name in the message."""
 
 from __future__ import annotations
 
@@ -10,20 +11,21 @@ from typing import Any
 import pytest
 
 from spellforge import GAMES
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.errors import RecordError
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import NEVER, RegistrationError, UnregisteredError, act, flow_op, legal
+from spellforge.core.flow import Decision, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import NEVER, RegistrationError, UnregisteredError, act, legal
 from spellforge.core.state import State
 
-from .toy import CARDS, Toy, ToyState
+from .toy import CARDS, EndTurn, Toy, ToyState, Turn
 
 DECK = [CARDS[f"n{v}"] for v in (1, 2, 3, 4, 5, 1, 2, 3)]
 
 
 def test_a_class_table_holds_what_it_registers_and_what_its_bases_do() -> None:
     assert set(ToyState.KINDS) == {"priority", "trigger_order"}  # its own kind and the windows' one
-    assert {"setup", "turn", "main", "end_turn", "resolve_top", "phase", "window_ask"} <= set(ToyState.OPS)
+    assert {"setup", "turn", "main", "end_turn", "resolve_top", "phase", "window_ask"} <= set(ToyState.FRAMES)
     kind = ToyState.KINDS["priority"]
     assert (kind.name, kind.legal, kind.act, kind.forced) == (
         "priority",
@@ -31,8 +33,8 @@ def test_a_class_table_holds_what_it_registers_and_what_its_bases_do() -> None:
         ToyState.act_priority,
         None,
     )
-    assert ToyState.OPS["turn"] is ToyState.op_turn
-    assert list(State.OPS) == ["phase"] and State.OPS["phase"] is State.op_phase
+    assert ToyState.FRAMES["turn"] is Turn and ToyState.FRAMES["phase"] is core_frames.EnterPhase
+    assert State.FRAMES is core_frames.FRAMES and "setup" not in State.FRAMES
     assert not State.KINDS
 
 
@@ -93,39 +95,44 @@ def test_a_kind_registered_twice_is_refused_naming_both_methods() -> None:
                 return [Pass()]
 
 
-def test_a_flow_op_registered_twice_is_refused() -> None:
-    with pytest.raises(RegistrationError, match=r"Twice: flow op 'turn' is registered twice"):
+def test_a_frame_table_naming_an_op_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"frame EndTurn: its NAME 'end_turn' is empty or given twice"):
+        frame_table(Turn, EndTurn, EndTurn)
 
-        class Twice(ToyState):
-            __slots__ = ()
 
-            @flow_op("turn")
-            def another_turn(self) -> None:
-                return None
+def test_a_frame_runs_its_ops_method_and_compares_by_its_fields() -> None:
+    s = Toy().new_game(seed=1, decks=[DECK, DECK])
+    turn = s.turn
+    Turn().run(s)
+    assert s.turn == turn + 1
+    assert core_frames.WindowAsk(3) == core_frames.WindowAsk(3) != core_frames.WindowAsk(4)
+    assert core_frames.WindowAsk(3) != core_frames.WindowRestart(3)
+    assert repr(core_frames.WindowAsk(3)) == "WindowAsk(3)" and core_frames.WindowAsk(3).args() == (3,)
 
 
 def test_a_method_registered_under_two_names_is_refused() -> None:
-    def f(self: Any) -> None:
-        return None
+    def f(self: Any) -> list[Action]:
+        return []
 
-    flow_op("one")(f)
+    legal("one")(f)
     with pytest.raises(RegistrationError, match="registered twice"):
-        flow_op("two")(f)
+        legal("two")(f)
 
 
 def test_a_registration_needs_a_plain_name() -> None:
     with pytest.raises(RegistrationError, match="needs a name"):
-        flow_op("not a name")
+        legal("not a name")
     with pytest.raises(RegistrationError, match="forced= must be a rule"):
         legal("k", forced=True)  # type: ignore[arg-type]
 
 
-def test_a_frame_naming_an_unregistered_op_fails_where_it_is_scheduled() -> None:
+def test_a_frame_named_by_an_unregistered_op_fails_where_it_is_named() -> None:
     s = Toy().new_game(seed=1, decks=[DECK, DECK])
     before = s.to_json()
     with pytest.raises(UnregisteredError, match="ToyState registers no flow op 'tunr'"):
-        s.schedule(("end_turn",), ("tunr",))
+        s.schedule(EndTurn(), s.frame("tunr"))
     assert s.to_json() == before  # nothing was scheduled
+    assert s.frame("end_turn") == EndTurn() and s.frame("window_ask", 2) == core_frames.WindowAsk(2)
 
 
 def test_a_decision_naming_an_unregistered_kind_fails_where_it_is_asked() -> None:
@@ -158,6 +165,12 @@ def test_a_saved_state_naming_an_unregistered_op_or_kind_is_refused_on_load() ->
     data["state"]["work"].append({"t": ["tunr"]})
     with pytest.raises(RecordError, match="flow op 'tunr'"):
         game.from_json(data)
+    data["state"]["work"][-1] = {"fr": ["tunr"]}
+    with pytest.raises(RecordError, match="flow op 'tunr'"):
+        game.from_json(data)
+    data["state"]["work"][-1] = {"fr": ["end_turn", 3]}  # too many arguments
+    with pytest.raises(RecordError, match="flow op 'end_turn' with arguments"):
+        game.from_json(data)
 
 
 class AlwaysAskedState(ToyState):
@@ -188,7 +201,7 @@ def test_the_single_option_rule_is_read_from_the_kinds_registration() -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_game_registers_every_kind_its_records_name(name: str) -> None:
     cls = GAMES[name].state_class
-    assert cls.KINDS and cls.OPS
+    assert cls.KINDS and "setup" in cls.FRAMES and cls.AFTER_LAST_PHASE in cls.FRAMES
     for kind in cls.KINDS.values():
         assert cls.LEGAL[kind.name] is kind.legal and cls.ACT[kind.name] is kind.act
     # a kind whose options come from a hidden hand declares its single-option rule (fair.py)

@@ -10,13 +10,13 @@ import pytest
 
 from spellforge.core.actions import Pass, Play, Resign
 from spellforge.core.errors import RecordError
-from spellforge.core.kinds import close_condition, flow_op
+from spellforge.core.kinds import close_condition
 from spellforge.core.rng import Rng
 from spellforge.core.windows import EACH, PASSES, UNTIL
 
 from .toys.combat import CombatState, CombatToy
 from .toys.common import deal
-from .toys.pause import PauseState, PauseToy
+from .toys.pause import EndTurn, PauseState, PauseToy
 
 PAUSE = PauseToy()
 COMBAT = CombatToy()
@@ -195,13 +195,12 @@ class RelayState(PauseState):
 
     __slots__ = ()
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > 1:
             self.finish_by_life("relay over")
             return
-        self.schedule(("end_turn",))
+        self.schedule(EndTurn())
         self.open_window("main", self.clockwise_from(self.active), UNTIL, until="three_played")
 
     @close_condition("three_played")
@@ -346,13 +345,12 @@ class AnswerState(PauseState):
 
     __slots__ = ()
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > 1:
             self.finish_by_life("answered")
             return
-        self.schedule(("end_turn",))
+        self.schedule(EndTurn())
         order = self.clockwise_from(self.active)
         self.open_window("main", (*order[1:], order[0]), PASSES, keep=False, passes=1)
 

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
@@ -38,15 +38,13 @@ class ToyState(WindowState):
         self.init_windows()
         self.score = [0] * self.n_seats
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             self.shuffle(self.layout.deck[seat])
             for _ in range(self.options["hand"]):
                 self.move(self.zones[self.layout.deck[seat]][-1], self.layout.hand[seat])
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -55,17 +53,15 @@ class ToyState(WindowState):
         deck = self.zones[self.layout.deck[self.active]]
         if deck:
             self.move(deck[-1], self.layout.hand[self.active])
-        self.schedule(("main",), ("end_turn",))
+        self.schedule(Main(), EndTurn())
 
-    @flow_op("main")
     def op_main(self) -> None:
         # a priority round over both seats, active first; when both pass, the top card resolves
         self.open_window("priority", (self.active, 1 - self.active), resolve=True)
 
-    @flow_op("end_turn")
     def op_end_turn(self) -> None:
         self.active = 1 - self.active
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
     @legal("priority")
     def legal_priority(self) -> list[Action]:
@@ -82,7 +78,6 @@ class ToyState(WindowState):
         self.put_on_stack(StackItem(self.next_uid(), "card", action.card, d.seat))
         self.window_acted()
 
-    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         self.score[item.controller] += self.defs[item.card].value  # type: ignore[attr-defined]
@@ -223,3 +218,46 @@ class Toy(Ruleset):
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         return [[CARDS[f"n{v}"] for v in (1, 2, 3, 4, 5, 1, 2, 3)] for _ in range(players)]
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class Turn(Frame[Any]):
+    """``turn``: runs ``op_turn``."""
+
+    __slots__ = ()
+    NAME = "turn"
+
+    def run(self, state: Any) -> None:
+        state.op_turn()
+
+
+class Main(Frame[Any]):
+    """``main``: runs ``op_main``."""
+
+    __slots__ = ()
+    NAME = "main"
+
+    def run(self, state: Any) -> None:
+        state.op_main()
+
+
+class EndTurn(Frame[Any]):
+    """``end_turn``: runs ``op_end_turn``."""
+
+    __slots__ = ()
+    NAME = "end_turn"
+
+    def run(self, state: Any) -> None:
+        state.op_end_turn()
+
+
+ToyState.FRAMES = {**ToyState.FRAMES, **frame_table(Setup, Turn, Main, EndTurn)}

@@ -4,22 +4,25 @@
 and :class:`~spellforge.core.table.TableState`). The engine advances a game by running frames (core/flow.py)
 from ``work`` until a seat must choose; ``decision`` is then the pending :class:`~spellforge.core.flow.Decision`
 and ``legal_actions()`` its options, listed by the method the State registers for its kind (core/kinds.py).
-``apply(action)`` carries the answer out and runs on to the next decision.
+``apply(action)`` carries the answer out and runs on to the next decision. Each frame is a typed record
+whose ``run`` calls its op's method (core/flow.py, core/frames.py and each game's ``frames.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from . import frames
 from .actions import Action, Resign, seat_name
 from .errors import IllegalActionError
 from .events import LOSE, Event
-from .flow import Decision, Frame, Outcome
-from .kinds import Kind, UnregisteredError, flow_op, unknown
+from .flow import Decision, Frame, FrameTable, Outcome
+from .kinds import Kind, UnregisteredError, unknown
 from .table import TableState
 
 _new_tuple = tuple.__new__
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 class FlowState(TableState):
@@ -46,10 +49,12 @@ class FlowState(TableState):
     LOOP_LIMIT: ClassVar[int] = 200_000
     # The op scheduled after the last phase of a turn (a game names its own end-of-turn op).
     AFTER_LAST_PHASE: ClassVar[str] = "turn_end"
+    # The frame classes by name (a game's ``frames.FRAMES``): what a saved game's work stack, the declared
+    # phases' ``begin`` and ``end``, ``setup`` and ``AFTER_LAST_PHASE`` name.
+    FRAMES: ClassVar[FrameTable] = frames.FRAMES
 
     # Built from the registrations (core/kinds.py) when a State class is made (``State._build_class_tables``):
-    # flow ops and decision kinds by name, and the kinds' two methods again by name for the engine's dispatch.
-    OPS: ClassVar[dict[str, Callable[..., None]]]
+    # decision kinds by name, and the kinds' two methods again by name for the engine's dispatch.
     KINDS: ClassVar[dict[str, Kind]]
     LEGAL: ClassVar[dict[str, Callable[[Any], Iterable[Action]]]]
     ACT: ClassVar[dict[str, Callable[[Any, Action, Decision], None]]]
@@ -57,7 +62,7 @@ class FlowState(TableState):
     DEFAULT_FORCED: ClassVar[bool]  # publicly_forced is the default hook
     CONDITIONS: ClassVar[dict[str, Callable[[Any], bool]]]  # window close conditions (core/windows.py)
 
-    work: list[Frame]
+    work: list[Frame[Any]]
     decision: Decision | None
     outcome: Outcome | None
     turn: int
@@ -161,34 +166,51 @@ class FlowState(TableState):
 
     # ------------------------------------------------------------------ the flow interpreter
 
-    def schedule(self, *frames: Frame) -> None:
-        """Run ``frames`` next, in the order given (before anything already scheduled). Each names a
-        registered flow op (``@flow_op``)."""
-        work = self.work
-        ops = self.OPS
-        for frame in reversed(frames):
-            if frame[0] not in ops:
-                raise unknown(type(self), "flow op", frame[0], ops)
-            work.append(frame)
+    def schedule(self, *frames: Frame[Any]) -> None:
+        """Run ``frames`` next, in the order given (before anything already scheduled)."""
+        self.work.extend(reversed(frames))
 
-    def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Post a decision of a registered kind (``@legal``/``@act``) and stop the run until it is
-        answered."""
-        if kind not in self.KINDS:
+    def frame(self, name: str, *args: Any) -> Frame[Any]:
+        """The frame of the op ``name`` with ``args``, found by name in the class's ``FRAMES`` (for what names
+        an op by a string: a phase's ``begin`` or ``end``, ``setup``, ``AFTER_LAST_PHASE``, a saved game)."""
+        cls = self.FRAMES.get(name)
+        if cls is None:
+            raise unknown(type(self), "flow op", name, self.FRAMES)
+        return cls(*args)
+
+    def ask(self, kind: str, seat: int, data: tuple[Any, ...] = ()) -> None:
+        """Post a decision of a registered kind (``@legal``/``@act``) about ``data``, the kind's record
+        (``@legal(kind, data=Record)``; nothing for a kind that registers none), and stop the run until it
+        is answered."""
+        k = self.KINDS.get(kind)
+        if k is None:
             raise unknown(type(self), "decision kind", kind, self.KINDS)
+        if type(data) is not (k.data or tuple) or (k.data is None and data):
+            what = f"a {k.data.__name__}" if k.data else "no data"
+            raise TypeError(f"decision kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
         self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
+
+    def asked(self, record: type[R]) -> R:
+        """The pending decision's data, the record ``record`` (for a ``legal`` method, which reads
+        ``self.decision``)."""
+        d = self.decision
+        assert d is not None and type(d.data) is record, f"{d!r} does not carry a {record.__name__}"
+        data: R = d.data
+        return data
 
     def unregistered(self) -> list[str]:
         """The frames, the pending decision and the phases of the turn structure that name an op or a
         decision kind this class does not register (checked when a game starts or is loaded)."""
-        ops, kinds = self.OPS, self.KINDS
-        problems = [f"flow op {f[0]!r} (in frame {f!r})" for f in self.work if not f or f[0] not in ops]
+        ops, kinds = self.FRAMES, self.KINDS
+        problems = [f"flow op {f!r} (not a frame)" for f in self.work if not isinstance(f, Frame)]
         if self.decision is not None and self.decision.kind not in kinds:
             problems.append(f"decision kind {self.decision.kind!r}")
         for phase in self.game.turn_structure.phases:
             for op in (phase.begin, phase.end):
                 if op and op not in ops:
                     problems.append(f"flow op {op!r} (phase {phase.name!r})")
+        if "setup" not in ops:
+            problems.append("flow op 'setup'")
         return problems
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
@@ -215,7 +237,6 @@ class FlowState(TableState):
         """
         work = self.work
         cls = type(self)
-        ops = cls.OPS
         steps = 0
         limit = self.LOOP_LIMIT
         # the default single-option rule (``publicly_forced``) is read inline: it runs at every question
@@ -229,11 +250,7 @@ class FlowState(TableState):
             if d is None:
                 if not work:
                     raise RuntimeError("the flow ran out of work without a decision (engine bug)")
-                frame = work.pop()
-                if len(frame) == 1:  # most frames carry no arguments: no slice to build
-                    ops[frame[0]](self)
-                else:
-                    ops[frame[0]](self, *frame[1:])
+                work.pop().run(self)
                 continue
             legal = self._legal
             if legal is None:  # ``_legal_tuple`` inline (the game goes on and a decision is posted)
@@ -252,7 +269,6 @@ class FlowState(TableState):
             self._legal = None
             cls.ACT[d.kind](self, legal[0], d)
 
-    @flow_op("phase")
     def op_phase(self, name: str) -> None:
         """Enter phase ``name`` of the declared turn structure: run its ``begin`` op, then its ``end`` op once
         everything ``begin`` scheduled has run, then the next phase (or ``AFTER_LAST_PHASE`` after the last
@@ -261,19 +277,12 @@ class FlowState(TableState):
         structure = self.game.turn_structure
         phase = structure.by_name[name]
         nxt = structure.following(name)
-        if not nxt or not phase.begin:  # the names not checked when the game started (``unregistered``)
-            after = ("phase", nxt) if nxt else (self.AFTER_LAST_PHASE,)
-            if phase.end:
-                self.schedule((phase.begin,), (phase.end,), after)
-            else:
-                self.schedule((phase.begin,), after)
-            return
-        # the phases' ops were checked when the game started: the frames go on the work stack directly
+        after = frames.EnterPhase(nxt) if nxt else self.frame(self.AFTER_LAST_PHASE)
         work = self.work
-        work.append(("phase", nxt))
+        work.append(after)
         if phase.end:  # after everything the phase's begin op scheduled
-            work.append((phase.end,))
-        work.append((phase.begin,))
+            work.append(self.frame(phase.end))
+        work.append(self.frame(phase.begin))
 
     def publicly_forced(self, decision: Decision) -> bool:
         """Whether the one legal option of ``decision`` follows from public information, so the engine
@@ -294,7 +303,7 @@ class FlowState(TableState):
         problems = self.unregistered()
         if problems:
             raise UnregisteredError(f"{type(self).__name__} registers no {'; no '.join(problems)}")
-        self.schedule(("setup",))
+        self.schedule(self.frame("setup"))
         self._run()
 
     # ------------------------------------------------------------------ events and the log
@@ -373,7 +382,7 @@ class FlowState(TableState):
             self.work.clear()
             self.decision = None
             self._legal = None
-            self.schedule((self.AFTER_LAST_PHASE,))
+            self.schedule(self.frame(self.AFTER_LAST_PHASE))
 
     def on_eliminated(self, seat: int) -> None:
         """Hook: what happens to an eliminated seat's cards and pending effects (default: nothing)."""

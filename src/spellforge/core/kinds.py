@@ -1,8 +1,9 @@
-"""Flow ops, decision kinds and window close conditions, registered explicitly on a State class.
+"""Decision kinds and window close conditions, registered explicitly on a State class.
 
-A game says which of its methods the engine runs, and under what name, with a decorator at the ``def``:
+(Flow ops need no registration: each is a :class:`~spellforge.core.flow.Frame` class whose ``run`` calls
+its method, listed by name in the game's ``frames.py``.) A game says which of its methods answer a
+decision, and under what name, with a decorator at the ``def``:
 
-* ``@flow_op("phase")`` -- the method runs a frame ``("phase", *args)`` of the work stack (``core.flow``);
 * ``@legal("block")`` -- the method lists the options of a decision of kind ``"block"``, reading
   ``self.decision``; ``forced=`` names the kind's rule for a single option (below);
 * ``@act("block")`` -- the method carries out the chosen option: ``act(self, action, decision)``, called
@@ -10,12 +11,12 @@ A game says which of its methods the engine runs, and under what name, with a de
 * ``@close_condition("negated")`` -- a window opened with ``until="negated"`` closes once the method
   returns True (``core.windows``).
 
-Frames, decisions and windows name ops, kinds and conditions by these strings, so the whole continuation of
+Decisions and windows name kinds and conditions by these strings, so the whole continuation of
 a game stays plain data that clones with a list copy and serialises to JSON; the names never come from the
 methods' own names.
 
 When a State class is created, :func:`build_tables` collects the marks of the class and of its bases into
-typed tables: ``OPS`` (name -> method), ``KINDS`` (name -> :class:`Kind`) and ``CONDITIONS``. A subclass
+typed tables: ``KINDS`` (name -> :class:`Kind`) and ``CONDITIONS``. A subclass
 that overrides a registered method keeps its registration (the table holds the override). A kind with a
 ``legal`` but no ``act`` method (or the reverse), or a name registered twice for one role, is a
 :class:`RegistrationError` at once, naming the class and the kind.
@@ -45,7 +46,6 @@ from typing import Any, TypeVar
 from .actions import Action
 from .flow import Decision
 
-OP = "flow op"
 LEGAL = "legal"
 ACT = "act"
 CONDITION = "close condition"
@@ -54,7 +54,6 @@ LegalFn = Callable[[Any], Iterable[Action]]
 ActFn = Callable[[Any, Any, Decision], None]
 ForcedRule = Callable[[Any, Decision], bool]
 
-F = TypeVar("F", bound=Callable[..., Any])
 L = TypeVar("L", bound=Callable[[Any], Iterable[Action]])
 A = TypeVar("A", bound=Callable[[Any, Any, Decision], None])
 C = TypeVar("C", bound=Callable[[Any], bool])
@@ -85,6 +84,7 @@ class Mark:
     role: str
     name: str
     forced: ForcedRule | None = None
+    data: type[tuple[Any, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +98,7 @@ class Kind:
     act: ActFn
     forced: ForcedRule | None
     owner: str
+    data: type[tuple[Any, ...]] | None = None  # the record of the decision's data (None: it has none)
 
 
 # id(function) -> (function, mark). Keyed by identity and checked with ``is``, because a compiled method
@@ -121,26 +122,23 @@ def _checked(name: str, what: str) -> str:
     return name
 
 
-def flow_op(name: str) -> Callable[[F], F]:
-    """Register the method as the flow op ``name``: a frame ``(name, *args)`` calls it with ``args``."""
-    _checked(name, OP)
-
-    def register(fn: F) -> F:
-        _mark(fn, Mark(OP, name))
-        return fn
-
-    return register
-
-
-def legal(kind: str, *, forced: ForcedRule | None = None) -> Callable[[L], L]:
+def legal(
+    kind: str, *, forced: ForcedRule | None = None, data: type[tuple[Any, ...]] | None = None
+) -> Callable[[L], L]:
     """Register the method as the list of options of decision ``kind`` (see the module docstring for
-    ``forced``, the kind's single-option rule)."""
+    ``forced``, the kind's single-option rule). ``data`` is the typed record (a ``NamedTuple``) that a
+    decision of the kind carries (``state.ask(kind, seat, Record(...))``); without it the kind carries
+    none."""
     _checked(kind, "decision kind")
     if forced is not None and not callable(forced):
         raise RegistrationError(f"decision kind {kind!r}: forced= must be a rule (state, decision) -> bool")
+    if data is not None and not (
+        isinstance(data, type) and issubclass(data, tuple) and hasattr(data, "_fields")
+    ):
+        raise RegistrationError(f"decision kind {kind!r}: data= must be a NamedTuple record, not {data!r}")
 
     def register(fn: L) -> L:
-        _mark(fn, Mark(LEGAL, kind, forced))
+        _mark(fn, Mark(LEGAL, kind, forced, data))
         return fn
 
     return register
@@ -172,7 +170,6 @@ def close_condition(name: str) -> Callable[[C], C]:
 class Tables:
     """The registrations of one State class, resolved against its overrides."""
 
-    ops: dict[str, Callable[..., None]]
     kinds: dict[str, Kind]
     conditions: dict[str, Callable[[Any], bool]]
 
@@ -187,7 +184,7 @@ def build_tables(cls: type) -> Tables:
             hit = _MARKS.get(id(value))
             if hit is not None and hit[0] is value:
                 marked[attr] = (hit[1], klass.__name__)
-    by_role: dict[str, dict[str, tuple[str, Mark, str]]] = {OP: {}, LEGAL: {}, ACT: {}, CONDITION: {}}
+    by_role: dict[str, dict[str, tuple[str, Mark, str]]] = {LEGAL: {}, ACT: {}, CONDITION: {}}
     for attr, (mark, where) in marked.items():
         table = by_role[mark.role]
         other = table.get(mark.name)
@@ -207,9 +204,10 @@ def build_tables(cls: type) -> Tables:
         )
     kinds: dict[str, Kind] = {}
     for name, (attr, mark, where) in legals.items():
-        kinds[name] = Kind(name, getattr(cls, attr), getattr(cls, acts[name][0]), mark.forced, where)
+        kinds[name] = Kind(
+            name, getattr(cls, attr), getattr(cls, acts[name][0]), mark.forced, where, mark.data
+        )
     return Tables(
-        {name: getattr(cls, attr) for name, (attr, _, _) in by_role[OP].items()},
         kinds,
         {name: getattr(cls, attr) for name, (attr, _, _) in by_role[CONDITION].items()},
     )

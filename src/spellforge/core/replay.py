@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalActionError, RecordError, SpellforgeError
 from .events import Event
-from .flow import Decision, Outcome
+from .flow import Decision, Frame, Outcome
 from .modifiers import Modifier
 from .rng import Rng
 from .targets import CardRef, Place, PlayerRef, StackRef
@@ -102,6 +102,8 @@ def _enc(v: Any) -> Any:
         return {"s": sorted((_enc(x) for x in v), key=repr)}
     if isinstance(v, Rng):
         return {"rng": v.state}
+    if isinstance(v, Frame):
+        return {"fr": [v.NAME, *(_enc(x) for x in v.args())]}
     if isinstance(v, CardRef | PlayerRef | StackRef | Place):
         return {"tg": str(v)}  # a typed target is written as its text, which parses back
     fields = getattr(type(v), "_fields", None)
@@ -131,11 +133,63 @@ def _dec(v: Any, records: Mapping[str, type]) -> Any:
             return {_dec(x, records) for x in v["s"]}
         if "rng" in v:
             return Rng(v["rng"])
+        if "fr" in v and isinstance(v["fr"], list) and v["fr"]:
+            return _frame(v["fr"][0], [_dec(x, records) for x in v["fr"][1:]], records)
         if "tg" in v:
             target = parse_target(v["tg"]) if isinstance(v["tg"], str) else None
             if target is not None:
                 return target
     raise RecordError(f"cannot decode {v!r}")
+
+
+def _frame(name: Any, args: list[Any], records: Mapping[str, type]) -> Frame[Any]:
+    """The frame ``name`` with ``args`` (the frame classes are in ``records`` under ``"frame:" + name``)."""
+    cls = records.get(f"frame:{name}")
+    if cls is None:
+        raise RecordError(f"unknown flow op {name!r} in the work stack")
+    try:
+        frame: Frame[Any] = cls(*args)
+    except TypeError as exc:
+        raise RecordError(f"flow op {name!r} with arguments {args!r}: {exc}") from None
+    return frame
+
+
+def _work(items: Any, records: Mapping[str, type]) -> list[Frame[Any]]:
+    """The work stack as frames. A state saved before frames were typed records wrote each frame as a tuple
+    ``(op name, *args)``: it is read as the frame of that name."""
+    if not isinstance(items, list):
+        raise RecordError("the work stack must be a list of frames")
+    out = []
+    for item in items:
+        if isinstance(item, tuple) and item:
+            item = _frame(item[0], list(item[1:]), records)
+        if not isinstance(item, Frame):
+            raise RecordError(f"not a frame in the work stack: {item!r}")
+        out.append(item)
+    return out
+
+
+def _typed_data(state: State) -> None:
+    """A state saved before decisions carried typed records wrote their data as a plain tuple: read it as
+    the record its kind registers (the pending decision's, and an open window's that a decision will
+    carry)."""
+    kinds = state.KINDS
+
+    def typed(kind: str, data: Any) -> Any:
+        k = kinds.get(kind)
+        if k is None or k.data is None or type(data) is k.data or not isinstance(data, tuple):
+            return data
+        try:
+            return k.data(*data)
+        except TypeError as exc:
+            raise RecordError(f"decision kind {kind!r} with data {data!r}: {exc}") from None
+
+    d = state.decision
+    if d is not None:
+        state.decision = d._replace(data=typed(d.kind, d.data))
+    windows = getattr(state, "windows", None)
+    if windows:
+        setattr(state, "windows", [w._replace(data=typed(w.kind, w.data)) for w in windows])  # noqa: B010
 
 
 def _cons(items: list[Any]) -> tuple[Any, ...] | None:
@@ -167,6 +221,8 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
         raise RecordError("a game state needs 'record' and 'state' objects")
     state = _start_from_record(game, {**record, "actions": []})
     records: dict[str, type] = {c.__name__: c for c in (Event, Decision, Outcome, Modifier, *state.RECORDS)}
+    records.update({f"frame:{name}": cls for name, cls in state.FRAMES.items()})
+    records.update({k.data.__name__: k.data for k in state.KINDS.values() if k.data is not None})
     expected = [n for n in state.ALL_SLOTS if n not in state.SETUP | state.DERIVED | {"_hist"}]
     missing = [n for n in expected if n not in body]
     if missing:
@@ -175,7 +231,10 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
         value = _dec(body[name], records)
         if name == "_log":
             value = _cons(value)
+        elif name == "work":
+            value = _work(value, records)
         setattr(state, name, value)
+    _typed_data(state)
     hist = []
     for i, text in enumerate(record.get("actions", [])):
         try:

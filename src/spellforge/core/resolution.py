@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from . import frames
 from .cards import Effect
 from .effects import Context, Selecting
-from .kinds import flow_op
 from .stack import StackItem
 
 
@@ -55,7 +55,6 @@ class StackState(Selecting):
 
     # ------------------------------------------------------------------ the flow
 
-    @flow_op("run_effect")
     def op_run_effect(self, index: int) -> None:
         """Run effect ``index`` of the item resolving, then (scheduled first) the next one."""
         item = self.resolving
@@ -63,7 +62,7 @@ class StackState(Selecting):
         effects = self.item_effects(item)
         if index >= len(effects):
             return
-        self.schedule(("run_effect", index + 1))
+        self.schedule(frames.RunEffect(index + 1))
         effect = effects[index]
         source = self.item_source(item)
         if effect.target is None:

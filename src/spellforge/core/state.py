@@ -24,12 +24,13 @@ Because every attribute is a plain value:
   may hold, and gives the copy a fresh RNG so future shuffles are not predictable.
 
 A game subclasses :class:`State` (or one of the classes above that build on it), declares its extra
-attributes in ``__slots__`` and how each is copied in ``COPY``, and registers the methods the engine runs
-(core/kinds.py): its flow ops with ``@flow_op("name")``, and each decision kind with ``@legal("kind")`` on
+attributes in ``__slots__`` and how each is copied in ``COPY``, lists its flow ops as frame classes (one
+per op, whose ``run`` calls the op's method: the game's ``frames.py``, named in ``FRAMES``), and registers
+the methods that answer decisions (core/kinds.py): each decision kind with ``@legal("kind")`` on
 the method listing its options (reading ``self.decision``; ``forced=`` says when a single option is taken
 without asking) and ``@act("kind")`` on ``act(self, action, decision)`` (the decision is already cleared, so
-the handler may post the next one). When the class is made, the registrations become the typed tables
-``OPS`` and ``KINDS``; a frame or a decision that names something unregistered is an error where it is made.
+the handler may post the next one). When the class is made, the registrations become the typed table
+``KINDS``; a decision that names something unregistered is an error where it is made.
 """
 
 from __future__ import annotations
@@ -104,7 +105,6 @@ class State(FlowState):
         cls.ALL_SLOTS = tuple(slots)
         cls.ALL_COPY = copy
         tables = build_tables(cls)
-        cls.OPS = tables.ops
         cls.KINDS = tables.kinds
         cls.LEGAL = {name: kind.legal for name, kind in tables.kinds.items()}
         cls.ACT = {name: kind.act for name, kind in tables.kinds.items()}

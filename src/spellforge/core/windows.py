@@ -40,9 +40,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from . import frames
 from .actions import Action, Choose
 from .flow import Decision, Frame
-from .kinds import act, flow_op, legal, unknown
+from .kinds import act, legal, unknown
 from .stack import StackItem
 from .state import State
 
@@ -173,7 +174,7 @@ class WindowState(State):
     def pending_work(self) -> tuple[Frame, ...]:
         """Frames to run before a seat is asked in a window (hook; default: put waiting triggers on the
         stack, for a game that stacks them)."""
-        return (("flush_triggers",),) if self.pending_triggers and self.STACKED_TRIGGERS else ()
+        return (frames.FlushTriggers(),) if self.pending_triggers and self.STACKED_TRIGGERS else ()
 
     # ------------------------------------------------------------------ the flow of a window
 
@@ -184,7 +185,6 @@ class WindowState(State):
             return
         self.ask_holder(w)
 
-    @flow_op("window_ask")
     def op_window_ask(self, wid: int) -> None:
         """Ask the holder of window ``wid`` (a window closed meanwhile asks nothing)."""
         windows = self.windows
@@ -209,17 +209,17 @@ class WindowState(State):
         cls = type(self)
         if cls.DEFAULT_WORK:  # the default hook, read inline: this runs before every question
             if self.pending_triggers and cls.STACKED_TRIGGERS:
-                self.schedule(("flush_triggers",), ("window_ask", w.wid))
+                self.schedule(frames.FlushTriggers(), frames.WindowAsk(w.wid))
                 return
         else:
             work = self.pending_work()
             if work:
-                self.schedule(*work, ("window_ask", w.wid))
+                self.schedule(*work, frames.WindowAsk(w.wid))
                 return
         if cls.PLAIN_DECISIONS:  # the window's kind was checked when it opened: posted directly
             self.decision = _new_tuple(Decision, (w.kind, w.holder, w.data))
             return
-        self.ask(self.window_decision(w, w.holder), w.holder, *w.data)
+        self.ask(self.window_decision(w, w.holder), w.holder, w.data)
 
     def next_seat(self, w: Window) -> int:
         """The participant after the holder (the first one if the holder has left the window)."""
@@ -252,7 +252,7 @@ class WindowState(State):
         if now:
             self.ask_holder(w)
         else:
-            self.work.append(("window_ask", w.wid))  # core's own op: no check needed
+            self.work.append(frames.WindowAsk(w.wid))  # core's own op: no check needed
 
     def window_acted(self) -> None:
         """The holder of the top window acted: in a priority round the count restarts and the holder keeps
@@ -267,16 +267,16 @@ class WindowState(State):
                 self.windows[-1] = _moved(w, w.holder, 0)
         else:
             self.windows[-1] = _moved(w, self.next_seat(w), 1)
-        self.work.append(("window_ask", w.wid))  # core's own op: no check needed
+        self.work.append(frames.WindowAsk(w.wid))  # core's own op: no check needed
 
     def window_stay(self) -> None:
         """Ask the holder of the top window again, counting nothing."""
-        self.schedule(("window_ask", self.windows[-1].wid))
+        self.schedule(frames.WindowAsk(self.windows[-1].wid))
 
     def all_passed(self, w: Window) -> None:
         """Every participant passed: resolve the top item and start again, or close."""
         if w.resolve and self.stack:
-            self.schedule(("resolve_top",), ("window_restart", w.wid))
+            self.schedule(frames.ResolveTop(), frames.WindowRestart(w.wid))
             return
         self.close_window(w.wid)
 
@@ -291,7 +291,6 @@ class WindowState(State):
                 del windows[i:]
                 return
 
-    @flow_op("window_restart")
     def op_window_restart(self, wid: int) -> None:
         """A new round of window ``wid`` from its first participant, nobody having passed."""
         w = self.windows[-1] if self.windows else None
@@ -325,7 +324,7 @@ class WindowState(State):
             return
         w = self.hand_on()
         if w is not None:
-            self.schedule(("window_ask", w.wid))
+            self.schedule(frames.WindowAsk(w.wid))
 
     def hand_on(self) -> Window | None:
         """The holder of the top window has left the game: the window with its next holder, or None when
@@ -378,7 +377,6 @@ class WindowState(State):
                 return item
         return None
 
-    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         """Resolve the top item of the stack (hook: a game with a stack writes it). There is no default:
         what a resolved card does is the game's (a character enters play, a minion is summoned, an
@@ -397,12 +395,11 @@ class WindowState(State):
         """Put waiting trigger ``index`` on the stack (hook; a game asks for targets here)."""
         raise IndexError(f"this game queues no triggers (pending trigger {index})")
 
-    @flow_op("flush_triggers")
     def op_flush_triggers(self) -> None:
         """One waiting trigger goes on the stack (or its controller chooses which), then the rest."""
         if not self.pending_triggers:
             return
-        self.schedule(("flush_triggers",))
+        self.schedule(frames.FlushTriggers())
         for seat in self.trigger_seat_order():
             mine = [t for t in self.pending_triggers if t[0] == seat]
             if not mine:

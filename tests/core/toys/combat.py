@@ -22,13 +22,13 @@ from typing import Any, ClassVar
 
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.windows import Window
 
 from .common import ToyCard
 from .pause import CARDS as PAUSE_CARDS
-from .pause import PauseState, PauseToy
+from .pause import EndTurn, PauseState, PauseToy
 
 EVENTS = ("surge", "ward")
 
@@ -45,7 +45,6 @@ class CombatState(PauseState):
         self.fight = (-1, -1)
         self.totals = [0, 0]
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -59,7 +58,7 @@ class CombatState(PauseState):
         self.fight = (attacker, defender)
         self.totals = [0, 0]
         self.emit(Event("attack", attacker, other=defender))
-        self.schedule(("decide",), ("end_turn",))  # once the round's window has closed
+        self.schedule(Decide(), EndTurn())  # once the round's window has closed
         self.open_window("round", self.clockwise_from(attacker))
 
     def losing_side(self) -> int:
@@ -109,7 +108,6 @@ class CombatState(PauseState):
         else:
             super().resolve_effect(card, target)
 
-    @flow_op("decide")
     def op_decide(self) -> None:
         loser = self.losing_side()
         self.life[loser] -= 1
@@ -247,3 +245,16 @@ class CombatToy(PauseToy):
     CARDS = CARDS
     DECK = ("ally1", "ally2", "ally3", "surge", "ward", "negate", "ally1", "ally2", "surge", "ward")
     turn_structure = TurnStructure((Phase("round", begin="turn"),))
+
+
+class Decide(Frame[Any]):
+    """``decide``: runs ``op_decide``."""
+
+    __slots__ = ()
+    NAME = "decide"
+
+    def run(self, state: Any) -> None:
+        state.op_decide()
+
+
+CombatState.FRAMES = {**CombatState.FRAMES, **frame_table(Decide)}

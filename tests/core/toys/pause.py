@@ -18,12 +18,12 @@ Storm (harmful) deals 2 damage to every other player who did not Calm it; Boon (
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, close_condition, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.windows import EACH, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
@@ -33,6 +33,12 @@ from .common import ToyCard, ToyRules
 LIFE = 6
 EVENTS = ("storm", "boon")  # what a player may play in the main window
 HARMFUL = ("storm",)
+
+
+class PauseData(NamedTuple):
+    """What a ``pause`` decision is about: the card just played."""
+
+    card: int
 
 
 class PauseState(WindowState):
@@ -51,7 +57,6 @@ class PauseState(WindowState):
 
     # ------------------------------------------------------------------ the turn
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             deck = self.layout.deck[seat]
@@ -60,12 +65,11 @@ class PauseState(WindowState):
             for _ in range(self.options["hand"]):
                 if self.zones[deck]:
                     self.draw(seat)
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
     def draw(self, seat: int) -> None:
         self.move(self.zones[self.layout.deck[seat]][-1], self.layout.hand[seat])
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -73,13 +77,12 @@ class PauseState(WindowState):
             return
         if self.zones[self.layout.deck[self.active]]:
             self.draw(self.active)
-        self.schedule(("end_turn",))  # runs once the main window below has closed
+        self.schedule(EndTurn())  # runs once the main window below has closed
         self.open_window("main", (self.active,))
 
-    @flow_op("end_turn")
     def op_end_turn(self) -> None:
         self.pass_turn()
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
     def hand(self, seat: int, types: tuple[str, ...]) -> list[Action]:
         """``play`` for each card of ``types`` in ``seat``'s hand (one per card name)."""
@@ -113,31 +116,31 @@ class PauseState(WindowState):
         self.move(card, self.layout.table)
         self.controller[card] = seat
         self.emit(Event("play", seat, card, other=target))
-        self.schedule(("resolve", card, target))
+        self.schedule(Resolve(card, target))
         others = self.clockwise_from(seat)[1:]
-        self.open_window("pause", others, EACH, until="negated", data=(card,))
+        self.open_window("pause", others, EACH, until="negated", data=PauseData(card))
 
     @close_condition("negated")
     def until_negated(self) -> bool:
         """A pause closes as soon as what it is about has been negated (SF-R05)."""
         w = self.window
-        return w is not None and w.data[0] in self.negated
+        return w is not None and w.data.card in self.negated
 
-    @legal("pause")
+    @legal("pause", data=PauseData)
     def legal_pause(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        about = self.defs[d.data[0]]
+        about = self.defs[self.asked(PauseData).card]
         kinds = ("negate", "calm") if about.type in HARMFUL else ("negate",)
         return [Pass(), *self.hand(d.seat, kinds)]
 
     @act("pause")
-    def act_pause(self, action: Action, d: Decision) -> None:
+    def act_pause(self, action: Action, d: Decision[PauseData]) -> None:
         if isinstance(action, Pass):
             self.window_passed()
             return
         assert isinstance(action, Play)
-        about = d.data[0]
+        about = d.data.card
         if self.defs[action.card].type == "calm":
             self.window_acted()  # the player's one action
             self.move(action.card, self.layout.void)
@@ -149,7 +152,6 @@ class PauseState(WindowState):
         self.window_stay()
         self.play(d.seat, action.card, target=about)
 
-    @flow_op("resolve")
     def op_resolve(self, card: int, target: int) -> None:
         seat = self.controller[card]
         self.move(card, self.layout.void)
@@ -319,3 +321,51 @@ class PauseToy(ToyRules):
         ZoneSpec("void", False, Visibility.PUBLIC, "played cards"),
     )
     turn_structure = TurnStructure((Phase("main", begin="turn"),))
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class Turn(Frame[Any]):
+    """``turn``: runs ``op_turn``."""
+
+    __slots__ = ()
+    NAME = "turn"
+
+    def run(self, state: Any) -> None:
+        state.op_turn()
+
+
+class EndTurn(Frame[Any]):
+    """``end_turn``: runs ``op_end_turn``."""
+
+    __slots__ = ()
+    NAME = "end_turn"
+
+    def run(self, state: Any) -> None:
+        state.op_end_turn()
+
+
+class Resolve(Frame[Any]):
+    """``resolve``: runs ``op_resolve``."""
+
+    FIELDS = ("card", "target")
+    __slots__ = FIELDS
+    NAME = "resolve"
+
+    def __init__(self, card: Any, target: Any) -> None:
+        self.card = card
+        self.target = target
+
+    def run(self, state: Any) -> None:
+        state.op_resolve(self.card, self.target)
+
+
+PauseState.FRAMES = {**PauseState.FRAMES, **frame_table(Setup, Turn, EndTurn, Resolve)}

@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, CardTargetVerb, CardVerb, Pass, TargetVerb
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import BATTLE, ROUND, WHILE_IN_PLAY
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
@@ -92,7 +92,6 @@ class RealmsState(State):
         self.slots = [[-1] * len(SLOTS) for _ in range(self.n_seats)]
         self.battle = None
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         L = self.layout
         for seat in range(self.n_seats):
@@ -102,7 +101,7 @@ class RealmsState(State):
                 self.move(cid, L.pool[seat])
             for _ in range(4):
                 self.draw(seat)
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
     def draw(self, seat: int) -> None:
         deck = self.zones[self.layout.deck[seat]]
@@ -115,7 +114,6 @@ class RealmsState(State):
 
     # ------------------------------------------------------------------ the turn
 
-    @flow_op("turn")
     def op_turn(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -162,9 +160,9 @@ class RealmsState(State):
             return
         elif isinstance(action, Assault):
             self.battle = (seat, action.target)
-            self.schedule(("round",))
+            self.schedule(Round())
             return
-        self.schedule(("turn_end",))
+        self.schedule(TurnEnd())
 
     def cast_in_main(self, seat: int, cid: int) -> None:
         L = self.layout
@@ -179,10 +177,9 @@ class RealmsState(State):
                 self.move(artifact, L.discard[self.owner[artifact]])
                 self.left_play(artifact)  # its while-in-play modifiers end with it
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()  # core seating: clockwise to the other player
-        self.schedule(("turn",))
+        self.schedule(Turn())
 
     # ------------------------------------------------------------------ battles
 
@@ -199,7 +196,6 @@ class RealmsState(State):
         a, b = self.fighters()
         return self.battle[1].seat if self.level(b) < self.level(a) else self.battle[0]
 
-    @flow_op("round")
     def op_round(self) -> None:
         """A new round: or the battle is over when a side has no champion left."""
         assert self.battle is not None
@@ -212,7 +208,7 @@ class RealmsState(State):
         if not self.champions(attacker) or not self.champions(defender):
             self.battle = None
             self.end_duration(BATTLE)
-            self.schedule(("turn_end",))
+            self.schedule(TurnEnd())
             return
         self.ask("fight", self.losing_seat())
 
@@ -237,7 +233,7 @@ class RealmsState(State):
         self.move(loser, self.layout.discard[d.seat])
         self.left_play(loser)
         self.end_duration(ROUND)
-        self.schedule(("round",))
+        self.schedule(Round())
 
     # ------------------------------------------------------------------ the View
 
@@ -372,3 +368,46 @@ class Realms(Ruleset):
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         keys = ["realm"] * 4 + ["knight", "giant", "haste", "haste", "rally", "rally", "banner", "storm"]
         return [[CARDS[k] for k in keys] for _ in range(players)]
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class Turn(Frame[Any]):
+    """``turn``: runs ``op_turn``."""
+
+    __slots__ = ()
+    NAME = "turn"
+
+    def run(self, state: Any) -> None:
+        state.op_turn()
+
+
+class TurnEnd(Frame[Any]):
+    """``turn_end``: runs ``op_turn_end``."""
+
+    __slots__ = ()
+    NAME = "turn_end"
+
+    def run(self, state: Any) -> None:
+        state.op_turn_end()
+
+
+class Round(Frame[Any]):
+    """``round``: runs ``op_round``."""
+
+    __slots__ = ()
+    NAME = "round"
+
+    def run(self, state: Any) -> None:
+        state.op_round()
+
+
+RealmsState.FRAMES = {**RealmsState.FRAMES, **frame_table(Setup, Turn, TurnEnd, Round)}

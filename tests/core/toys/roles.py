@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from spellforge.core import events as ev
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import CARD, SEAT, Action, Done, Word, seat_name
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, expand, resolve_section
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.state import State
@@ -121,13 +122,12 @@ class RolesState(State):
         self.power = [0] * n
         self.used_once = [False] * n
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in range(self.n_seats):
             self.shuffle(self.layout.deck[seat])
             self.draw(seat, OPENING_HAND)
         self.begin_turns(self.rng.randrange(self.n_seats))
-        self.schedule(("turn_start",))
+        self.schedule(TurnStart())
 
     def draw(self, seat: int, n: int) -> None:
         deck = self.zones[self.layout.deck[seat]]
@@ -140,7 +140,6 @@ class RolesState(State):
 
     # ------------------------------------------------------------------ the turn
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -151,13 +150,11 @@ class RolesState(State):
         if self.resets_once_per_turn:
             self.used_once[seat] = False
         self.emit(Event(ev.TURN, seat, amount=self.turn, note="extra" if self.extra_turn else ""))
-        self.schedule(("phase", self.game.turn_structure.first))
+        self.schedule(core_frames.EnterPhase(self.game.turn_structure.first))
 
-    @flow_op("main")
     def op_main(self) -> None:
         self.ask("turn", self.active)
 
-    @flow_op("cleanup")
     def op_cleanup(self) -> None:
         """The main phase's end: the active seat discards its oldest cards down to the hand limit."""
         seat = self.active
@@ -167,10 +164,9 @@ class RolesState(State):
             self.move(cid, self.layout.discard[seat])
             self.emit(Event("discard", seat, cid))
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()
-        self.schedule(("turn_start",))
+        self.schedule(TurnStart())
 
     # ------------------------------------------------------------------ the one decision: what to do next
 
@@ -409,3 +405,56 @@ class KeepAndRaid(Ruleset):
             )
         problems += copy_problems(resolved, 6, "cards")
         return expand(resolved), problems
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class TurnStart(Frame[Any]):
+    """``turn_start``: runs ``op_turn_start``."""
+
+    __slots__ = ()
+    NAME = "turn_start"
+
+    def run(self, state: Any) -> None:
+        state.op_turn_start()
+
+
+class Main(Frame[Any]):
+    """``main``: runs ``op_main``."""
+
+    __slots__ = ()
+    NAME = "main"
+
+    def run(self, state: Any) -> None:
+        state.op_main()
+
+
+class Cleanup(Frame[Any]):
+    """``cleanup``: runs ``op_cleanup``."""
+
+    __slots__ = ()
+    NAME = "cleanup"
+
+    def run(self, state: Any) -> None:
+        state.op_cleanup()
+
+
+class TurnEnd(Frame[Any]):
+    """``turn_end``: runs ``op_turn_end``."""
+
+    __slots__ = ()
+    NAME = "turn_end"
+
+    def run(self, state: Any) -> None:
+        state.op_turn_end()
+
+
+RolesState.FRAMES = {**RolesState.FRAMES, **frame_table(Setup, TurnStart, Main, Cleanup, TurnEnd)}

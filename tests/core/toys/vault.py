@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 from spellforge.core.actions import Action, Pass, TargetVerb, Word
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, count_cards
-from spellforge.core.flow import Decision, Phase, TurnStructure
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.kinds import act, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, Ruleset
@@ -74,7 +74,6 @@ class VaultState(State):
     def init_game(self) -> None:
         return None
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         """The Keeper shuffles, guards the room with its first two minions and first scheme (face down),
         and draws two cards."""
@@ -90,9 +89,8 @@ class VaultState(State):
         self.face_down[scheme] = True
         for _ in range(2):
             self.move(self.zones[vault][-1], L.hand[KEEPER])
-        self.schedule(("round",))
+        self.schedule(Round())
 
-    @flow_op("round")
     def op_round(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -127,7 +125,7 @@ class VaultState(State):
             self.move(self.zones[vault][-1], self.layout.hand[KEEPER])
         elif isinstance(action, Shuffle):
             self.shuffle(vault)  # nobody knows the vault's cards any more (core State.shuffle)
-        self.schedule(("round",))
+        self.schedule(Round())
 
     # ------------------------------------------------------------------ what a hidden position may hold
 
@@ -187,3 +185,26 @@ class Vault(Ruleset):
             CARDS[k] for k in ("wall", "guard", "wall", "guard", "plan", "plan", "coin", "coin", "coin")
         ]
         return [keeper, [CARDS["tool"]] * 4]
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class Round(Frame[Any]):
+    """``round``: runs ``op_round``."""
+
+    __slots__ = ()
+    NAME = "round"
+
+    def run(self, state: Any) -> None:
+        state.op_round()
+
+
+VaultState.FRAMES = {**VaultState.FRAMES, **frame_table(Setup, Round)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge import IllegalActionError
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Resign
 from spellforge.games.spellfire.scenario import Side, act, card, legal, scenario
 
@@ -268,7 +269,7 @@ def test_turn_cycle_lock_on_extra_turns_scenario_19():
     )
     s.begin_turns(0)  # P1 began the game: the first cycle ends with P3
     s.active = 1
-    s.schedule(("phase", "cards"))
+    s.schedule(core_frames.EnterPhase("cards"))
     s._run()
     assert not any(a.startswith(f"play #{card(s, 'hour-of-triumph')}") for a in legal(s))  # P2 refused
     act(s, "done")

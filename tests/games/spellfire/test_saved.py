@@ -20,6 +20,7 @@ from spellforge import find_game
 from spellforge.core.errors import RecordError
 from spellforge.core.rng import Rng
 from spellforge.core.targets import CardRef, PlayerRef, StackRef
+from spellforge.games.spellfire.frames import CopyPlay
 from spellforge.games.spellfire.records import DEFENDER_SIDE, GOING, Fight, PlayRec, upgrade_saved
 from spellforge.games.spellfire.state import SpellfireState
 
@@ -72,8 +73,8 @@ def test_a_battle_saved_with_plays_pending_loads_as_records() -> None:
 def test_a_saved_duplicate_waiting_to_be_played_loads_with_a_typed_target() -> None:
     s = load("duplicate-pending")
     assert s.n_seats == 4
-    frames = [f for f in s.work if f[0] == "copy_play"]
-    assert frames == [("copy_play", 2, 88, None, 20)]
+    waiting = [f for f in s.work if isinstance(f, CopyPlay)]
+    assert [(f.seat, f.card, f.target, f.of) for f in waiting] == [(2, 88, None, 20)]
     assert s.plays == [PlayRec(23, 88, 3, None, 20, -1)]
 
 
@@ -145,4 +146,4 @@ def test_an_old_player_target_names_the_seat_it_named() -> None:
     s = GAME.from_json(data)
     assert isinstance(s, SpellfireState)
     assert s.plays[0].target == PlayerRef(2)
-    assert s.work[-1] == ("copy_play", 0, 103, PlayerRef(1), 12)
+    assert s.work[-1] == CopyPlay(0, 103, PlayerRef(1), 12)

@@ -8,20 +8,22 @@ second player first, so the initiative player's resolve first (CA-038).
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref
 
-from . import fair
+from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
 from .costs import parse_cost
+from .decisions import DiscardData, OptionalData, SearchData, TriggerTargetData
 from .view import ViewMixin
 
 NEGATED = "negated"
@@ -75,6 +77,9 @@ class AbilityMixin(ViewMixin):
 
     def rebuild(self) -> None:
         super().rebuild()
+        payment = self.payment
+        if payment is not None and isinstance(payment[3], tuple):  # saved when frames were tuples
+            self.payment = (*payment[:3], self.frame(*payment[3]))
         self.refresh_field()
 
     # ------------------------------------------------------------------ priority (core.windows)
@@ -93,7 +98,6 @@ class AbilityMixin(ViewMixin):
         """
         return not self.pending_triggers and not self.responses_possible()
 
-    @flow_op("window")
     def op_window(self) -> None:
         self.open_priority()
 
@@ -232,23 +236,23 @@ class AbilityMixin(ViewMixin):
             if not self.targets_for(effect, Context(source, seat)):
                 self.emit(Event("trigger_lost", seat, card, note="no legal target"))
                 return
-            self.ask("trigger_target", seat, card, effect_index, source, event_card)
+            self.ask("trigger_target", seat, TriggerTargetData(card, effect_index, source, event_card))
             return
         self.push_item(
             StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card))
         )
 
-    @legal("trigger_target")
+    @legal("trigger_target", data=TriggerTargetData)
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
-        card, effect_index, source, _ = self.decision.data
-        effect = self.defs[card].effects[effect_index]
-        return [ChooseTarget(t) for t in self.targets_for(effect, Context(source, self.decision.seat))]
+        data = self.asked(TriggerTargetData)
+        effect = self.defs[data.card].effects[data.effect]
+        return [ChooseTarget(t) for t in self.targets_for(effect, Context(data.source, self.decision.seat))]
 
     @act("trigger_target")
-    def act_trigger_target(self, action: Action, d: Decision) -> None:
+    def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        card, effect_index, source, event_card = d.data
+        card, effect_index, source, event_card = d.data.card, d.data.effect, d.data.source, d.data.event_card
         item = StackItem(
             self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card)
         )
@@ -263,7 +267,6 @@ class AbilityMixin(ViewMixin):
         d = self.defs[item.card]
         return d.on_resolve if item.kind == "card" else (d.effects[item.effect],)
 
-    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         card = item.card
@@ -272,11 +275,11 @@ class AbilityMixin(ViewMixin):
         if item.kind == "card":
             mode = item.data[0]
             if mode == "equip":
-                self.schedule(("check",))
+                self.schedule(frames.Check())
                 self.resolve_equip(item)
                 return
             if d.type == "minion":
-                self.schedule(("check",))
+                self.schedule(frames.Check())
                 self.summon(card, item.controller, on_play=NEGATED not in item.data)  # CA-R05, CA-R28
                 return
             if self.all_targets_gone(item, d.target_effect, card):
@@ -284,9 +287,8 @@ class AbilityMixin(ViewMixin):
                 self.move(card, GRAVEYARD[self.owner[card]])
                 return
         self.resolving = item
-        self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
+        self.schedule(core_frames.RunEffect(0), frames.FinishResolve(), frames.Check())
 
-    @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
         """CA-010/CA-060: a used Spell goes to the Graveyard; a Passive one stays on the field."""
         item = self.resolving
@@ -457,7 +459,7 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("hero_damage", seat, -1, amount, other=source))
         losses, self.stage_damage[seat] = divmod(self.stage_damage[seat], 5)
         if losses:
-            self.schedule(*[("lose_stage", seat)] * losses)
+            self.schedule(*[frames.LoseStage(seat)] * losses)
 
     def destroy_card(self, cid: int, source: int) -> None:
         """CA-K19: a field card to its owner's Graveyard; Passive spells too (CA-062); minions die (CA-065)."""
@@ -491,19 +493,19 @@ class AbilityMixin(ViewMixin):
             for cid in list(hand):
                 self.discard(cid, "effect")
             return
-        self.ask("discard", seat, n)
+        self.ask("discard", seat, DiscardData(n))
 
-    @legal("discard")
+    @legal("discard", data=DiscardData)
     def legal_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.zones[HAND[self.decision.seat]]]
 
     @act("discard")
-    def act_discard(self, action: Action, d: Decision) -> None:
+    def act_discard(self, action: Action, d: Decision[DiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard(action.card, "effect")
-        if d.data[0] > 1 and self.zones[HAND[d.seat]]:
-            self.ask("discard", d.seat, d.data[0] - 1)
+        if d.data.cards > 1 and self.zones[HAND[d.seat]]:
+            self.ask("discard", d.seat, DiscardData(d.data.cards - 1))
 
     def mill_cards(self, seat: int, n: int) -> None:
         """CA-K21: the top ``n`` Main Deck cards to the Graveyard, face up."""
@@ -533,11 +535,11 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ decisions inside a resolution
 
-    @legal("search", forced=fair.empty_deck)
+    @legal("search", forced=fair.empty_deck, data=SearchData)
     def legal_search(self) -> list[Action]:
         assert self.decision is not None
-        level, kind = self.decision.data[:2]
-        found = self.search_matches(self.decision.seat, level, kind)
+        data = self.asked(SearchData)
+        found = self.search_matches(self.decision.seat, data.level, data.kind)
         return [Take(c) for c in found] or [Pass()]
 
     def search_matches(self, seat: int, level: int, kind: str) -> list[int]:
@@ -552,10 +554,10 @@ class AbilityMixin(ViewMixin):
         return out
 
     @act("search")
-    def act_search(self, action: Action, d: Decision) -> None:
+    def act_search(self, action: Action, d: Decision[SearchData]) -> None:
         """CA-063/CA-K06: reveal it, put it into your hand, shuffle the Main Deck."""
         if not isinstance(action, Take):
-            self.emit(Event("search_fail", d.seat, d.data[2]))  # CA-K06: nothing matches, nothing happens
+            self.emit(Event("search_fail", d.seat, d.data.source))  # CA-K06: nothing matches, nothing happens
             return
         self.move(action.card, HAND[d.seat])
         # CA-063: the found card is revealed, so both players know it in the searcher's hand until it is
@@ -564,21 +566,20 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("search", d.seat, action.card))
         self.shuffle(DECK[d.seat])  # and forgets the rest (core State.shuffle)
 
-    @legal("optional")
+    @legal("optional", data=OptionalData)
     def legal_optional(self) -> list[Action]:
         return [Choose("yes"), Pass()]
 
     @act("optional")
-    def act_optional(self, action: Action, d: Decision) -> None:
-        card, effect_index, source = d.data
+    def act_optional(self, action: Action, d: Decision[OptionalData]) -> None:
+        card, effect_index, source = d.data.card, d.data.effect, d.data.source
         if isinstance(action, Pass):
             return
         effect = self.defs[card].effects[effect_index]
         self.start_payment(
-            d.seat, source, parse_cost(effect.param("pay", "Free")), ("resummon", source, d.seat)
+            d.seat, source, parse_cost(effect.param("pay", "Free")), frames.Resummon(source, d.seat)
         )
 
-    @flow_op("resummon")
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
             self.summon(cid, seat)
@@ -609,7 +610,7 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.reveal_to(cid, ctx.controller)
     # Asked even when nothing matches (its only option is then ``pass``): whether the searcher is asked
     # must not tell the other player what its deck holds (the flow takes it only for an empty deck).
-    state.ask("search", ctx.controller, level, kind, ctx.source)
+    state.ask("search", ctx.controller, SearchData(level, kind, ctx.source))
 
 
 def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
@@ -636,9 +637,9 @@ def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     item = state.resolving
     card = item.card if item is not None else cid
     if effect.optional:
-        state.ask("optional", ctx.controller, card, effect.index, cid)
+        state.ask("optional", ctx.controller, OptionalData(card, effect.index, cid))
     else:
-        state.start_payment(ctx.controller, cid, parts, ("resummon", cid, ctx.controller))
+        state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
 
 
 def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
+from spellforge.core.flow import Frame
 from spellforge.core.modifiers import card_value
 from spellforge.core.resolution import StackState
 from spellforge.core.stack import StackItem
@@ -111,7 +112,7 @@ class CastersBase(StackState):
     negate_next: list[int]  # pending "negate the next card an opponent activates this turn"
     # the stack (the stack itself, the item resolving, its windows and the trigger queue are core's:
     # StackState); a waiting trigger is (seat, effect card, effect index, source, event card)
-    payment: tuple[int, int, tuple[CostPart, ...], tuple[Any, ...]] | None  # (payer, card, parts left, then)
+    payment: tuple[int, int, tuple[CostPart, ...], Frame[Any]] | None  # (payer, card, parts left, then)
     combat: tuple[int, Target | None, tuple[int, ...]] | None  # (attacker, target or None if gone, blockers)
     # derived from the cards face up (recomputed, never saved)
     statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
@@ -290,9 +291,7 @@ class CastersBase(StackState):
     @abstractmethod
     def push_item(self, item: StackItem) -> None: ...
     @abstractmethod
-    def start_payment(
-        self, seat: int, card: int, parts: tuple[CostPart, ...], then: tuple[Any, ...]
-    ) -> None: ...
+    def start_payment(self, seat: int, card: int, parts: tuple[CostPart, ...], then: Frame[Any]) -> None: ...
     @abstractmethod
     def can_pay(self, seat: int, parts: tuple[CostPart, ...], exclude: int = NO_CARD) -> bool: ...
     @abstractmethod

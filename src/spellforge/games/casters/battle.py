@@ -13,31 +13,31 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player_ref
 
+from . import frames
 from .actions import Attack, Block, Skip
+from .decisions import BattleData
 from .payment import PaymentMixin
 
 
 class BattleMixin(PaymentMixin):
     __slots__ = ()
 
-    @flow_op("begin_battle")
     def op_begin_battle(self) -> None:
-        self.schedule(("battle_turn", self.initiative, 0))
+        self.schedule(frames.BattleTurn(self.initiative, 0))
 
-    @flow_op("battle_turn")
     def op_battle_turn(self, seat: int, skips: int) -> None:
         if skips >= 2:
             return  # both players skipped in a row: the Battle Phase ends (CA-048)
         if not self.untapped_minions(seat):
             self.emit(Event("skip", seat, note="forced"))  # nothing can attack: a forced skip (CA-R18)
-            self.schedule(("battle_turn", self.opponent(seat), skips + 1))
+            self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))
             return
-        self.ask("battle", seat, skips)
+        self.ask("battle", seat, BattleData(skips))
 
-    @legal("battle")
+    @legal("battle", data=BattleData)
     def legal_battle(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
@@ -53,11 +53,11 @@ class BattleMixin(PaymentMixin):
         return out
 
     @act("battle")
-    def act_battle(self, action: Action, d: Decision) -> None:
-        seat, skips = d.seat, d.data[0]
+    def act_battle(self, action: Action, d: Decision[BattleData]) -> None:
+        seat, skips = d.seat, d.data.skips
         if isinstance(action, Skip):
             self.emit(Event("skip", seat))
-            self.schedule(("battle_turn", self.opponent(seat), skips + 1))
+            self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))
             return
         assert isinstance(action, Attack)
         a = action.card
@@ -65,11 +65,10 @@ class BattleMixin(PaymentMixin):
         self.attacks[a] += 1
         self.combat = (a, action.target, ())
         self.emit(Event("attack", seat, a, target=action.target))  # On Attack triggers (CA-K13)
-        self.schedule(("window",), ("blocks",), ("battle_turn", self.opponent(seat), 0))
+        self.schedule(frames.Window(), frames.Blocks(), frames.BattleTurn(self.opponent(seat), 0))
 
     # ------------------------------------------------------------------ blocking (CA-044, CA-045, CA-R22)
 
-    @flow_op("blocks")
     def op_blocks(self) -> None:
         combat = self.combat
         if combat is None:
@@ -78,7 +77,7 @@ class BattleMixin(PaymentMixin):
         if isinstance(target, PlayerRef):
             self.ask("block", self.opponent(self.controller[attacker]))
             return
-        self.schedule(("combat_damage",))
+        self.schedule(frames.CombatDamage())
 
     @legal("block")
     def legal_block(self) -> list[Action]:
@@ -89,7 +88,7 @@ class BattleMixin(PaymentMixin):
     def act_block(self, action: Action, d: Decision) -> None:
         assert self.combat is not None
         if isinstance(action, Done):
-            self.schedule(("combat_damage",))
+            self.schedule(frames.CombatDamage())
             return
         assert isinstance(action, Block)
         attacker, target, blockers = self.combat
@@ -100,12 +99,11 @@ class BattleMixin(PaymentMixin):
 
     # ------------------------------------------------------------------ damage (CA-053, CA-054, CA-R19..R21)
 
-    @flow_op("combat_damage")
     def op_combat_damage(self) -> None:
         combat = self.combat
         self.combat = None
         # after any Stage loss: a player whose Stage Deck is empty has lost (CA-R11); then Death triggers
-        self.schedule(("check",), ("window",))
+        self.schedule(frames.Check(), frames.Window())
         if combat is None or not self.is_minion(combat[0]):
             return
         attacker, target, blockers = combat
@@ -138,7 +136,7 @@ class BattleMixin(PaymentMixin):
         # CA-R21: minions dealt lethal damage are destroyed at once after the damage step, before any
         # Stage that damage costs the Hero is lost (CA-R08, scheduled by deal_damage): a dying minion
         # can no longer pay that Stage's cost.
-        self.schedule(("check",))
+        self.schedule(frames.Check())
         self.emit(Event("combat", self.controller[attacker], attacker, power, target=target))
         # CA-071 / CA-R26: Double Strike untaps once the first attack of the turn has resolved.
         if (

@@ -36,7 +36,7 @@ def one_in_set(state: CastersBase, d: Decision) -> bool:
 
 def option_cost(state: CastersBase, d: Decision) -> bool:
     """Option 1 of a revealed card: forced when its cost discards nothing or the hand is empty."""
-    parts = state.defs[d.data[0]].cost_parts
+    parts = state.defs[d.data.card].cost_parts
     return not state.zones[HAND[d.seat]] or all(p.verb != DISCARD for p in parts)
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.flow import Decision, Frame
+from spellforge.core.kinds import act, legal
 
-from . import fair
+from . import fair, frames
 from .abilities import AbilityMixin
 from .actions import Discard, Sacrifice
 from .base import FIELD, GRAVEYARD, HAND, NO_CARD, STACK, STAGE_DECK, STAGES
@@ -54,15 +54,14 @@ class PaymentMixin(AbilityMixin):
 
     # ------------------------------------------------------------------ paying
 
-    def start_payment(self, seat: int, card: int, parts: tuple[CostPart, ...], then: tuple[Any, ...]) -> None:
+    def start_payment(self, seat: int, card: int, parts: tuple[CostPart, ...], then: Frame[Any]) -> None:
         """Pay ``parts`` for ``card``, then run the frame ``then``."""
         if not parts:
             self.schedule(then)
             return
         self.payment = (seat, card, parts, then)
-        self.schedule(("pay_step",))
+        self.schedule(frames.PayStep())
 
-    @flow_op("pay_step")
     def op_pay_step(self) -> None:
         assert self.payment is not None
         seat = self.payment[0]
@@ -116,7 +115,7 @@ class PaymentMixin(AbilityMixin):
         rest = after_paying(parts)
         if rest:
             self.payment = (seat, card, rest, then)
-            self.schedule(("pay_step",))
+            self.schedule(frames.PayStep())
         else:
             self.payment = None
             self.schedule(then)
@@ -157,17 +156,14 @@ class PaymentMixin(AbilityMixin):
         self.move(found, STACK)
         if revealed > 1:
             self.shuffle(STAGE_DECK[seat])  # CA-025: the other revealed Stages go back
-        self.start_payment(seat, found, self.defs[found].cost_parts, ("stage_up", seat, found))
+        self.start_payment(seat, found, self.defs[found].cost_parts, frames.StageUp(seat, found))
 
-    @flow_op("lose_stage")
     def op_lose_stage(self, seat: int) -> None:
         self.reveal_stage(seat, setup=False)
 
-    @flow_op("setup_stage")
     def op_setup_stage(self, seat: int) -> None:
         self.reveal_stage(seat, setup=True)
 
-    @flow_op("stage_up")
     def op_stage_up(self, seat: int, cid: int) -> None:
         """The paid Stage goes face up: it counts for the set (CA-031) and its text applies (CA-K23)."""
         if self.zone_of[cid] != STACK:

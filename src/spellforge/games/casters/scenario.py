@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 
+from spellforge.core import frames as core_frames
 from spellforge.core.cards import CardDef
 from spellforge.games import find_game
 
@@ -98,7 +99,7 @@ def scenario(
     # as if this turn's Set Phase had counted the Stages (a scenario may set more, for convenience)
     state.set_quota = max(state.face_up_stages(), len(sides[0].set), len(sides[1].set))
     state.refresh_field()
-    state.schedule(("phase", phase))
+    state.schedule(core_frames.EnterPhase(phase))
     state._run()
     return state
 

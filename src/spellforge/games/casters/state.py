@@ -8,16 +8,17 @@ from the initiative holder (CA-034), then battle alternately (``battle.py``). St
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import Target, card_ref
 
-from . import fair
+from . import fair, frames
 from .actions import Equip, Play, Recycle, Reveal, SetCard
 from .base import (
     DECK,
@@ -34,9 +35,11 @@ from .base import (
     STAGES,
 )
 from .battle import BattleMixin
+from .decisions import OptionData, SetData
 
 
 class CastersState(BattleMixin):
+    FRAMES = frames.FRAMES
     __slots__ = ()
     AFTER_LAST_PHASE = "turn_start"  # a shared turn: the next one starts at once (CA-056)
 
@@ -63,7 +66,6 @@ class CastersState(BattleMixin):
         self.combat = None
         self.refresh_field()
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""
         self.initiative = self.rng.randrange(self.n_seats)
@@ -73,30 +75,27 @@ class CastersState(BattleMixin):
             self.shuffle(STAGE_DECK[seat])
         first, second = self.initiative, self.opponent(self.initiative)
         self.schedule(
-            ("setup_stage", first),
-            ("setup_stage", second),
-            ("window",),
-            ("opening_hands",),
-            ("turn_start",),
+            frames.SetupStage(first),
+            frames.SetupStage(second),
+            frames.Window(),
+            frames.OpeningHands(),
+            frames.TurnStart(),
         )
 
-    @flow_op("opening_hands")
     def op_opening_hands(self) -> None:
         for seat in (self.initiative, self.opponent(self.initiative)):
             self.draw_cards(seat, HAND_START)
 
     # ------------------------------------------------------------------ the turn (CA-027, CA-028)
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
             self.finish((), "turn limit")
             return
         self.emit(Event("turn", self.initiative, amount=self.turn))
-        self.schedule(("phase", self.game.turn_structure.first))
+        self.schedule(core_frames.EnterPhase(self.game.turn_structure.first))
 
-    @flow_op("begin_draw")
     def op_begin_draw(self) -> None:
         """CA-029/CA-030: each player draws a card and untaps all of their cards."""
         for seat in (self.initiative, self.opponent(self.initiative)):
@@ -107,33 +106,31 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ the Set Phase (CA-031..033, CA-R12)
 
-    @flow_op("begin_set")
     def op_begin_set(self) -> None:
         """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
         self.set_quota = self.face_up_stages()
         self.emit(Event("set_phase", amount=self.set_quota))
-        self.schedule(("set_cards", self.initiative), ("set_cards", self.opponent(self.initiative)))
+        self.schedule(frames.SetCards(self.initiative), frames.SetCards(self.opponent(self.initiative)))
 
-    @flow_op("set_cards")
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
         if n > 0:
-            self.ask("set", seat, n)
+            self.ask("set", seat, SetData(n))
 
-    @legal("set", forced=fair.one_in_hand)
+    @legal("set", forced=fair.one_in_hand, data=SetData)
     def legal_set(self) -> list[Action]:
         assert self.decision is not None
         return [SetCard(c) for c in self.distinct(self.zones[HAND[self.decision.seat]])]
 
     @act("set")
-    def act_set(self, action: Action, d: Decision) -> None:
+    def act_set(self, action: Action, d: Decision[SetData]) -> None:
         """Face down into the set zone, seen by its owner only; the log tells the others just a count."""
         assert isinstance(action, SetCard)
         self.move(action.card, SET[d.seat])
         self.emit(Event("set", d.seat, action.card, secret=True))
-        left = d.data[0] - 1
+        left = d.data.left - 1
         if left > 0 and self.zones[HAND[d.seat]]:
-            self.ask("set", d.seat, left)
+            self.ask("set", d.seat, SetData(left))
 
     def distinct(self, cards: list[int]) -> list[int]:
         """One card per name: two copies of a card in hand are the same choice."""
@@ -149,11 +146,9 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ the Reveal Phase (CA-034..040, CA-R14)
 
-    @flow_op("begin_reveal")
     def op_begin_reveal(self) -> None:
-        self.schedule(("reveal_step", self.initiative))
+        self.schedule(frames.RevealStep(self.initiative))
 
-    @flow_op("reveal_step")
     def op_reveal_step(self, seat: int) -> None:
         """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
         if not self.zones[SET[seat]]:
@@ -172,15 +167,15 @@ class CastersState(BattleMixin):
         assert isinstance(action, Reveal)
         self.move(action.card, STACK)
         self.emit(Event("reveal", d.seat, action.card))
-        self.ask("option", d.seat, action.card)
+        self.ask("option", d.seat, OptionData(action.card))
 
-    @legal("option", forced=fair.option_cost)
+    @legal("option", forced=fair.option_cost, data=OptionData)
     def legal_option(self) -> list[Action]:
         """Option 2 always (CA-R15); Option 1 when the cost can be paid (CA-R04) and, for a card that
         chooses a target or a minion to equip, when there is one."""
         assert self.decision is not None
         seat = self.decision.seat
-        card = self.decision.data[0]
+        card = self.asked(OptionData).card
         d = self.defs[card]
         out: list[Action] = [Recycle(card)]
         if not self.can_pay(seat, d.cost_parts):
@@ -200,9 +195,9 @@ class CastersState(BattleMixin):
         return out
 
     @act("option")
-    def act_option(self, action: Action, d: Decision) -> None:
+    def act_option(self, action: Action, d: Decision[OptionData]) -> None:
         seat = d.seat
-        self.schedule(("reveal_step", self.opponent(seat)))  # after this card has fully resolved (CA-R14)
+        self.schedule(frames.RevealStep(self.opponent(seat)))  # after this card has fully resolved (CA-R14)
         if isinstance(action, Recycle):
             self.move(action.card, GRAVEYARD[self.owner[action.card]])
             self.emit(Event("recycle", seat, action.card))
@@ -215,10 +210,9 @@ class CastersState(BattleMixin):
             assert isinstance(action, Play)
             card, mode, target = action.card, "play", action.target
         self.start_payment(
-            seat, card, self.defs[card].cost_parts, ("activate_card", card, seat, mode, target)
+            seat, card, self.defs[card].cost_parts, frames.ActivateCard(card, seat, mode, target)
         )
 
-    @flow_op("activate_card")
     def op_activate_card(self, card: int, seat: int, mode: str, target: Target | None) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
         targets = (target,) if target is not None else ()
@@ -229,7 +223,6 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ end of turn (CA-049, CA-050, CA-055)
 
-    @flow_op("begin_end")
     def op_begin_end(self) -> None:
         """Damage on minions and Stages is restored (lost Stages stay lost); the coin passes."""
         for z in FIELD:
@@ -244,7 +237,6 @@ class CastersState(BattleMixin):
 
     # ------------------------------------------------------------------ checks (CA-057, CA-R11, CA-R21)
 
-    @flow_op("check")
     def op_check(self) -> None:
         """Minions whose damage reaches their Health die; a player whose Stage Deck is empty has lost."""
         while True:
@@ -278,7 +270,7 @@ class CastersState(BattleMixin):
             stack_cards.add(self.payment[1])
         d = self.decision
         if d is not None and d.kind == "option":
-            stack_cards.add(d.data[0])
+            stack_cards.add(d.data.card)
         for cid in self.zones[STACK]:
             if cid not in stack_cards:
                 problems.append(f"#{cid} is in the stack zone but nothing is playing it")

@@ -17,7 +17,7 @@ from spellforge.core.observe import card_view, zone_view
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
-from . import words
+from . import frames, words
 from .base import DECK, FIELD, GRAVEYARD, HAND, REVEAL, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
 
@@ -108,8 +108,8 @@ class ViewMixin(CastersBase):
         if d is not None and d.kind in ("reveal", "option"):
             return d.seat
         for frame in reversed(self.work):
-            if frame[0] == "reveal_step":
-                return self.opponent(frame[1])  # the next reveal is the other player's (CA-R14)
+            if isinstance(frame, frames.RevealStep):
+                return self.opponent(frame.seat)  # the next reveal is the other player's (CA-R14)
         return None
 
     def on_stack(self, cid: int) -> bool:

@@ -150,7 +150,7 @@ def action_label(st: CastersBase, a: Action, seat: int | None) -> str:
     if isinstance(a, Attack):
         return f"Attack {target_phrase(st, a.target, seat)} with {st.card_label(a.card, seat)}"
     if isinstance(a, Skip):
-        if d is not None and kind == "battle" and d.data and d.data[0] == 1:
+        if d is not None and kind == "battle" and d.data.skips == 1:
             return "Skip: end the Battle Phase"
         return "Skip this battle turn"
     if isinstance(a, Block):
@@ -167,7 +167,7 @@ def action_label(st: CastersBase, a: Action, seat: int | None) -> str:
         return f"Use {st.card_label(a.card, seat)}'s ability{on}{paying}"
     if isinstance(a, ChooseTarget):
         if d is not None and kind == "trigger_target":
-            return f"Aim {st.card_label(d.data[0], seat)}'s ability at {target_phrase(st, a.target, seat)}"
+            return f"Aim {st.card_label(d.data.card, seat)}'s ability at {target_phrase(st, a.target, seat)}"
         return f"Target {target_phrase(st, a.target, seat)}"
     if isinstance(a, Take):
         return f"Take {st.card_label(a.card, seat)} from your Main Deck"
@@ -197,7 +197,7 @@ def choose_label(st: CastersBase, a: Choose, kind: str, seat: int | None) -> str
         if 0 <= k < len(mine):
             return f"Put {st.card_label(mine[k][1], seat)}'s ability on the stack next"
     if kind == "optional" and d is not None:
-        card, effect_index, source = d.data
+        card, effect_index, source = d.data.card, d.data.effect, d.data.source
         cost = describe_cost(parse_cost(st.defs[card].effects[effect_index].param("pay", "Free")))
         pay = f"{cap(cost)} to summon" if cost != "nothing" else "Summon"
         return f"{pay} {st.card_label(source, seat)} from your Graveyard"
@@ -211,7 +211,7 @@ def pass_label(st: CastersBase, kind: str, seat: int | None) -> str:
     if kind == "search":
         return "Take nothing: no card matches"
     if kind == "optional" and d is not None:
-        return f"Leave {st.card_label(d.data[2], seat)} in the Graveyard"
+        return f"Leave {st.card_label(d.data.source, seat)} in the Graveyard"
     if st.stack:
         return f"Pass: let {item_name(st, st.stack[-1])} resolve"
     return "Pass"
@@ -239,9 +239,9 @@ def prompt(st: CastersBase) -> str:
         return PROMPTS[k]
     defs = st.defs
     if k == "set":
-        return f"Set Phase: set a card face down ({d.data[0]} to go)."
+        return f"Set Phase: set a card face down ({d.data.left} to go)."
     if k == "option":
-        card = d.data[0]
+        card = d.data.card
         return (
             f"{defs[card].name} is revealed: play it {cost_of(st, card)}, "
             "or recycle it (to the Graveyard, and draw 2 cards)."
@@ -258,10 +258,12 @@ def prompt(st: CastersBase) -> str:
             )
         return "Respond, or pass."
     if k == "trigger_target":
-        return f"Choose a target for {defs[d.data[0]].name}'s ability."
+        return f"Choose a target for {defs[d.data.card].name}'s ability."
     if k == "battle":
         ends = (
-            " Your opponent has just skipped: skipping now ends the Battle Phase." if d.data[0] == 1 else ""
+            " Your opponent has just skipped: skipping now ends the Battle Phase."
+            if d.data.skips == 1
+            else ""
         )
         return f"Battle Phase: attack with an untapped minion, or skip.{ends}"
     if k == "block" and st.combat is not None:
@@ -271,13 +273,13 @@ def prompt(st: CastersBase) -> str:
             "untapped minions, one at a time in the order they take its damage, then Done."
         )
     if k == "discard":
-        return f"Discard {plural(d.data[0], 'card')}."
+        return f"Discard {plural(d.data.cards, 'card')}."
     if k == "search":
-        level, noun = d.data[:2]
+        level, noun = d.data.level, d.data.kind
         what = f"LvL {level} {noun}" if level else noun
         return f"Search: take {'an' if what[0] in 'aeiou' else 'a'} {what} from your Main Deck."
     if k == "optional":
-        card, effect_index, source = d.data
+        card, effect_index, source = d.data.card, d.data.effect, d.data.source
         cost = describe_cost(parse_cost(defs[card].effects[effect_index].param("pay", "Free")))
         return f"{defs[source].name} died: you may {cost} to summon it from your Graveyard, or pass."
     return "Choose one of the options."

@@ -17,6 +17,7 @@ from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_r
 
 from .actions import Pick
 from .base import item_note
+from .decisions import CopyTargetData, SacrificeData, TriggerTargetData
 from .limited import LimitedMixin
 
 # The events each trigger word listens to (SB-107).
@@ -170,22 +171,23 @@ class AbilityMixin(LimitedMixin):
             if not self.select(effect.target, Context(src, seat)):
                 self.emit(Event("trigger_lost", seat, src, note="no legal target"))
                 return
-            self.ask("trigger_target", seat, src, effect_index)
+            self.ask("trigger_target", seat, TriggerTargetData(src, effect_index))
             return
         self.push_item(StackItem(self.next_uid(), "trigger", src, seat, effect_index, (), (event_card,)))
 
-    @legal("trigger_target")
+    @legal("trigger_target", data=TriggerTargetData)
     def legal_trigger_target(self) -> list[Action]:
         assert self.decision is not None
-        seat, (src, effect_index) = self.decision.seat, self.decision.data
+        data = self.asked(TriggerTargetData)
+        seat, src, effect_index = self.decision.seat, data.card, data.effect
         effect = self.defs[src].effects[effect_index]
         assert effect.target is not None
         return [ChooseTarget(t) for t in self.select(effect.target, Context(src, seat))]
 
     @act("trigger_target")
-    def act_trigger_target(self, action: Action, d: Decision) -> None:
+    def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        src, effect_index = d.data
+        src, effect_index = d.data.card, d.data.effect
         self.push_item(StackItem(self.next_uid(), "trigger", src, d.seat, effect_index, (action.target,)))
 
     def push_item(self, item: StackItem) -> None:
@@ -203,16 +205,17 @@ class AbilityMixin(LimitedMixin):
         avoid = stack_ref(original)
         return [t for t in self.select(effect.target, Context(card, seat)) if t != avoid]
 
-    @legal("copy_target")
+    @legal("copy_target", data=CopyTargetData)
     def legal_copy_target(self) -> list[Action]:
         assert self.decision is not None
-        _, card, effect_index, original = self.decision.data
-        return [ChooseTarget(t) for t in self.copy_targets(card, effect_index, self.decision.seat, original)]
+        data = self.asked(CopyTargetData)
+        targets = self.copy_targets(data.card, data.effect, self.decision.seat, data.original)
+        return [ChooseTarget(t) for t in targets]
 
     @act("copy_target")
-    def act_copy_target(self, action: Action, d: Decision) -> None:
+    def act_copy_target(self, action: Action, d: Decision[CopyTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        kind, card, effect_index, _ = d.data
+        kind, card, effect_index = d.data.kind, d.data.card, d.data.effect
         self.push_item(
             StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,))
         )
@@ -221,20 +224,20 @@ class AbilityMixin(LimitedMixin):
         effects = self.defs[card].on_resolve if effect_index < 0 else (self.defs[card].effects[effect_index],)
         return next((e for e in effects if e.target is not None), None)
 
-    @legal("sacrifice")
+    @legal("sacrifice", data=SacrificeData)
     def legal_sacrifice(self) -> list[Action]:
         assert self.decision is not None
-        seat, (_, chosen) = self.decision.seat, self.decision.data
+        seat, chosen = self.decision.seat, self.asked(SacrificeData).chosen
         return [Pick(c) for c in self.characters(seat) if c not in chosen]
 
     @act("sacrifice")
-    def act_sacrifice(self, action: Action, d: Decision) -> None:
+    def act_sacrifice(self, action: Action, d: Decision[SacrificeData]) -> None:
         assert isinstance(action, Pick)
-        remaining, chosen = d.data
+        remaining, chosen = d.data.remaining, d.data.chosen
         chosen = (*chosen, action.card)
         left = [c for c in self.characters(d.seat) if c not in chosen]
         if remaining > 1 and left:
-            self.ask("sacrifice", d.seat, remaining - 1, chosen)
+            self.ask("sacrifice", d.seat, SacrificeData(remaining - 1, chosen))
             return
         source = self.resolving.card if self.resolving is not None else -1  # the card that demands it
         for cid in chosen:
@@ -268,7 +271,9 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
                 StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,))
             )
         elif state.copy_targets(item.card, item.effect, ctx.controller, item.uid):
-            state.ask("copy_target", ctx.controller, item.kind, item.card, item.effect, item.uid)
+            state.ask(
+                "copy_target", ctx.controller, CopyTargetData(item.kind, item.card, item.effect, item.uid)
+            )
 
 
 def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
@@ -295,7 +300,7 @@ def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             for cid in chars:
                 state.destroy_card(cid, ctx.source, "sacrifice")
         else:
-            state.ask("sacrifice", seat, n, ())
+            state.ask("sacrifice", seat, SacrificeData(n, ()))
 
 
 def verb_damage(state: AbilityMixin, effect: Effect, ctx: Context) -> None:

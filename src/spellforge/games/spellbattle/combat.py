@@ -11,38 +11,38 @@ from spellforge.core import events as ev
 from spellforge.core.actions import Action, Done
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.targets import CardRef, PlayerRef, card_ref, player_ref
 
+from . import frames
 from .abilities import AbilityMixin
 from .actions import Assign, Attack, Block, Bond
+from .decisions import AssignData
 
 
 class CombatMixin(AbilityMixin):
     __slots__ = ()
 
-    @flow_op("begin_attack")
     def op_begin_attack(self) -> None:
-        self.schedule(("declare_attackers", 0))
+        self.schedule(frames.DeclareAttackers(0))
         self.open_priority()
 
     # ------------------------------------------------------------------ attackers (SB-052..054, SB-093..095)
 
-    @flow_op("declare_attackers")
     def op_declare_attackers(self, index: int) -> None:
         active = self.active_seats()
         if index >= len(active):
             if self.attack_group:
                 self.schedule(
-                    ("window",),
-                    ("declare_blockers",),
-                    ("window",),
-                    ("damage_step",),
-                    ("window",),
-                    ("end_of_combat",),
+                    frames.Window(),
+                    frames.DeclareBlockers(),
+                    frames.Window(),
+                    frames.DamageStep(),
+                    frames.Window(),
+                    frames.EndOfCombat(),
                 )
             return
-        self.schedule(("declare_attackers", index + 1))
+        self.schedule(frames.DeclareAttackers(index + 1))
         self.ask("attackers", active[index])
 
     def attack_targets(self, seat: int) -> list[int]:
@@ -110,7 +110,6 @@ class CombatMixin(AbilityMixin):
 
     # ------------------------------------------------------------------ blockers (SB-055..057, SB-099, SB-R07)
 
-    @flow_op("declare_blockers")
     def op_declare_blockers(self) -> None:
         attacked = {self.group_target[g] for g in set(self.attack_group.values())}
         defenders: list[int] = []
@@ -119,9 +118,8 @@ class CombatMixin(AbilityMixin):
                 if s not in defenders:
                     defenders.append(s)
         order = [s for s in self.clockwise_from(self.window_first_seat()) if s in defenders]
-        self.schedule(*[("ask_blockers", s) for s in order])
+        self.schedule(*[frames.AskBlockers(s) for s in order])
 
-    @flow_op("ask_blockers")
     def op_ask_blockers(self, seat: int) -> None:
         if self.alive[seat]:
             self.ask("blockers", seat)
@@ -181,7 +179,6 @@ class CombatMixin(AbilityMixin):
         g = self.block_group[cid]
         return sorted(a for a, ag in self.attack_group.items() if ag == g)
 
-    @flow_op("damage_step")
     def op_damage_step(self) -> None:
         waiting = [c for c in self.combatants() if c not in self.dealt]
         if not waiting:
@@ -193,9 +190,8 @@ class CombatMixin(AbilityMixin):
         )
         self.dealt.update(dealers)
         self.emit(Event("speed_step", amount=top))
-        self.schedule(*[("deal", c) for c in dealers], ("apply_damage",), ("damage_step",))
+        self.schedule(*[frames.Deal(c) for c in dealers], frames.ApplyDamage(), frames.DamageStep())
 
-    @flow_op("deal")
     def op_deal(self, cid: int) -> None:
         if cid not in self.attack_group and cid not in self.block_group:
             return  # left combat since its speed step began
@@ -213,24 +209,22 @@ class CombatMixin(AbilityMixin):
         if len(opponents) == 1:
             self.pending_dmg.append((cid, card_ref(opponents[0]), amount))
             return
-        self.ask("assign", self.controller[cid], cid, amount, tuple(opponents))
+        self.ask("assign", self.controller[cid], AssignData(cid, amount, tuple(opponents)))
 
-    @legal("assign")
+    @legal("assign", data=AssignData)
     def legal_assign(self) -> list[Action]:
-        assert self.decision is not None
-        cid, remaining, opponents = self.decision.data
+        cid, remaining, opponents = self.asked(AssignData)
         return [Assign(cid, n, t) for t in opponents for n in range(1, remaining + 1)]
 
     @act("assign")
-    def act_assign(self, action: Action, d: Decision) -> None:
+    def act_assign(self, action: Action, d: Decision[AssignData]) -> None:
         """SB-060/061: the controller splits the damage among the characters in combat with it."""
         assert isinstance(action, Assign)
-        cid, remaining, opponents = d.data
+        cid, remaining = d.data.attacker, d.data.remaining
         self.pending_dmg.append((cid, card_ref(action.target), action.amount))
         if remaining > action.amount:
-            self.ask("assign", d.seat, cid, remaining - action.amount, opponents)
+            self.ask("assign", d.seat, d.data._replace(remaining=remaining - action.amount))
 
-    @flow_op("apply_damage")
     def op_apply_damage(self) -> None:
         """All damage of one speed step is dealt at once (SB-064), then the checkpoint (SB-R09)."""
         for src, target, amount in self.pending_dmg:
@@ -254,7 +248,6 @@ class CombatMixin(AbilityMixin):
 
     # ------------------------------------------------------------------ end of combat (SB-065, SB-R10)
 
-    @flow_op("end_of_combat")
     def op_end_of_combat(self) -> None:
         for cid in sorted(self.deadly_marked):
             if self.is_character(cid):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from spellforge.core.actions import Action
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 
-from . import fair
+from . import fair, frames
 from .actions import Pick
 from .view import ViewMixin
 
@@ -26,14 +26,12 @@ DIRECTIONS = (1, -1, 1)  # left, right, left (SB-147, SB-149, SB-150); left is c
 class LimitedMixin(ViewMixin):
     __slots__ = ()
 
-    @flow_op("open_sealed")
     def op_open_sealed(self) -> None:
         self.step = "build"
         for seat in range(self.n_seats):
             for cid in list(self.zones[self.layout.packs[seat]]):
                 self.move(cid, self.layout.pool[seat])
 
-    @flow_op("draft_round")
     def op_draft_round(self, index: int) -> None:
         if index >= ROUNDS:
             return
@@ -44,15 +42,15 @@ class LimitedMixin(ViewMixin):
             for cid in list(self.zones[packs][:PILE]):
                 self.move(cid, self.layout.pile[seat])
         self.emit(Event("draft_round", amount=index + 1))
-        self.schedule(("draft_picks",), ("draft_round", index + 1))
+        self.schedule(frames.DraftPicks(), frames.DraftRound(index + 1))
 
-    @flow_op("draft_picks")
     def op_draft_picks(self) -> None:
         if not any(self.zones[self.layout.pile[s]] for s in range(self.n_seats)):
             return
-        self.schedule(*[("draft_pick", s) for s in range(self.n_seats)], ("draft_pass",), ("draft_picks",))
+        self.schedule(
+            *[frames.DraftPick(s) for s in range(self.n_seats)], frames.DraftPass(), frames.DraftPicks()
+        )
 
-    @flow_op("draft_pick")
     def op_draft_pick(self, seat: int) -> None:
         if self.zones[self.layout.pile[seat]]:
             self.ask("draft_pick", seat)
@@ -82,7 +80,6 @@ class LimitedMixin(ViewMixin):
         self.owner = tuple(owner)
         self.emit(Event("pick", d.seat, action.card, secret=True))
 
-    @flow_op("draft_pass")
     def op_draft_pass(self) -> None:
         step = DIRECTIONS[self.draft_round]
         n = self.n_seats
@@ -93,17 +90,15 @@ class LimitedMixin(ViewMixin):
             for cid in piles[s]:
                 self.zone_of[cid] = target
 
-    @flow_op("build_decks")
     def op_build_decks(self) -> None:
         self.step = "build"
-        self.schedule(*[("build", s) for s in range(self.n_seats)])
+        self.schedule(*[frames.Build(s) for s in range(self.n_seats)])
 
-    @flow_op("build")
     def op_build(self, seat: int) -> None:
         deck = self.zones[self.layout.deck[seat]]
         if len(deck) >= LIMITED_DECK or not self.zones[self.layout.pool[seat]]:
             return
-        self.schedule(("build", seat))
+        self.schedule(frames.Build(seat))
         self.ask("build", seat)
 
     @legal("build", forced=fair.one_in_pool)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Pass
 from spellforge.games import find_game
 
@@ -87,7 +88,7 @@ def scenario(
     state.begin_turns(active)
     state.step = step
     state.farm_played = [farm_played and state.is_active(s) for s in range(state.n_seats)]
-    state.work = [("phase", step)]
+    state.work = [core_frames.EnterPhase(step)]
     state.decision = None
     state._legal = None
     state._hist = None

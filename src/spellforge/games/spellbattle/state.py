@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from spellforge.core import events as ev
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Pass
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, StackRef, Target
 
-from . import fair
+from . import fair, frames
 from .actions import CallTime, Farm, Play, Use
 from .base import AS_ONE, DRAFT, SEALED, item_note
 from .combat import CombatMixin
@@ -29,6 +30,7 @@ FARM = Farm()
 
 
 class SpellBattleState(CombatMixin):
+    FRAMES = frames.FRAMES
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup
@@ -76,17 +78,15 @@ class SpellBattleState(CombatMixin):
         super().rebuild()
         self.refresh_play()
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         fmt = self.options["format"]
         if fmt == DRAFT:
-            self.schedule(("draft_round", 0), ("build_decks",), ("start_match",))
+            self.schedule(frames.DraftRound(0), frames.BuildDecks(), frames.StartMatch())
         elif fmt == SEALED:
-            self.schedule(("open_sealed",), ("build_decks",), ("start_match",))
+            self.schedule(frames.OpenSealed(), frames.BuildDecks(), frames.StartMatch())
         else:
-            self.schedule(("start_match",))
+            self.schedule(frames.StartMatch())
 
-    @flow_op("start_match")
     def op_start_match(self) -> None:
         """SB-006 first player at random, SB-008 shuffle, SB-009 seven cards each."""
         for z in sorted(set(self.layout.deck)):
@@ -96,11 +96,10 @@ class SpellBattleState(CombatMixin):
         for seat in self.clockwise_from(first):
             self.draw_cards(seat, 7)
         self.step = "start"
-        self.schedule(("turn_start",))
+        self.schedule(frames.TurnStart())
 
     # ------------------------------------------------------------------ the turn (SB-043)
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -111,9 +110,8 @@ class SpellBattleState(CombatMixin):
             self.overrun[s] = False
         active = self.active_seats()
         self.emit(Event(ev.TURN, active[0], amount=self.turn))
-        self.schedule(("phase", self.game.turn_structure.first))
+        self.schedule(core_frames.EnterPhase(self.game.turn_structure.first))
 
-    @flow_op("begin_beginning")
     def op_begin_beginning(self) -> None:
         """SB-044 / SB-080: the active player's sideways cards turn right-side-up; then a priority round."""
         for seat in self.active_seats():
@@ -126,7 +124,6 @@ class SpellBattleState(CombatMixin):
             self.emit(Event("turn_start", seat))
         self.open_priority()
 
-    @flow_op("begin_draw")
     def op_begin_draw(self) -> None:
         """SB-045 / SB-R28: the active player draws one (SB-007 / SB-R26: not the first player's first)."""
         skip = self.turn == 1 and len(self.sides) == 2
@@ -135,11 +132,9 @@ class SpellBattleState(CombatMixin):
                 self.draw_cards(seat, 1)
         self.open_priority()
 
-    @flow_op("begin_main")
     def op_begin_main(self) -> None:
         self.open_priority()
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         """End of turn: until-end-of-turn changes expire, marked damage goes (SB-R18), next side (SB-050)."""
         self.end_duration(TURN)
@@ -147,9 +142,8 @@ class SpellBattleState(CombatMixin):
             self.damage[cid] = 0
         self.clear_combat()
         self.pass_turn()
-        self.schedule(("turn_start",))
+        self.schedule(frames.TurnStart())
 
-    @flow_op("window")
     def op_window(self) -> None:
         self.open_priority()
 
@@ -288,7 +282,6 @@ class SpellBattleState(CombatMixin):
 
     # ------------------------------------------------------------------ resolution (SB-130, SB-R05, SB-R17)
 
-    @flow_op("resolve_top")
     def op_resolve_top(self) -> None:
         item = self.stack.pop()
         self.resolving = item
@@ -299,12 +292,11 @@ class SpellBattleState(CombatMixin):
             self.emit(Event(ev.RESOLVE, item.controller, item.card))
             self.enter_play(item.card, item.controller)
             self.resolving = None
-            self.schedule(("check",))
+            self.schedule(frames.Check())
             return
         self.emit(Event(ev.RESOLVE, item.controller, item.card, note=item_note(item)))
-        self.schedule(("run_effect", 0), ("finish_resolve",), ("check",))
+        self.schedule(core_frames.RunEffect(0), frames.FinishResolve(), frames.Check())
 
-    @flow_op("finish_resolve")
     def op_finish_resolve(self) -> None:
         """SB-035/036: a resolved spell goes to its owner's discard pile, or into play if it stays."""
         item = self.resolving
@@ -326,7 +318,7 @@ class SpellBattleState(CombatMixin):
         self.resolving = None
         if item.is_card:
             self.move(item.card, self.discard_zone(item.card))
-        self.schedule(("check",))
+        self.schedule(frames.Check())
 
     def enter_play(self, cid: int, controller: int) -> None:
         """SB-048/SB-119: face up in front of its controller, right-side-up."""
@@ -340,7 +332,6 @@ class SpellBattleState(CombatMixin):
 
     # ------------------------------------------------------------------ checkpoints (SB-085, SB-R09, SB-R15)
 
-    @flow_op("check")
     def op_check(self) -> None:
         self.check_state()
 

@@ -21,7 +21,7 @@ only to its own seat (``event_visible_card``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spellforge.core import describe
 from spellforge.core import events as ev
@@ -33,6 +33,7 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
 from .actions import Assign, Attack, Block, Bond, CallTime, Farm, Pick, Play, Use
+from .decisions import CopyTargetData
 
 if TYPE_CHECKING:
     from .base import SBBase
@@ -226,15 +227,15 @@ def target_label(st: SBBase, kind: str, target: Target, seat: int | None) -> str
     d = st.decision
     what = target_phrase(st, target, seat)
     if d is not None and kind == "trigger_target":
-        return f"Aim {st.card_label(d.data[0], seat)}'s ability at {what}"
+        return f"Aim {st.card_label(d.data.card, seat)}'s ability at {what}"
     if d is not None and kind == "copy_target":
         return f"Aim {copy_name(st, d.data)} at {what}"
     return f"Target {what}"
 
 
-def copy_name(st: SBBase, data: tuple[Any, ...]) -> str:
-    """The copy a ``copy_target`` decision aims: its data is (original kind, card, effect, original)."""
-    kind, card = data[0], data[1]
+def copy_name(st: SBBase, data: CopyTargetData) -> str:
+    """The copy a ``copy_target`` decision aims."""
+    kind, card = data.kind, data.card
     name = st.defs[card].name
     return f"the copy of {name}" if kind == "card" else f"the copy of {name}'s ability"
 
@@ -259,15 +260,15 @@ def prompt(st: SBBase) -> str:
         names = " and ".join(st.seat_label(s) for s in attackers)
         return f"Choose your blockers against {names}'s attackers, then Done."
     if k == "assign":
-        cid, remaining, _ = d.data
+        cid, remaining = d.data.attacker, d.data.remaining
         owner = st.seat_label(st.controller[cid])
         return f"Share {remaining} damage from {owner}'s {st.defs[cid].name} among the characters it fights."
     if k == "trigger_target":
-        return f"Choose a target for {st.defs[d.data[0]].name}'s triggered ability."
+        return f"Choose a target for {st.defs[d.data.card].name}'s triggered ability."
     if k == "copy_target":
         return f"Choose a new target for {copy_name(st, d.data)}."
     if k == "sacrifice":
-        n = d.data[0]
+        n = d.data.remaining
         return f"Choose {'a character' if n == 1 else f'{n} characters'} of yours to destroy."
     if k == "draft_pick":
         return f"Draft round {st.draft_round + 1}: pick a card from the pile you hold."

@@ -7,12 +7,15 @@ of the card's effects resume after it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from spellforge.core import events as ev
 from spellforge.core.cards import Effect
 from spellforge.core.events import Event
-from spellforge.core.kinds import flow_op
+from spellforge.core.flow import Frame
 from spellforge.core.modifiers import ENCOUNTER
 
+from . import frames
 from .base import (
     ARENA,
     DECK,
@@ -25,6 +28,7 @@ from .base import (
     WIN_POINTS,
     SpelldawnBase,
 )
+from .decisions import RaidTargetData
 
 ROOM_WORDS = {"sanctum": SANCTUM, "vault": VAULT, "crypts": 2}
 
@@ -36,20 +40,20 @@ class EffectsMixin(SpelldawnBase):
 
     def fire(self, trigger: str, seats: tuple[int, ...] | None = None) -> None:
         """Schedule ``trigger`` for every face-up card in play that has it: the Overlord's first."""
-        frames = []
+        todo: list[Frame[Any]] = []
         defs = self.defs
         for seat in seats if seats is not None else (self.ol, self.ch):
             for c in self.in_play(seat):
                 if trigger in defs[c].on:
-                    frames.append(("effects", c, trigger, 0))
-        if frames:
+                    todo.append(frames.Effects(c, trigger, 0))
+        if todo:
             work = self.work  # as schedule() does: the first frame runs first ("effects" is registered)
-            for frame in reversed(frames):
+            for frame in reversed(todo):
                 work.append(frame)
 
     def fire_card(self, cid: int, trigger: str) -> None:
         if trigger in self.defs[cid].on:
-            self.work.append(("effects", cid, trigger, 0))  # as schedule() does
+            self.work.append(frames.Effects(cid, trigger, 0))  # as schedule() does
 
     def condition(self, e: Effect, seat: int) -> bool:
         cond = e.param("if")
@@ -62,7 +66,6 @@ class EffectsMixin(SpelldawnBase):
         # raided_last_turn: the Champion's last turn, just before this Overlord turn (SD-R29's success)
         return self.raided_turn >= self.turn - 1 and self.raided_turn > 0
 
-    @flow_op("effects")
     def op_effects(self, source: int, trigger: str, start: int) -> None:
         card = self.defs[source]
         effects = card.on.get(trigger, ()) if trigger else card.on_resolve
@@ -76,12 +79,12 @@ class EffectsMixin(SpelldawnBase):
             if e.verb == "raid":
                 room = e.param("room", "any")
                 mana, extra = e.param("mana", 0), e.param("access", 0)
-                rest = ("effects", source, trigger, i + 1)
+                rest = frames.Effects(source, trigger, i + 1)
                 if room == "any":
                     self.schedule(rest)
-                    self.ask("raid_target", self.ch, mana, extra)
+                    self.ask("raid_target", self.ch, RaidTargetData(mana, extra))
                 else:
-                    self.schedule(("raid_begin", ROOM_WORDS[room], mana, extra), rest)
+                    self.schedule(frames.RaidBegin(ROOM_WORDS[room], mana, extra), rest)
                 return
             self.do(source, seat, e)
 
@@ -183,9 +186,8 @@ class EffectsMixin(SpelldawnBase):
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
         self.emit(Event("scored", self.ol, cid))
-        self.schedule(("effects", cid, "score", 0), ("overlord_points", cid))
+        self.schedule(frames.Effects(cid, "score", 0), frames.OverlordPoints(cid))
 
-    @flow_op("overlord_points")
     def op_overlord_points(self, cid: int) -> None:
         self.move(cid, SCORE[self.ol])
         self.progress[cid] = 0

@@ -17,10 +17,10 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import ENCOUNTER
 
-from . import fair
+from . import fair, frames
 from .actions import Raid as RaidAction
 from .actions import Raze, Score, Summon, Unveil, UseWeapon
 from .base import (
@@ -43,6 +43,7 @@ from .base import (
 from .base import (
     ENCOUNTER as ENCOUNTER_STEP,
 )
+from .decisions import RaidTargetData
 from .effects import EffectsMixin
 
 PASS, DONE = Pass(), Done()
@@ -59,11 +60,10 @@ class RaidMixin(EffectsMixin):
         return room < 3 or bool(self.zones[OCCUPANT[room]])
 
     def start_raid(self, room: int, mana: int = 0, extra: int = 0) -> None:
-        self.schedule(("raid_begin", room, mana, extra))
+        self.schedule(frames.RaidBegin(room, mana, extra))
 
     # ------------------------------------------------------------------ 1. begin
 
-    @flow_op("raid_begin")
     def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
         self.clear_raid()
         self.raid_room = room
@@ -71,10 +71,9 @@ class RaidMixin(EffectsMixin):
         self.raid_mana = mana
         self.raid_extra = extra
         self.emit(Event("raid", self.ch, amount=room))
-        self.schedule(("raid_check",))
+        self.schedule(frames.RaidCheck())
         self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
 
-    @flow_op("raid_check")
     def op_raid_check(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -85,29 +84,28 @@ class RaidMixin(EffectsMixin):
         if any(not fd[m] or defs[m].cost <= mana for m in defenders):
             self.raid_step = APPROACH
             self.raid_def = len(defenders) - 1
-            self.schedule(("raid_approach",))
+            self.schedule(frames.RaidApproach())
         else:
             if defenders:  # public: every defender is face down and none is affordable
                 self.emit(Event("unopposed", self.ch, amount=room, other=len(defenders)))
-            self.schedule(("raid_room",))
+            self.schedule(frames.RaidRoom())
 
     # ------------------------------------------------------------------ 2. approach
 
     def defender(self) -> int:
         return self.zones[DEFENDERS[self.raid_room]][self.raid_def]
 
-    @flow_op("raid_approach")
     def op_raid_approach(self) -> None:
         if self.raid_room < 0:
             return
         if self.raid_def < 0:
-            self.schedule(("raid_room",))
+            self.schedule(frames.RaidRoom())
             return
         self.raid_step = APPROACH
         if self.face_down[self.defender()]:
             self.ask("summon", self.ol)
         else:
-            self.schedule(("raid_encounter",))
+            self.schedule(frames.RaidEncounter())
 
     @legal("summon", forced=fair.NEVER)
     def legal_summon(self) -> list[Action]:
@@ -121,14 +119,14 @@ class RaidMixin(EffectsMixin):
     @act("summon")
     def act_summon(self, action: Action, d: Decision) -> None:
         if isinstance(action, Summon):
-            self.schedule(("raid_encounter",))
+            self.schedule(frames.RaidEncounter())
             self.summon(action.card)  # its Summon trigger resolves before the encounter
         elif isinstance(action, Unveil):
-            self.schedule(("raid_approach",))
+            self.schedule(frames.RaidApproach())
             self.unveil(action.card)
         else:
             self.emit(Event("pass_by", self.ch, self.defender(), amount=self.raid_room))
-            self.schedule(("raid_next",))  # SD-108: a face-down minion is passed by
+            self.schedule(frames.RaidNext())  # SD-108: a face-down minion is passed by
 
     def summon(self, m: int) -> None:
         """SD-043, SD-106, SD-107: pay, turn face up, Summon triggers."""
@@ -151,17 +149,15 @@ class RaidMixin(EffectsMixin):
 
     # ------------------------------------------------------------------ 3. encounter
 
-    @flow_op("raid_encounter")
     def op_raid_encounter(self) -> None:
         if self.raid_room < 0:
             return
         self.raid_step = ENCOUNTER_STEP
         m = self.defender()
         self.emit(Event("encounter", self.ch, m))
-        self.schedule(("raid_fight",))
+        self.schedule(frames.RaidFight())
         self.fire_card(m, "encounter")
 
-    @flow_op("raid_fight")
     def op_raid_fight(self) -> None:
         if self.raid_room >= 0:
             self.ask("encounter", self.ch)
@@ -197,27 +193,24 @@ class RaidMixin(EffectsMixin):
                 self.raid_used = (*self.raid_used, w)
             self.emit(Event("defeat", self.ch, m, amount=cost, other=w))  # SD-113: it stays in its room
             self.end_duration(ENCOUNTER)
-            self.schedule(("raid_next",))
+            self.schedule(frames.RaidNext())
         else:
             self.emit(Event("combat", self.ol, m))
-            self.schedule(("effects", m, "combat", 0), ("raid_after_combat",))
+            self.schedule(frames.Effects(m, "combat", 0), frames.RaidAfterCombat())
 
-    @flow_op("raid_after_combat")
     def op_raid_after_combat(self) -> None:
         self.end_duration(ENCOUNTER)
         self.op_raid_next()
 
-    @flow_op("raid_next")
     def op_raid_next(self) -> None:
         """SD-109, SD-114: the next defender inward, or the room."""
         if self.raid_room < 0:
             return
         self.raid_def -= 1
-        self.schedule(("raid_approach",))
+        self.schedule(frames.RaidApproach())
 
     # ------------------------------------------------------------------ 4. the room
 
-    @flow_op("raid_room")
     def op_raid_room(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -225,7 +218,7 @@ class RaidMixin(EffectsMixin):
         self.raid_step = ROOM
         self.raid_def = -1
         occupant = self.occupant(room)
-        self.schedule(("raid_access",))
+        self.schedule(frames.RaidAccess())
         if occupant >= 0 and self.face_down[occupant]:
             self.ask("roombound", self.ol)
 
@@ -245,17 +238,15 @@ class RaidMixin(EffectsMixin):
 
     # ------------------------------------------------------------------ 5. access
 
-    @flow_op("raid_access")
     def op_raid_access(self) -> None:
         if self.raid_room < 0:
             return
         self.raid_step = ACCESS
         self.raided_turn = self.turn
         self.emit(Event("raid_success", self.ch, amount=self.raid_room))
-        self.schedule(("raid_select",))
+        self.schedule(frames.RaidSelect())
         self.fire("success")  # SD-R29: before the access set is chosen
 
-    @flow_op("raid_select")
     def op_raid_select(self) -> None:
         room = self.raid_room
         if room < 0:
@@ -278,14 +269,13 @@ class RaidMixin(EffectsMixin):
             self.reveal_to(c, self.ch)
             self.emit(Event("access", self.ch, c, secret=True))
         self.raid_accessed = tuple(picked)
-        self.schedule(("raid_access_ask",))
+        self.schedule(frames.RaidAccessAsk())
         traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
         for c in reversed(traps):  # SD-K25: a Trap acts when accessed
             self.face_down[c] = False
             self.reveal_to_everyone(c)
-            self.schedule(("effects", c, "access", 0))
+            self.schedule(frames.Effects(c, "access", 0))
 
-    @flow_op("raid_access_ask")
     def op_raid_access_ask(self) -> None:
         if self.raid_room >= 0:
             self.ask("access", self.ch)
@@ -314,7 +304,7 @@ class RaidMixin(EffectsMixin):
     def act_access(self, action: Action, d: Decision) -> None:
         if isinstance(action, Score):
             self.raid_done = (*self.raid_done, action.card)
-            self.schedule(("raid_access_ask",))
+            self.schedule(frames.RaidAccessAsk())
             self.score_by_champion(action.card)
         elif isinstance(action, Raze):
             c = action.card
@@ -323,15 +313,15 @@ class RaidMixin(EffectsMixin):
             self.face_down[c] = False
             self.reveal_to_everyone(c)
             self.to_discard(c, "razed")
-            self.schedule(("raid_access_ask",))
+            self.schedule(frames.RaidAccessAsk())
         else:
             self.end_raid(True)
 
-    @legal("raid_target")
+    @legal("raid_target", data=RaidTargetData)
     def legal_raid_target(self) -> list[Action]:
         return [RAID_ACTIONS[r] for r in range(8) if self.raidable(r)]
 
     @act("raid_target")
-    def act_raid_target(self, action: Action, d: Decision) -> None:
+    def act_raid_target(self, action: Action, d: Decision[RaidTargetData]) -> None:
         assert isinstance(action, RaidAction)
-        self.schedule(("raid_begin", ROOM_OF_PLACE[action.target], d.data[0], d.data[1]))
+        self.schedule(frames.RaidBegin(ROOM_OF_PLACE[action.target], d.data.mana, d.data.extra))

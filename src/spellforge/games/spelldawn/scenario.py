@@ -21,9 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 
+from spellforge.core import frames as core_frames
 from spellforge.core.cards import CardDef
 from spellforge.games import find_game
 
+from . import frames
 from .base import (
     ACTION_POINTS,
     ARENA,
@@ -138,7 +140,9 @@ def scenario(
     seat = state.ol if active == "overlord" else state.ch
     state.active = seat
     state.ap = ACTION_POINTS[active] if ap is None else ap
-    state.schedule(("main_next",), ("phase", "discard"))  # the rest of the turn, as op_phase would
+    state.schedule(
+        frames.MainNext(), core_frames.EnterPhase("discard")
+    )  # the rest of the turn, as op_phase would
     state._run()
     return state
 

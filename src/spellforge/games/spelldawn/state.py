@@ -13,13 +13,14 @@ the Champion's turn Duskbound ones (SD-R21). The raid is ``raid.py``; card effec
 from __future__ import annotations
 
 from spellforge.core import events as ev
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 
-from . import fair
+from . import fair, frames
 from .actions import (
     Activate,
     Discard,
@@ -54,6 +55,7 @@ from .base import (
     START_MANA,
 )
 from .cards import CHAMPION, OVERLORD, START_IN_PLAY, SpelldawnCard
+from .decisions import LimitData
 from .view import ViewMixin
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
@@ -78,6 +80,7 @@ def play_in(card: int, room: int) -> PlayCard:
 
 
 class SpelldawnState(ViewMixin):
+    FRAMES = frames.FRAMES
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup (SD-010..SD-018)
@@ -98,7 +101,6 @@ class SpelldawnState(ViewMixin):
         self.stored = [0] * n
         self.phase = "setup"
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         for seat in (self.ol, self.ch):
             deck = DECK[seat]
@@ -129,11 +131,10 @@ class SpelldawnState(ViewMixin):
             return
         self.mana = [START_MANA, START_MANA]  # SD-014, SD-R26
         self.begin_turns(self.ol)  # SD-003, SD-018
-        self.schedule(("turn_start",))
+        self.schedule(frames.TurnStart())
 
     # ------------------------------------------------------------------ the turn (SD-070)
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -141,26 +142,22 @@ class SpelldawnState(ViewMixin):
             return
         self.ap = 0
         self.emit(Event(ev.TURN, self.active, amount=self.turn))
-        self.schedule(("phase", "start"))
+        self.schedule(core_frames.EnterPhase("start"))
 
-    @flow_op("start_of_turn")
     def op_start_of_turn(self) -> None:
         """SD-071..SD-073, SD-K01, SD-K02: Dawn for the Champion, Dusk for the Overlord."""
         seat = self.active
         self.fire("dawn" if seat == self.ch else "dusk", (seat,))
 
-    @flow_op("draw_phase")
     def op_draw_phase(self) -> None:
         if self.active == self.ol:  # SD-074, SD-R11
             self.draw(self.ol, 1)
 
-    @flow_op("main")
     def op_main(self) -> None:
         seat = self.active
         self.ap = self.seat_stat(seat, "action_points", ACTION_POINTS[self.role(seat)])
         self.op_main_next()
 
-    @flow_op("main_next")
     def op_main_next(self) -> None:
         """SD-077: the Main phase lasts while action points remain. With none left the Overlord's turn is
         still his own, so before it moves on he may unveil Nightbound projects, which cost no action point
@@ -171,7 +168,6 @@ class SpelldawnState(ViewMixin):
         elif self.active == self.ol and self.has_face_down_occupant():
             self.ask("night", self.ol)
 
-    @flow_op("discard_phase")
     def op_discard_phase(self) -> None:
         seat = self.active
         if len(self.zones[HAND[seat]]) > self.max_hand(seat):
@@ -191,17 +187,15 @@ class SpelldawnState(ViewMixin):
         self.emit(Event("discard", seat, action.card, secret=seat == self.ol))
         self.op_discard_phase()
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration_turn()
-        self.schedule(("next_turn",))
+        self.schedule(frames.NextTurn())
         if self.active == self.ch and self.has_face_down_occupant():
             self.ask("dusk", self.ol)  # SD-R21: Duskbound window
 
-    @flow_op("next_turn")
     def op_next_turn(self) -> None:
         self.pass_turn()
-        self.schedule(("turn_start",))
+        self.schedule(frames.TurnStart())
 
     def has_face_down_occupant(self) -> bool:
         return any(self.face_down[c] for r in range(3, 8) for c in self.zones[OCCUPANT[r]])
@@ -213,10 +207,9 @@ class SpelldawnState(ViewMixin):
     @act("dusk")
     def act_dusk(self, action: Action, d: Decision) -> None:
         if isinstance(action, Unveil):
-            self.schedule(("dusk_again",))
+            self.schedule(frames.DuskAgain())
             self.unveil(action.card)
 
-    @flow_op("dusk_again")
     def op_dusk_again(self) -> None:
         if self.has_face_down_occupant():
             self.ask("dusk", self.ol)
@@ -228,7 +221,7 @@ class SpelldawnState(ViewMixin):
     @act("night")
     def act_night(self, action: Action, d: Decision) -> None:
         if isinstance(action, Unveil):
-            self.schedule(("main_next",))
+            self.schedule(frames.MainNext())
             self.unveil(action.card)
 
     def end_duration_turn(self) -> None:
@@ -307,7 +300,7 @@ class SpelldawnState(ViewMixin):
     @act("main")
     def act_main(self, action: Action, d: Decision) -> None:
         seat = d.seat
-        self.schedule(("main_next",))
+        self.schedule(frames.MainNext())
         if isinstance(action, GainMana):
             self.ap -= 1
             self.gain(seat, 1)
@@ -344,12 +337,11 @@ class SpelldawnState(ViewMixin):
         e = self.defs[c].activated[0]
         self.ap -= e.cost("actions", 1)
         if self.face_down[c]:  # SD-R33: unveil first, its Unveil trigger before the ability
-            self.schedule(("do_ability", c))
+            self.schedule(frames.DoAbility(c))
             self.unveil(c)
         else:
             self.op_do_ability(c)
 
-    @flow_op("do_ability")
     def op_do_ability(self, c: int) -> None:
         e = self.defs[c].activated[0]
         seat = self.controller[c]
@@ -376,7 +368,7 @@ class SpelldawnState(ViewMixin):
             if len(defenders) >= MAX_MINIONS:  # SD-088, SD-R20: sacrifice one, or cancel
                 self.move(c, LIMBO)
                 self.face_down[c] = True
-                self.ask("limit", seat, room)
+                self.ask("limit", seat, LimitData(room))
                 return
             self.ap -= 1
             self.place_minion(c, room)
@@ -391,7 +383,7 @@ class SpelldawnState(ViewMixin):
             self.move(c, LIMBO)
             self.reveal_to_everyone(c)  # SD-035
             self.emit(Event(ev.PLAY, seat, c))
-            self.schedule(("effects", c, "", 0), ("spell_done", c))
+            self.schedule(frames.Effects(c, "", 0), frames.SpellDone(c))
         else:
             kind = "weapon" if d.subtype == "weapon" else d.type
             over = len(self.champion_cards(kind)) >= LIMITS[kind]
@@ -400,12 +392,11 @@ class SpelldawnState(ViewMixin):
             if over:
                 self.move(c, LIMBO)
                 self.reveal_to_everyone(c)
-                self.ask("limit", seat, kind)
+                self.ask("limit", seat, LimitData(kind))
                 return
             self.ap -= 1
             self.enter_arena(c)
 
-    @flow_op("spell_done")
     def op_spell_done(self, c: int) -> None:
         if self.zone_of[c] == LIMBO:
             self.move(c, DISCARD[self.owner[c]])  # SD-037, SD-062
@@ -424,19 +415,17 @@ class SpelldawnState(ViewMixin):
         self.emit(Event(ev.PLAY, seat, c))
         self.fire_card(c, "play")
 
-    @legal("limit")
+    @legal("limit", data=LimitData)
     def legal_limit(self) -> list[Action]:
-        d = self.decision
-        assert d is not None
-        what = d.data[0]
+        what = self.asked(LimitData).what
         if isinstance(what, int):
             return [Pass(), *(Sacrifice(m) for m in self.zones[DEFENDERS[what]])]
         return [Pass(), *(Sacrifice(c) for c in self.champion_cards(what))]
 
     @act("limit")
-    def act_limit(self, action: Action, d: Decision) -> None:
+    def act_limit(self, action: Action, d: Decision[LimitData]) -> None:
         c = self.zones[LIMBO][-1]
-        what = d.data[0]
+        what = d.data.what
         if isinstance(action, Pass):  # cancelled: back to hand, no action point spent (SD-R20)
             self.move(c, HAND[d.seat])
             self.face_down[c] = False

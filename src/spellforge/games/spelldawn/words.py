@@ -34,6 +34,7 @@ from .actions import (
     UseWeapon,
 )
 from .base import DEFENDER_ZONES, DISPEL_COST, LIMBO, LIMITS, MAX_MINIONS, ROOM_NAMES, WIN_POINTS
+from .decisions import LimitData
 from .raid import RaidMixin
 
 ROOM_LABELS = {
@@ -212,8 +213,8 @@ class WordsMixin(RaidMixin):
             return f"The Champion accesses {room}: score schemes, raze projects, then finish (the raid ends)."
         return f"{who} decides."
 
-    def limit_prompt(self, d: Decision) -> str:
-        what = d.data[0]
+    def limit_prompt(self, d: Decision[LimitData]) -> str:
+        what = d.data.what
         if isinstance(what, int):
             return (
                 f"{capital(room_label(what))} already has {MAX_MINIONS} defenders: the Overlord may sacrifice "

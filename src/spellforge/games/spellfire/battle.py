@@ -10,17 +10,20 @@ go on with another champion.
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, close_condition, flow_op, legal
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import BATTLE, ROUND
 from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES, Window
 
+from . import frames
 from .actions import AttackRealm, PlayCard, Send, UsePower
 from .base import DUNGEON_PLACES, POSITIONS, SLOT_PLACES, WORLD_BONUS
 from .cards import ALLY, CHAMPION, EVENT, ITEM, NOTATED, REALM
+from .decisions import EscapeData, SummonData, WallData
 from .fair import empty_hand
 from .records import ATTACKER_SIDE, BATTLE_DONE, DEFENDER_SIDE, GOING, ROUND_DONE, Fight, PlayRec
 from .spoils import SpoilsMixin
@@ -126,7 +129,7 @@ class BattleMixin(SpoilsMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(("ask", "attack"))
+        self.schedule(frames.Ask("attack"))
         if isinstance(action, PlayCard):
             self.respond_after(seat)
             self.play_event(seat, action.card, action.target)
@@ -140,12 +143,11 @@ class BattleMixin(SpoilsMixin):
             target = self.slots[place.seat][POSITIONS.index(place.name)]
         self.fight = Fight(seat, place.seat, target, dungeon=place.kind == "dungeon")
         self.emit(Event("attack", seat, target, other=place.seat))
-        self.schedule(("round_start",))
+        self.schedule(frames.RoundStart())
         self.respond_after(seat)
 
     # ------------------------------------------------------------------ steps B and C
 
-    @flow_op("round_start")
     def op_round_start(self) -> None:
         f = self.fight
         if f.over == BATTLE_DONE:
@@ -171,13 +173,13 @@ class BattleMixin(SpoilsMixin):
         f = self.fight
         if isinstance(action, Done):
             self.emit(Event("battle_end", d.seat, note="attacker stops"))
-            self.schedule(("battle_end",))
+            self.schedule(frames.BattleEnd())
             return
         assert isinstance(action, Send)
         f.rounds += 1
         self.into_round(action.card, d.seat)
         f.att_champion = action.card
-        self.schedule(("defend_ask",))
+        self.schedule(frames.DefendAsk())
         self.respond_after(d.seat)
 
     def into_round(self, champion: int, seat: int, ally: bool = False) -> None:
@@ -202,7 +204,6 @@ class BattleMixin(SpoilsMixin):
         role = "ally" if ally else "attacks" if seat == self.fight.attacker else "defends"
         self.emit(Event("send", seat, champion, note=role))
 
-    @flow_op("defend_ask")
     def op_defend_ask(self) -> None:
         if self.fight.over != GOING:
             return  # cardplay ended the battle after the attacker was sent
@@ -235,7 +236,7 @@ class BattleMixin(SpoilsMixin):
             assert isinstance(action, Send)
             self.into_round(action.card, d.seat)
             f.def_champion = action.card
-        self.schedule(("activate",))
+        self.schedule(frames.Activate())
         self.respond_after(d.seat)
 
     def declined(self) -> None:
@@ -249,13 +250,13 @@ class BattleMixin(SpoilsMixin):
             self.emit(Event("dungeon_razed", f.defender, target))
             self.to_zone(champ, self.layout.void[self.owner[champ]])
             f.over = BATTLE_DONE
-            self.schedule(("battle_end",), ("spoils", att, 1))
+            self.schedule(frames.BattleEnd(), frames.Spoils(att, 1))
             return
         self.raze(target, "undefended")
         if "razed_discard_attacker" in self.defs[target].powers:
             self.discard_card_from_play(champ, "razed realm")  # SF-148; spoils stand (SF-209)
         f.over = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", att, 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(att, 0))
 
     def battle_seat_left(self, seat: int) -> None:
         """``seat`` left the table in the middle of a battle (SF-R23). The attacker leaving ends his turn
@@ -280,16 +281,15 @@ class BattleMixin(SpoilsMixin):
             # the question of the round the others were asked is moot: ask the window again, which closes
             self.decision = None
             self._legal = None
-            self.schedule(("window_ask", w.wid))
+            self.schedule(core_frames.WindowAsk(w.wid))
 
     # ------------------------------------------------------------------ step D
 
-    @flow_op("activate")
     def op_activate(self) -> None:
         """The attacker's power and cards first, then the defender's (SF-183, SF-219, SF-311, SF-R08)."""
         f = self.fight
         if f.over != GOING:  # cardplay after the defender was sent ended the round or the battle
-            self.schedule(("open_round",))
+            self.schedule(frames.OpenRound())
             return
         for seat, champ in ((f.attacker, f.att_champion), (f.defender, f.def_champion)):
             if champ >= 0:
@@ -299,13 +299,13 @@ class BattleMixin(SpoilsMixin):
         if borrow_from >= 0 and self.has_power(f.att_champion, "borrow_item"):
             self.borrow(f.att_champion, borrow_from)
         self.schedule(
-            ("instant", 0, 0),
-            ("instant", 1, 0),
-            ("instant", 0, 1),
-            ("instant", 1, 1),
-            ("summon_ask", 0),
-            ("summon_ask", 1),
-            ("open_round",),
+            frames.Instant(0, 0),
+            frames.Instant(1, 0),
+            frames.Instant(0, 1),
+            frames.Instant(1, 1),
+            frames.SummonAsk(0),
+            frames.SummonAsk(1),
+            frames.OpenRound(),
         )
 
     # ------------------------------------------------------------------ champions brought in as allies
@@ -317,7 +317,6 @@ class BattleMixin(SpoilsMixin):
             return []
         return self.available_champions(seat, from_hand=False)
 
-    @flow_op("summon_ask")
     def op_summon_ask(self, side: int) -> None:
         """A power that brings a card into the battle "at once" is used as its champion enters combat,
         outside the order of activation and whichever side is losing (SF-225)."""
@@ -328,13 +327,13 @@ class BattleMixin(SpoilsMixin):
         e = self.defs[champ].power("pool_ally")
         seat = f.attacker if side == 0 else f.defender
         if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
-            self.ask("summon", seat, champ)
+            self.ask("summon", seat, SummonData(champ))
 
-    @legal("summon", forced=empty_hand)
+    @legal("summon", forced=empty_hand, data=SummonData)
     def legal_summon(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        champ = d.data[0]
+        champ = self.asked(SummonData).champion
         return [Pass(), *(UsePower(champ, CardRef(c)) for c in self.pool_allies(d.seat))]
 
     @act("summon")
@@ -360,7 +359,6 @@ class BattleMixin(SpoilsMixin):
         self.borrowed[item] = victim
         self.emit(Event("borrow", self.controller[borrower], item, other=victim))
 
-    @flow_op("instant")
     def op_instant(self, side: int, kind: int) -> None:
         """An instant defeat by a champion (kind 0: one escape card, SF-244..SF-246) or by an attachment
         (kind 1: only an event removing it, SF-247, SF-248)."""
@@ -374,8 +372,8 @@ class BattleMixin(SpoilsMixin):
         source = self.defeat_source(source_champ, victim, kind)
         if source < 0:
             return
-        self.schedule(("instant_resolve", source, victim, kind))
-        self.ask("escape", self.controller[victim], source, victim, kind)
+        self.schedule(frames.InstantResolve(source, victim, kind))
+        self.ask("escape", self.controller[victim], EscapeData(source, victim, kind))
 
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
         if kind == 0:
@@ -391,11 +389,11 @@ class BattleMixin(SpoilsMixin):
                 return a
         return -1
 
-    @legal("escape", forced=empty_hand)
+    @legal("escape", forced=empty_hand, data=EscapeData)
     def legal_escape(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        source, victim, kind = d.data
+        source, victim, kind = self.asked(EscapeData)
         out: list[Action] = [Pass()]
         if kind == 0 and d.seat == self.fight.attacker and not self.fight.from_hidden & DEFENDER_SIDE:
             # a visible instant defeat: the attack may be taken back, but not against a champion that
@@ -449,7 +447,6 @@ class BattleMixin(SpoilsMixin):
         f.over = BATTLE_DONE
         f.withdrawn = True
 
-    @flow_op("instant_resolve")
     def op_instant_resolve(self, source: int, victim: int, kind: int) -> None:
         f = self.fight
         battle = self.layout.battle
@@ -464,9 +461,8 @@ class BattleMixin(SpoilsMixin):
 
     # ------------------------------------------------------------------ steps E and F
 
-    @flow_op("open_round")
     def op_open_round(self) -> None:
-        self.schedule(("round_end",))
+        self.schedule(frames.RoundEnd())
         if self.fight.over == GOING:
             self.open_window("round", self.clockwise_from(self.fight.attacker), PASSES, until="round_over")
 
@@ -692,19 +688,19 @@ class BattleMixin(SpoilsMixin):
         if self.traits(victim) & set(cross.split("|")):
             return
         if stops_attacker:
-            self.schedule(("wall_check", victim, cross))
-            self.ask("wall", f.attacker, victim, cross)
+            self.schedule(frames.WallCheck(victim, cross))
+            self.ask("wall", f.attacker, WallData(victim, cross))
         else:
             f.over = ROUND_DONE
             f.winner = f.attacker
             f.stopped = True
             self.emit(Event("walled", f.defender, victim))
 
-    @legal("wall", forced=empty_hand)
+    @legal("wall", forced=empty_hand, data=WallData)
     def legal_wall(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        victim, cross = d.data
+        victim, cross = self.asked(WallData)
         crossing = set(str(cross).split("|"))
         out: list[Action] = [Pass()]
         for c in self.hand_of(d.seat):
@@ -719,17 +715,16 @@ class BattleMixin(SpoilsMixin):
         return out
 
     @act("wall")
-    def act_wall(self, action: Action, d: Decision) -> None:
+    def act_wall(self, action: Action, d: Decision[WallData]) -> None:
         if isinstance(action, Pass):
             return
         self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == ITEM:
-            self.attach(d.seat, action.card, d.data[0])
+            self.attach(d.seat, action.card, d.data.victim)
         else:
             self.cast(d.seat, action.card, None)
 
-    @flow_op("wall_check")
     def op_wall_check(self, victim: int, cross: str) -> None:
         f = self.fight
         if f.over != GOING or self.zone_of[victim] != self.layout.battle:
@@ -738,11 +733,10 @@ class BattleMixin(SpoilsMixin):
             return
         self.emit(Event("walled", f.attacker, victim))
         f.over = BATTLE_DONE  # stopped, back to the pool, no spoils for anyone (SF-232, SF-233)
-        self.schedule(("battle_end",))
+        self.schedule(frames.BattleEnd())
 
     # ------------------------------------------------------------------ steps G, H and I
 
-    @flow_op("round_end")
     def op_round_end(self) -> None:
         f = self.fight
         if f.over == BATTLE_DONE or f.att_champion < 0:
@@ -766,7 +760,7 @@ class BattleMixin(SpoilsMixin):
                 self.round_cleanup()
                 self.raze(f.target, "lost")  # a self-defending realm that loses is razed (SF-R27)
                 f.over = BATTLE_DONE
-                self.schedule(("battle_end",), ("spoils", f.attacker, 0))
+                self.schedule(frames.BattleEnd(), frames.Spoils(f.attacker, 0))
                 return
             if loser >= 0 and self.zone_of[loser] == self.layout.battle:
                 if f.stopped:
@@ -775,7 +769,7 @@ class BattleMixin(SpoilsMixin):
                     self.discard_card_from_play(loser, "lost")  # SF-193
             self.round_cleanup()
             self.discard_after(after)
-            self.schedule(("round_start",))  # another champion may attack the same realm (SF-194, SF-202)
+            self.schedule(frames.RoundStart())  # another champion may attack the same realm (SF-194, SF-202)
             return
         loser = f.att_champion
         if self.zone_of[loser] == self.layout.battle:
@@ -784,7 +778,7 @@ class BattleMixin(SpoilsMixin):
         self.discard_after(after)
         f.over = BATTLE_DONE
         self.schedule(
-            ("battle_end",), ("spoils", f.defender, 1 if f.dungeon else 0)
+            frames.BattleEnd(), frames.Spoils(f.defender, 1 if f.dungeon else 0)
         )  # SF-200, SF-201, SF-061
 
     def after_combat_discards(self) -> list[int]:
@@ -850,7 +844,6 @@ class BattleMixin(SpoilsMixin):
         self.allied = []
         self.end_duration(ROUND)
 
-    @flow_op("battle_end")
     def op_battle_end(self) -> None:
         f = self.fight
         self.round_cleanup()
@@ -858,7 +851,6 @@ class BattleMixin(SpoilsMixin):
         self.end_duration(BATTLE)
         self.emit(Event("battle_over", f.attacker))
 
-    @flow_op("battle_over_realm_lost")
     def op_battle_over_realm_lost(self) -> None:
         """The attacked realm was razed or discarded by cardplay: spoils for the attacker, both champions
         home (SF-205, SF-211, SF-212)."""
@@ -866,22 +858,20 @@ class BattleMixin(SpoilsMixin):
         if f.over == BATTLE_DONE:
             return
         f.over = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f.attacker, 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(f.attacker, 0))
 
-    @flow_op("battle_over_attacker_lost")
     def op_battle_over_attacker_lost(self) -> None:
         """Cardplay discarded the attacking champion: spoils for the defender (SF-208, SF-213, SF-214)."""
         f = self.fight
         if f.over == BATTLE_DONE:
             return
         f.over = BATTLE_DONE
-        self.schedule(("battle_end",), ("spoils", f.defender, 0))
+        self.schedule(frames.BattleEnd(), frames.Spoils(f.defender, 0))
 
-    @flow_op("battle_over_both")
     def op_battle_over_both(self) -> None:
         """Both champions discarded by cardplay: no winner, no spoils (SF-207)."""
         f = self.fight
         if f.over == BATTLE_DONE:
             return
         f.over = BATTLE_DONE
-        self.schedule(("battle_end",))
+        self.schedule(frames.BattleEnd())

@@ -14,14 +14,16 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, close_condition, flow_op, legal
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import ROUND
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, Target, card_ref, stack_ref
 from spellforge.core.windows import EACH
 
+from . import frames
 from .actions import PlayCard, UsePower
 from .base import SpellfireBase
 from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+from .decisions import PlayData
 from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
 
@@ -117,9 +119,9 @@ class PlayMixin(SpellfireBase):
         aim = aimed_at(target)
         self.plays.append(PlayRec(uid, card, seat, aim, copy_of, -1))
         self.emit(Event("event", seat, card, note="copy" if copy_of >= 0 else "", target=aim))
-        self.schedule(("resolve_play", uid))
+        self.schedule(frames.ResolvePlay(uid))
         others = self.clockwise_from(seat)[1:]  # SF-297, SF-298
-        self.open_window("pause", others, EACH, until="play_stopped", data=(uid,))
+        self.open_window("pause", others, EACH, until="play_stopped", data=PlayData(uid))
 
     @close_condition("play_stopped")
     def until_play_stopped(self) -> bool:
@@ -145,12 +147,12 @@ class PlayMixin(SpellfireBase):
             return t.seat == seat
         return seat != play.seat
 
-    @legal("pause", forced=empty_hand)
+    @legal("pause", forced=empty_hand, data=PlayData)
     def legal_pause(self) -> list[Action]:
         d = self.decision
         assert d is not None
         seat = d.seat
-        play = self.find_play(d.data[0])
+        play = self.find_play(self.asked(PlayData).uid)
         out: list[Action] = [Pass()]
         if play is None:
             return out
@@ -189,11 +191,11 @@ class PlayMixin(SpellfireBase):
         return out
 
     @act("pause")
-    def act_pause(self, action: Action, d: Decision) -> None:
+    def act_pause(self, action: Action, d: Decision[PlayData]) -> None:
         if isinstance(action, Pass):
             self.window_passed()  # a player who passed cannot come back (SF-299)
             return
-        uid = d.data[0]
+        uid = d.data.uid
         play = self.find_play(uid)
         assert play is not None
         seat = d.seat
@@ -322,18 +324,18 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight.attacker >= 0:
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
-        self.schedule(("resolve_play", uid))
+        self.schedule(frames.ResolvePlay(uid))
         if d.type in SPELLS:
             self.open_window(
-                "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=(uid,)
+                "counter", self.clockwise_from(seat)[1:], EACH, until="play_stopped", data=PlayData(uid)
             )
 
-    @legal("counter", forced=empty_hand)
+    @legal("counter", forced=empty_hand, data=PlayData)
     def legal_counter(self) -> list[Action]:
         d = self.decision
         assert d is not None
         seat = d.seat
-        play = self.find_play(d.data[0])
+        play = self.find_play(self.asked(PlayData).uid)
         out: list[Action] = [Pass()]
         if play is None:
             return out
@@ -356,11 +358,11 @@ class PlayMixin(SpellfireBase):
         return out
 
     @act("counter")
-    def act_counter(self, action: Action, d: Decision) -> None:
+    def act_counter(self, action: Action, d: Decision[PlayData]) -> None:
         if isinstance(action, Pass):
             self.window_passed()
             return
-        uid = d.data[0]
+        uid = d.data.uid
         if isinstance(action, UsePower):  # a holding discarded to cancel a Wish (SF-312, SF-315)
             self.window_acted()
             self.discard_card_from_play(action.card, "spent")
@@ -376,7 +378,6 @@ class PlayMixin(SpellfireBase):
 
     # ------------------------------------------------------------------ resolving
 
-    @flow_op("resolve_play")
     def op_resolve_play(self, uid: int) -> None:
         play = self.find_play(uid)
         if play is None:
@@ -405,10 +406,9 @@ class PlayMixin(SpellfireBase):
         for p in list(self.plays):  # duplicates resolve after the original, each with a pause (SF-321)
             if p.copy_of == uid:
                 self.plays.remove(p)
-                self.schedule(("copy_play", p.seat, p.card, p.target, uid))
+                self.schedule(frames.CopyPlay(p.seat, p.card, p.target, uid))
         self.after_cardplay()
 
-    @flow_op("copy_play")
     def op_copy_play(self, seat: int, card: int, target: PlayTarget, of: int) -> None:
         self.play_event(seat, card, target, copy_of=of)
 
@@ -676,18 +676,18 @@ class PlayMixin(SpellfireBase):
         )
         if f.att_champion < 0:
             if realm_gone:
-                self.schedule(("battle_over_realm_lost",))
+                self.schedule(frames.BattleOverRealmLost())
             return
         att_gone = self.zone_of[f.att_champion] != lay.battle
         # a realm defending itself (SF-R27) stays in the formation: only the realm's loss ends its defence
         def_gone = f.def_champion >= 0 and not f.self_defence and self.zone_of[f.def_champion] != lay.battle
         if realm_gone:
-            self.schedule(("battle_over_realm_lost",))
+            self.schedule(frames.BattleOverRealmLost())
         elif att_gone and def_gone:
-            self.schedule(("battle_over_both",))
+            self.schedule(frames.BattleOverBoth())
         elif att_gone:
             # whether or not a defender was chosen yet: SF-207's "no winner" needs two champions discarded
-            self.schedule(("battle_over_attacker_lost",))
+            self.schedule(frames.BattleOverAttackerLost())
         elif def_gone and f.over == GOING:
             # the defending champion is defeated by cardplay: the round is over and the attacker has won
             # it, whatever the totals said (SF-202, SF-236); what is left of its side counts for nothing

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from spellforge.core import frames as core_frames
 from spellforge.core.cards import CardDef
 from spellforge.games import find_game
 
@@ -125,7 +126,7 @@ def scenario(
     state.turns_taken[active] = turns
     state.phase = phase
     if run:
-        state.schedule(("phase", phase))
+        state.schedule(core_frames.EnterPhase(phase))
         state._run()
     return state
 

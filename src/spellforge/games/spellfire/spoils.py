@@ -3,22 +3,25 @@ pile, played at once whatever the timing, kept, or put back on top."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from spellforge.core.actions import Action, Choose, Pass
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision
-from spellforge.core.kinds import NEVER, act, flow_op, legal
+from spellforge.core.flow import Decision, Frame
+from spellforge.core.kinds import NEVER, act, legal
 from spellforge.core.targets import CardRef, Place, Target
 
+from . import frames
 from .actions import Keep, PlayCard, PutBack
 from .base import POSITIONS
 from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE
+from .decisions import SpoilsData
 from .turn import TurnMixin
 
 
 class SpoilsMixin(TurnMixin):
     """Drawing and playing spoils of victory."""
 
-    @flow_op("spoils")
     def op_spoils(self, seat: int, dungeon: int) -> None:
         """Cards from the earner's own draw pile (SF-210): one, or more where a rule card grants more, all
         drawn at once, of which only the first may be played at once (SF-218); a draw from an empty pile
@@ -26,7 +29,7 @@ class SpoilsMixin(TurnMixin):
         if not self.alive[seat]:
             return
         deck = self.zones[self.layout.deck[seat]]
-        frames: list[tuple[str, int, int, int, int]] = []
+        todo: list[Frame[Any]] = []
         for i in range(1 + self.extra_spoils()):
             if not deck:
                 self.emit(Event("spoils_lost", seat))
@@ -35,8 +38,8 @@ class SpoilsMixin(TurnMixin):
             self.move(card, self.layout.hand[seat])
             if not dungeon:
                 self.emit(Event("spoils", seat, card, secret=True))
-            frames.append(("spoils_card", seat, dungeon, card, 1 if i == 0 else 0))
-        self.schedule(*frames)
+            todo.append(frames.SpoilsCard(seat, dungeon, card, 1 if i == 0 else 0))
+        self.schedule(*todo)
 
     def extra_spoils(self) -> int:
         """More spoils cards granted by rule cards in play, for every player (SF-218, SF-K08)."""
@@ -47,7 +50,6 @@ class SpoilsMixin(TurnMixin):
                 n += e.amount
         return n
 
-    @flow_op("spoils_card")
     def op_spoils_card(self, seat: int, dungeon: int, card: int, first: int) -> None:
         """One spoils card drawn: a dungeon spoils is shown to all (SF-062) and a realm among it goes to
         the Abyss (SF-063); otherwise its earner plays it at once (the first card only), keeps it or puts
@@ -61,7 +63,7 @@ class SpoilsMixin(TurnMixin):
                 self.to_zone(card, self.layout.abyss[seat])
                 self.ask("dungeon_shuffle", seat)
                 return
-        self.ask("spoils", seat, card, first)
+        self.ask("spoils", seat, SpoilsData(card, first))
 
     @legal("dungeon_shuffle")
     def legal_dungeon_shuffle(self) -> list[Action]:
@@ -94,20 +96,20 @@ class SpoilsMixin(TurnMixin):
             return [PlayCard(card, target) for target in self.event_targets(seat, card)]
         return []
 
-    @legal("spoils", forced=NEVER)
+    @legal("spoils", forced=NEVER, data=SpoilsData)
     def legal_spoils(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        card = d.data[0]
+        card, first = self.asked(SpoilsData)
         out: list[Action] = [Keep(), PutBack()]
-        if d.data[1] and self.zone_of[card] == self.layout.hand[d.seat]:  # the first card only (SF-218)
+        if first and self.zone_of[card] == self.layout.hand[d.seat]:  # the first card only (SF-218)
             out += self.spoils_plays(d.seat, card)
         return out
 
     @act("spoils")
-    def act_spoils(self, action: Action, d: Decision) -> None:
+    def act_spoils(self, action: Action, d: Decision[SpoilsData]) -> None:
         seat = d.seat
-        card = d.data[0]
+        card = d.data.card
         if isinstance(action, Keep):
             return
         if isinstance(action, PutBack):

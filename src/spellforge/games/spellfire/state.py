@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.knowledge import SPECTATOR_BIT
 from spellforge.core.rng import Rng
 
+from . import frames
 from .cards import ARTIFACT, CHAMPION
 from .records import Fight, PlayRec, remap_target
 from .words import WordsMixin
@@ -15,6 +17,7 @@ from .words import WordsMixin
 class SpellfireState(WordsMixin):
     """One SPELLFIRE match (``shared/rules/spellfire.md``)."""
 
+    FRAMES = frames.FRAMES
     EXTRA_TURN_RESETS = False  # SF-319
     RECORDS = (*WordsMixin.RECORDS, PlayRec, Fight)
 
@@ -153,7 +156,7 @@ class SpellfireState(WordsMixin):
         if self.windows:
             w = self.hand_on()  # a pause goes on with the next one to act, nobody twice; a round restarts
             if w is not None:
-                self.schedule(("window_ask", w.wid))
+                self.schedule(core_frames.WindowAsk(w.wid))
             return
         if decision.kind == "defend":
             self.declined()

@@ -8,17 +8,20 @@ which they may play events (``respond``, SF-281, SF-283).
 
 from __future__ import annotations
 
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import NEVER, act, flow_op, legal
+from spellforge.core.kinds import NEVER, act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, Place
 from spellforge.core.windows import PASSES
 
+from . import frames
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
 from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
+from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
 from .plays import PlayMixin
 from .records import Fight
@@ -31,49 +34,47 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ setup
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         lay = self.layout
         for seat in range(self.n_seats):
             for cid in list(self.zones[lay.deck[seat]]):
                 if self.defs[cid].type == DUNGEON:  # never shuffled in; put into play now (SF-050, SF-051)
                     self.move(cid, lay.dungeon[seat])
-        self.schedule(("deal",))
+        self.schedule(frames.Deal())
 
-    @flow_op("deal")
     def op_deal(self) -> None:
         first = self.choose_first_player()
         lay = self.layout
         for seat in range(self.n_seats):
             self.shuffle(lay.deck[seat])  # SF-068
         self.begin_turns(first)
-        cuts = [("cut", seat) for seat in range(self.n_seats)]
-        self.schedule(*cuts, ("first_hands",), ("turn_begin",))
+        cuts = [frames.Cut(seat) for seat in range(self.n_seats)]
+        self.schedule(*cuts, frames.FirstHands(), frames.TurnBegin())
 
-    @flow_op("cut")
     def op_cut(self, seat: int) -> None:
         """The player to a player's right may cut his draw pile before he draws (SF-069, SF-R25). Only
         seats still playing take part: a player who has left is not cut for and cuts for nobody; the next
         player still playing to the right cuts in his place."""
         playing = self.clockwise_from(seat)  # the seats still playing, clockwise from him
         if len(playing) > 1 and playing[0] == seat:
-            self.ask("cut", playing[-1], seat)  # the last of them clockwise is the first to his right
+            self.ask(
+                "cut", playing[-1], CutData(seat)
+            )  # the last of them clockwise is the first to his right
 
-    @legal("cut")
+    @legal("cut", data=CutData)
     def legal_cut(self) -> list[Action]:
         return [Pass(), *(Choose(point) for point in CUTS)]
 
     @act("cut")
-    def act_cut(self, action: Action, d: Decision) -> None:
+    def act_cut(self, action: Action, d: Decision[CutData]) -> None:
         if isinstance(action, Pass):
             return
         assert isinstance(action, Choose)
-        deck = self.zones[self.layout.deck[d.data[0]]]
+        deck = self.zones[self.layout.deck[d.data.owner]]
         at = len(deck) * CUTS.index(action.option) // len(CUTS) + len(deck) // (2 * len(CUTS))
         deck[:] = deck[at:] + deck[:at]
-        self.emit(Event("cut", d.seat, other=d.data[0], note=action.option))
+        self.emit(Event("cut", d.seat, other=d.data.owner, note=action.option))
 
-    @flow_op("first_hands")
     def op_first_hands(self) -> None:
         start = self.format_numbers()[0]
         for seat in range(self.n_seats):
@@ -101,7 +102,6 @@ class TurnMixin(PlayMixin):
 
     # ------------------------------------------------------------------ the turn
 
-    @flow_op("turn_begin")
     def op_turn_begin(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -113,27 +113,22 @@ class TurnMixin(PlayMixin):
         self.holding_done[seat] = False
         self.reflecting = -1
         self.emit(Event("turn", seat, amount=self.turn, note="extra" if self.extra_turn else ""))
-        self.schedule(("phase", "start"))
+        self.schedule(core_frames.EnterPhase("start"))
 
-    @flow_op("ask")
     def op_ask(self, kind: str) -> None:
         self.ask(kind, self.active)
 
-    @flow_op("phase_start")
     def op_phase_start(self) -> None:
         """Phase 0: rule cards, start-of-turn powers (SF-100, SF-R04)."""
         self.ask("start", self.active)
 
-    @flow_op("phase_draw")
     def op_phase_draw(self) -> None:
         """Phase 1: the format's draw plus card-granted draws (SF-074, SF-101)."""
         self.draw(self.active, self.draws(self.active))
 
-    @flow_op("phase_realm")
     def op_phase_realm(self) -> None:
         self.ask("realm", self.active)
 
-    @flow_op("phase_pool")
     def op_phase_pool(self) -> None:
         seat = self.active
         if self.resets_once_per_turn:  # an extra turn opens no new once-per-turn window (SF-319)
@@ -148,9 +143,8 @@ class TurnMixin(PlayMixin):
         """Once ``seat``'s play is complete, the others may play events (SF-281, SF-283). Call it before
         carrying the play out: the response round is scheduled beneath the play's own frames (its event
         pause, its counter window, its resolution), so it opens only when the play is over."""
-        self.schedule(("respond", seat))
+        self.schedule(frames.Respond(seat))
 
-    @flow_op("respond")
     def op_respond(self, seat: int) -> None:
         """A response round: everyone else, clockwise from the next seat, may play an event or pass; a
         seat that plays one hands the turn on and everyone else, ``seat`` included, may answer once it has
@@ -163,36 +157,33 @@ class TurnMixin(PlayMixin):
             return
         self.open_window("respond", order, PASSES, keep=False)  # ``seat`` has left: everyone is asked
 
-    @flow_op("phase_over")
     def op_phase_over(self) -> None:
         """At every phase boundary the other players may play events (SF-281), as after a play."""
         self.op_respond(self.active)
 
-    @flow_op("phase_attack")
     def op_phase_attack(self) -> None:
         self.fight = Fight()
         self.ask("attack", self.active)
 
-    @flow_op("phase_cards")
     def op_phase_cards(self) -> None:
         self.ask("cards", self.active)
 
-    @flow_op("phase_end")
     def op_phase_end(self) -> None:
         """Phase 6 (SF-R02): the mulligan call (SF-R24), discard to the hand limit, Limbo, realm-less pools,
         the reshuffle, lasting events; then the turn passes left."""
         seat = self.active
-        self.schedule(("hand_limit",), ("limbo_returns",), ("realmless",), ("reshuffle",), ("expire",))
+        self.schedule(
+            frames.HandLimit(), frames.LimboReturns(), frames.Realmless(), frames.Reshuffle(), frames.Expire()
+        )
         if self.turns_taken[seat] == 2 and not self.played_realm[seat] and self.mulligans[seat] < 2:
             self.ask("mulligan", seat)
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.end_duration(TURN)
         if self.taken_back:
             self.taken_back = []  # until the end of the turn (SF-313)
         self.pass_turn()  # clockwise (SF-083, SF-124), extra turns first
-        self.schedule(("turn_begin",))
+        self.schedule(frames.TurnBegin())
 
     # ------------------------------------------------------------------ phase 0
 
@@ -210,7 +201,7 @@ class TurnMixin(PlayMixin):
     def act_start(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
-        self.schedule(("ask", "start"))
+        self.schedule(frames.Ask("start"))
         self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == RULE:
@@ -275,12 +266,12 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(("ask", "realm"))
+        self.schedule(frames.Ask("realm"))
         self.respond_after(d.seat)
         if isinstance(action, Rebuild):
             self.realm_done[seat] = True
             pos = POSITIONS.index(action.target.name)
-            self.schedule(("rebuild_discard", pos, REBUILD_COST))
+            self.schedule(frames.RebuildDiscard(pos, REBUILD_COST))
             return
         assert isinstance(action, PlayCard)
         t = self.defs[action.card].type
@@ -313,7 +304,6 @@ class TurnMixin(PlayMixin):
         self.attached_to[card] = realm  # it never moves (SF-106)
         self.emit(Event("holding", seat, card, other=realm))
 
-    @flow_op("rebuild_discard")
     def op_rebuild_discard(self, pos: int, left: int) -> None:
         if left <= 0:
             seat = self.active
@@ -322,17 +312,17 @@ class TurnMixin(PlayMixin):
             self.emit(Event("rebuilt", seat, realm))
             self.check_victory()
             return
-        self.ask("rebuild_discard", self.active, pos, left)
+        self.ask("rebuild_discard", self.active, RebuildDiscardData(pos, left))
 
-    @legal("rebuild_discard")
+    @legal("rebuild_discard", data=RebuildDiscardData)
     def legal_rebuild_discard(self) -> list[Action]:
         return [Discard(c) for c in self.hand_of(self.active)]
 
     @act("rebuild_discard")
-    def act_rebuild_discard(self, action: Action, d: Decision) -> None:
+    def act_rebuild_discard(self, action: Action, d: Decision[RebuildDiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
-        self.schedule(("rebuild_discard", d.data[0], d.data[1] - 1))
+        self.schedule(frames.RebuildDiscard(d.data.pos, d.data.left - 1))
 
     def check_victory(self) -> None:
         """The first player with the victory count of unrazed realms wins at once (SF-094..SF-097)."""
@@ -410,7 +400,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(("ask", "pool"))
+        self.schedule(frames.Ask("pool"))
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             self.use_power(seat, action.card, action.target)
@@ -434,23 +424,22 @@ class TurnMixin(PlayMixin):
         self.emit(Event("pool", seat, card, secret=self.face_down[card]))
         e = self.defs[card].power("entry_discard")
         if e is not None:
-            self.schedule(("entry_discard", card, e.amount))
+            self.schedule(frames.EntryDiscard(card, e.amount))
 
-    @flow_op("entry_discard")
     def op_entry_discard(self, card: int, left: int) -> None:
         if left > 0 and self.hand_of(self.controller[card]):
-            self.ask("entry_discard", self.controller[card], card, left)
+            self.ask("entry_discard", self.controller[card], EntryDiscardData(card, left))
 
-    @legal("entry_discard")
+    @legal("entry_discard", data=EntryDiscardData)
     def legal_entry_discard(self) -> list[Action]:
         assert self.decision is not None
         return [Discard(c) for c in self.hand_of(self.decision.seat)]
 
     @act("entry_discard")
-    def act_entry_discard(self, action: Action, d: Decision) -> None:
+    def act_entry_discard(self, action: Action, d: Decision[EntryDiscardData]) -> None:
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)
-        self.schedule(("entry_discard", d.data[0], d.data[1] - 1))
+        self.schedule(frames.EntryDiscard(d.data.card, d.data.left - 1))
 
     def attach(self, seat: int, card: int, champion: int) -> None:
         self.move(card, self.zone_of[champion])
@@ -477,7 +466,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(("ask", "cards"))
+        self.schedule(frames.Ask("cards"))
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             realm = action.card
@@ -558,13 +547,12 @@ class TurnMixin(PlayMixin):
         self.negated = []
         self.calmed = []
         self.turned = []
-        self.schedule(("deal",))
+        self.schedule(frames.Deal())
 
-    @flow_op("hand_limit")
     def op_hand_limit(self) -> None:
         seat = self.active
         if len(self.hand_of(seat)) > self.hand_limit(seat):  # SF-075, SF-078, SF-081, SF-123
-            self.schedule(("hand_limit",))
+            self.schedule(frames.HandLimit())
             self.ask("discard", seat)
 
     @legal("discard")
@@ -576,7 +564,6 @@ class TurnMixin(PlayMixin):
         assert isinstance(action, Discard)
         self.discard_from_hand(d.seat, action.card, voluntary=True)  # the owner chooses (SF-R26)
 
-    @flow_op("limbo_returns")
     def op_limbo_returns(self) -> None:
         """Champions whose Limbo time is over return to the pool, or are discarded if an identical one is in
         play (SF-163, SF-164, SF-165, SF-R16)."""
@@ -600,7 +587,6 @@ class TurnMixin(PlayMixin):
                 self.move(a, self.layout.pool[seat])
             self.emit(Event("limbo_return", seat, c))
 
-    @flow_op("realmless")
     def op_realmless(self) -> None:
         """A player with no realm at all loses his pool at the end of the turn (SF-142, SF-R23)."""
         for s in range(self.n_seats):
@@ -608,7 +594,6 @@ class TurnMixin(PlayMixin):
                 for c in self.pool_of(s):
                     self.discard_card_from_play(c, "no realm")
 
-    @flow_op("reshuffle")
     def op_reshuffle(self) -> None:
         """An empty draw pile is remade from the discard pile at the end of the turn (SF-267)."""
         lay = self.layout
@@ -619,7 +604,6 @@ class TurnMixin(PlayMixin):
                 self.shuffle(lay.deck[s])
                 self.emit(Event("reshuffle", s))
 
-    @flow_op("expire")
     def op_expire(self) -> None:
         """Lasting events whose time is over go to the Void (SF-R17)."""
         seat = self.active

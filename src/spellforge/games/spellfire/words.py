@@ -304,7 +304,7 @@ class WordsMixin(ViewMixin):
         if kind in PROMPTS:
             return PROMPTS[kind]
         if kind == "cut":
-            owner = self.seat_label(int(d.data[0]))
+            owner = self.seat_label(d.data.owner)
             return f"Cut {owner}'s draw pile before {owner} draws, or leave it."
         if kind == "attack":
             if f.attacker >= 0 and not f.withdrawn:
@@ -329,7 +329,7 @@ class WordsMixin(ViewMixin):
                 return f"{head} Play an ally, a magical item, a spell or an event for your side, or pass."
             return f"{head} Play an event, or pass."
         if kind in ("pause", "counter"):
-            play = self.find_play(int(d.data[0]))
+            play = self.find_play(d.data.uid)
             what = self.card_label(play.card, None) if play is not None else "a card"
             who = self.seat_label(play.seat) if play is not None else "a player"
             if kind == "pause":
@@ -338,9 +338,9 @@ class WordsMixin(ViewMixin):
             cancel = ", discard a holding to cancel it" if wish else ""
             return f"{who} casts {what}: dispel it, turn it back{cancel}, or pass."
         if kind == "escape":
-            source, victim = int(d.data[0]), int(d.data[1])
+            source, victim = d.data.source, d.data.victim
             # the attack may be taken back from a visible defeat, not one from a hidden pool (SF-012)
-            visible = int(d.data[2]) == 0 and not f.from_hidden & DEFENDER_SIDE
+            visible = d.data.kind == 0 and not f.from_hidden & DEFENDER_SIDE
             withdraw = ", withdraw the attack" if d.seat == f.attacker and visible else ""
             return (
                 f"{self.card_label(source, None)} defeats {self.card_label(victim, None)} at once: play one card "
@@ -348,11 +348,11 @@ class WordsMixin(ViewMixin):
             )
         if kind == "summon":
             return (
-                f"{self.card_label(int(d.data[0]), None)} may bring a champion of your pool into the round as an "
+                f"{self.card_label(d.data.champion, None)} may bring a champion of your pool into the round as an "
                 "ally at once, or pass."
             )
         if kind == "wall":
-            stopped = self.card_label(int(d.data[0]), None)
+            stopped = self.card_label(d.data.victim, None)
             return f"A wall stops {stopped}: play one card that lets it cross, or pass (the battle ends)."
         if kind == "discard":
             over = len(self.hand_of(d.seat)) - self.hand_limit(d.seat)
@@ -360,12 +360,12 @@ class WordsMixin(ViewMixin):
                 f"Discard down to your hand limit of {self.hand_limit(d.seat)}: {count(over, 'card')} to go."
             )
         if kind == "rebuild_discard":
-            realm = self.slots[d.seat][int(d.data[0])]
+            realm = self.slots[d.seat][d.data.pos]
             name = self.defs[realm].name if realm >= 0 else "the realm"
-            return f"Discard {count(int(d.data[1]), 'more card')} to rebuild {name}."
+            return f"Discard {count(d.data.left, 'more card')} to rebuild {name}."
         if kind == "entry_discard":
-            champ = self.card_label(int(d.data[0]), None)
-            return f"Discard {count(int(d.data[1]), 'more card')} for the entry of {champ}."
+            champ = self.card_label(d.data.card, None)
+            return f"Discard {count(d.data.left, 'more card')} for the entry of {champ}."
         return "Choose what to do."
 
     # ------------------------------------------------------------------ the end

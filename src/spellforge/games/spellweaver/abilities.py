@@ -15,11 +15,13 @@ from spellforge.core.cards import Effect
 from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of, players_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
+from . import frames
 from .cards import ASPECT_INDEX, EMBLEMS
+from .decisions import TriggerTargetData
 from .view import ViewMixin
 
 EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
@@ -236,7 +238,6 @@ class AbilityMixin(ViewMixin):
             for cid in self.zones[z]:
                 self.queue_own(word, cid, card)
 
-    @flow_op("flush")
     def op_flush(self) -> None:
         """Resolve waiting triggered abilities one by one, the active player's first (SW-R34)."""
         pending = self.pending_triggers
@@ -244,7 +245,7 @@ class AbilityMixin(ViewMixin):
             return
         index = next((i for i, p in enumerate(pending) if p[0] == self.active), 0)
         seat, src, effect_index, event_card = pending.pop(index)
-        self.schedule(("flush",))
+        self.schedule(frames.Flush())
         effect = self.defs[src].effects[effect_index]
         if effect.target is not None:
             options = self.select(effect.target, Context(src, seat))
@@ -252,25 +253,26 @@ class AbilityMixin(ViewMixin):
                 self.emit(Event("trigger_lost", seat, src))
                 return
             if len(options) > 1:
-                self.ask("trigger_target", seat, src, effect_index, event_card)
+                self.ask("trigger_target", seat, TriggerTargetData(src, effect_index, event_card))
                 return
             self.run_verb(effect, Context(src, seat, (options[0],), Event("trigger", seat, event_card)))
             return
         self.run_verb(effect, Context(src, seat, (), Event("trigger", seat, event_card)))
 
-    @legal("trigger_target")
+    @legal("trigger_target", data=TriggerTargetData)
     def legal_trigger_target(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        src, effect_index, _ = d.data
+        data = self.asked(TriggerTargetData)
+        src, effect_index = data.card, data.effect
         effect = self.defs[src].effects[effect_index]
         assert effect.target is not None
         return [ChooseTarget(t) for t in self.select(effect.target, Context(src, d.seat))]
 
     @act("trigger_target")
-    def act_trigger_target(self, action: Action, d: Decision) -> None:
+    def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        src, effect_index, event_card = d.data
+        src, effect_index, event_card = d.data.card, d.data.effect, d.data.event_card
         effect = self.defs[src].effects[effect_index]
         self.run_verb(effect, Context(src, d.seat, (action.target,), Event("trigger", d.seat, event_card)))
 

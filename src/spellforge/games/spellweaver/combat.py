@@ -16,10 +16,10 @@ from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.effects import cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player_ref
 
-from . import fair
+from . import fair, frames
 from .actions import Attack, Block
 from .resources import ResourceMixin
 
@@ -27,9 +27,8 @@ from .resources import ResourceMixin
 class CombatMixin(ResourceMixin):
     __slots__ = ()
 
-    @flow_op("begin_combat")
     def op_begin_combat(self) -> None:
-        self.schedule(("window", "attack", self.active), ("blocks",))
+        self.schedule(frames.Window("attack", self.active), frames.Blocks())
 
     # ------------------------------------------------------------------ attackers (SW-092..102)
 
@@ -93,7 +92,7 @@ class CombatMixin(ResourceMixin):
                 self.queue_own("attacks", a)
             self.emit(Event("attack", d.seat, a, target=action.target))
             self.window_acted()
-            self.schedule(("check",))  # before the window asks again
+            self.schedule(frames.Check())  # before the window asks again
             return
         self.answer_window(action, d)
 
@@ -132,23 +131,22 @@ class CombatMixin(ResourceMixin):
             self.blocked.add(action.attacker)  # SW-106
             self.emit(Event("block", d.seat, action.card, other=action.attacker))
             self.window_acted()
-            self.schedule(("check",))  # before the window asks again
+            self.schedule(frames.Check())  # before the window asks again
             return
         self.answer_window(action, d)
 
-    @flow_op("blocks")
     def op_blocks(self) -> None:
         if not any(self.att_tgt.values()):
-            self.schedule(("end_combat",))
+            self.schedule(frames.EndCombat())
             return
         self.schedule(
-            ("window", "block", self.opponent(self.active)),
-            ("window", "post_block", self.active),  # SW-112
-            ("damage_step", True),
-            ("check", False),
-            ("damage_step", False),
-            ("check", False),
-            ("end_combat",),
+            frames.Window("block", self.opponent(self.active)),
+            frames.Window("post_block", self.active),  # SW-112
+            frames.DamageStep(True),
+            frames.Check(False),
+            frames.DamageStep(False),
+            frames.Check(False),
+            frames.EndCombat(),
         )
 
     @legal("post_block", forced=fair.instant_window)
@@ -195,7 +193,6 @@ class CombatMixin(ResourceMixin):
 
     # ------------------------------------------------------------------ resolution (SW-113..125)
 
-    @flow_op("damage_step")
     def op_damage_step(self, ranged: bool) -> None:
         """One simultaneous damage step: the ranged one, then the regular one (SW-114, SW-K02)."""
         if not self.att:
@@ -269,7 +266,6 @@ class CombatMixin(ResourceMixin):
         if amount > 0 and overflow is not None:
             plan.append((src, overflow, amount))
 
-    @flow_op("end_combat")
     def op_end_combat(self) -> None:
         if self.att or self.blk:
             self.att = []
@@ -277,4 +273,4 @@ class CombatMixin(ResourceMixin):
             self.blk = {}
             self.blocked = set()
             self.emit(Event("combat_end", self.active))
-        self.schedule(("check",))
+        self.schedule(frames.Check())

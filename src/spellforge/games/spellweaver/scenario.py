@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from spellforge.core import frames as core_frames
+
 from .cards import ASPECT_INDEX, VOCABULARY, Levels, SWCard
 
 if TYPE_CHECKING:
@@ -199,7 +201,7 @@ def build(
     state.turn = turn
     state.phase = phase
     state.manual = manual
-    state.work = [("phase", phase)]
+    state.work = [core_frames.EnterPhase(phase)]
     state.decision = None
     state.pending_triggers = []
     state.windows = []

@@ -12,28 +12,29 @@ declaration, and the opponent's end-of-turn window.
 
 from __future__ import annotations
 
-from typing import Any
-
 from spellforge.core import events as ev
+from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, flow_op, legal
+from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import Selection
 from spellforge.core.targets import CardRef, Target, card_ref
 from spellforge.core.windows import EACH
 
-from . import fair
+from . import fair, frames
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
+from .decisions import CancelData, TargetData
 
 
 class SpellweaverState(CombatMixin):
+    FRAMES = frames.FRAMES
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup (SW-067..075, SW-R02/R03)
@@ -106,7 +107,6 @@ class SpellweaverState(CombatMixin):
         super().rebuild()
         self.refresh_play()
 
-    @flow_op("setup")
     def op_setup(self) -> None:
         """SW-R02: the starting player at random; SW-067: seven cards each; SW-072: The Spark."""
         for seat in range(self.n_seats):
@@ -119,9 +119,8 @@ class SpellweaverState(CombatMixin):
         spark: SWCard = self.game.cards["the-spark"]  # type: ignore[assignment]
         cid = self.add_card(spark, second, self.layout.area[second])
         self.emit(Event("spark_given", second, cid))
-        self.schedule(("mulligan", self.first), ("mulligan", second), ("turn_start",))
+        self.schedule(frames.Mulligan(self.first), frames.Mulligan(second), frames.TurnStart())
 
-    @flow_op("mulligan")
     def op_mulligan(self, seat: int) -> None:
         self.ask("mulligan", seat)
 
@@ -145,7 +144,6 @@ class SpellweaverState(CombatMixin):
 
     # ------------------------------------------------------------------ the turn (SW-076..080, SW-132..136)
 
-    @flow_op("turn_start")
     def op_turn_start(self) -> None:
         self.turn += 1
         if self.turn > self.game.max_turns:
@@ -155,9 +153,8 @@ class SpellweaverState(CombatMixin):
         self.shrine_played[seat] = False
         self.offered[seat] = False
         self.emit(Event(ev.TURN, seat, amount=self.turn))
-        self.schedule(("phase", self.game.turn_structure.first))
+        self.schedule(core_frames.EnterPhase(self.game.turn_structure.first))
 
-    @flow_op("begin_start")
     def op_begin_start(self) -> None:
         """SW-R08 ready, SW-R09 cooldowns, SW-012 refill, SW-078/079 draw, SW-080 start-of-turn effects."""
         seat = self.active
@@ -178,13 +175,11 @@ class SpellweaverState(CombatMixin):
         self.queue_triggers("your_turn_start", -1, seat)
         for cid in self.zones[L.graveyard[seat]]:
             self.queue_own("graveyard_turn_start", cid)
-        self.schedule(("check",))
+        self.schedule(frames.Check())
 
-    @flow_op("begin_main")
     def op_begin_main(self) -> None:
         self.open_window("main", (self.active,))
 
-    @flow_op("begin_end")
     def op_begin_end(self) -> None:
         """SW-134/135, SW-R34: the active player's end-of-turn effects, the opponent's, then the
         opponent's instant window; SW-136 then restores hitpoints."""
@@ -192,9 +187,8 @@ class SpellweaverState(CombatMixin):
         self.queue_triggers("your_turn_end", -1, seat)
         self.queue_triggers("turn_end", -1, seat)
         self.queue_triggers("turn_end", -1, self.opponent(seat))
-        self.schedule(("check",), ("window", "end_window", self.opponent(seat)), ("cleanup",))
+        self.schedule(frames.Check(), frames.Window("end_window", self.opponent(seat)), frames.Cleanup())
 
-    @flow_op("cleanup")
     def op_cleanup(self) -> None:
         """SW-036/136, SW-R20: hitpoints restored; until-end-of-turn effects (SW-041), Freeze (SW-R18)
         and unspent extra mana end."""
@@ -205,12 +199,11 @@ class SpellweaverState(CombatMixin):
         self.end_duration(TURN)
         self.grants = []
         self.bonus_mana = [0, 0]
-        self.schedule(("check",))
+        self.schedule(frames.Check())
 
-    @flow_op("turn_end")
     def op_turn_end(self) -> None:
         self.pass_turn()  # SW-076: to the opponent
-        self.schedule(("turn_start",))
+        self.schedule(frames.TurnStart())
 
     # ------------------------------------------------------------------ main phases (SW-081..091)
 
@@ -299,19 +292,19 @@ class SpellweaverState(CombatMixin):
                 # public casting zone, so nobody's hidden cards are named by the pending choice.
                 self.move(action.card, self.layout.casting)
                 self.controller[action.card] = seat
-                self.ask("target", seat, "card", action.card, -1)
+                self.ask("target", seat, TargetData("card", action.card, -1))
             else:
                 self.begin_play(seat, action.card, None)
         elif isinstance(action, UseSkill):
             skill = self.defs[self.skills[seat][action.slot]].skill
             assert skill is not None
             if skill.target_effect is not None:
-                self.ask("target", seat, "skill", action.slot, -1)
+                self.ask("target", seat, TargetData("skill", action.slot, -1))
             else:
                 self.use_skill(seat, action.slot, None)
         elif isinstance(action, Use):
             if self.defs[action.card].activated[action.ability].target is not None:
-                self.ask("target", seat, "use", action.card, action.ability)
+                self.ask("target", seat, TargetData("use", action.card, action.ability))
             else:
                 self.use_ability(seat, action.card, action.ability, None)
         elif isinstance(action, Shrine):
@@ -323,7 +316,6 @@ class SpellweaverState(CombatMixin):
         elif isinstance(action, Spark):
             self.sacrifice_spark(seat)
 
-    @flow_op("window")
     def op_window(self, kind: str, seat: int) -> None:
         """An instant window of one seat (SW-R12): it acts as often as it likes, then passes."""
         self.open_window(kind, (seat,))
@@ -345,14 +337,14 @@ class SpellweaverState(CombatMixin):
             self.window_passed()
             return
         self.window_acted()
-        self.schedule(("check",))  # before the window asks again
+        self.schedule(frames.Check())  # before the window asks again
         self.window_action(d.seat, action)
 
     # ------------------------------------------------------------------ targets
 
-    def target_selection(self, data: tuple[Any, ...], seat: int) -> tuple[Selection | None, int]:
+    def target_selection(self, data: TargetData, seat: int) -> tuple[Selection | None, int]:
         """The selection a pending target choice draws from, and the card it is for."""
-        what, a, b = data
+        what, a, b = data.what, data.source, data.ability
         if what == "card":
             d = self.defs[a]
             return (d.attach if d.attach is not None else d.choice.target if d.choice else None), a
@@ -363,17 +355,17 @@ class SpellweaverState(CombatMixin):
             return skill.target_effect.target, source
         return self.defs[a].activated[b].target, a
 
-    @legal("target")
+    @legal("target", data=TargetData)
     def legal_target(self) -> list[Action]:
         d = self.decision
         assert d is not None
-        sel, source = self.target_selection(d.data, d.seat)
+        sel, source = self.target_selection(self.asked(TargetData), d.seat)
         return [ChooseTarget(t) for t in self.select(sel, Context(source, d.seat))] if sel is not None else []
 
     @act("target")
-    def act_target(self, action: Action, d: Decision) -> None:
+    def act_target(self, action: Action, d: Decision[TargetData]) -> None:
         assert isinstance(action, ChooseTarget)
-        what, a, b = d.data
+        what, a, b = d.data.what, d.data.source, d.data.ability
         if what == "card":
             self.begin_play(d.seat, a, action.target)
         elif what == "skill":
@@ -391,9 +383,8 @@ class SpellweaverState(CombatMixin):
         self.controller[cid] = seat
         self.emit(Event(ev.PLAY, seat, cid, target=target))
         self.queue_own("played", cid)
-        self.schedule(("flush",), ("cancel_window", cid), ("resolve_card", cid, target))
+        self.schedule(frames.Flush(), frames.CancelWindow(cid), frames.ResolveCard(cid, target))
 
-    @flow_op("cancel_window")
     def op_cancel_window(self, cid: int) -> None:
         """SW-K25, SW-R12: the opponent may answer a card being played with a card that cancels it. The
         window opens whenever a Cancel card of the game could answer this card, whatever the opponent
@@ -405,7 +396,7 @@ class SpellweaverState(CombatMixin):
         defs = self.defs
         for source in fair.pool(defs).cancel_cards:
             if card_ref(cid) in self.choice_targets(defs[source].choice, source, opponent):
-                self.open_window("cancel", (opponent,), EACH, data=(cid,))
+                self.open_window("cancel", (opponent,), EACH, data=CancelData(cid))
                 return
 
     def cancel_options(self, seat: int) -> list[Action]:
@@ -417,7 +408,7 @@ class SpellweaverState(CombatMixin):
                 out.append(Play(cid))
         return out
 
-    @legal("cancel", forced=fair.cancel_window)
+    @legal("cancel", forced=fair.cancel_window, data=CancelData)
     def legal_cancel(self) -> list[Action]:
         d = self.decision
         assert d is not None
@@ -427,7 +418,7 @@ class SpellweaverState(CombatMixin):
         return out
 
     @act("cancel")
-    def act_cancel(self, action: Action, d: Decision) -> None:
+    def act_cancel(self, action: Action, d: Decision[CancelData]) -> None:
         if isinstance(action, Spark):
             self.sacrifice_spark(d.seat)  # its mana may pay for the Cancel card: the window stays open
             self.window_stay()
@@ -436,7 +427,6 @@ class SpellweaverState(CombatMixin):
         if isinstance(action, Play):
             self.window_action(d.seat, action)
 
-    @flow_op("resolve_card")
     def op_resolve_card(self, cid: int, target: Target | None) -> None:
         if self.zone_of[cid] != self.layout.casting:
             return  # cancelled
@@ -476,13 +466,12 @@ class SpellweaverState(CombatMixin):
 
     # ------------------------------------------------------------------ checkpoints and the end (SW-137..144)
 
-    @flow_op("check")
     def op_check(self, life: bool = True) -> None:
         """Deaths (SW-035), then waiting triggered abilities, then -- after a whole action, or a whole
         combat resolution -- the life-based wins and losses (SW-137, SW-141, SW-R26)."""
         self.check_deaths()
         if self.pending_triggers:
-            self.schedule(("flush",), ("check", life))
+            self.schedule(frames.Flush(), frames.Check(life))
             return
         if life:
             self.check_outcome({})

@@ -107,7 +107,7 @@ class WordsMixin(SWBase):
             return "Mulligan: shuffle all seven back and draw seven new cards"
         if isinstance(action, Play):
             if d is not None and d.kind == "cancel":
-                return f"Cancel {name(d.data[0], seat)} with {name(action.card, seat)}"
+                return f"Cancel {name(d.data.card, seat)} with {name(action.card, seat)}"
             return f"Play {name(action.card, seat)}{self.cost_of(action.card, seat)}"
         if isinstance(action, ChooseTarget) and d is not None:
             return self.target_choice_label(d, action.target, seat)
@@ -148,7 +148,7 @@ class WordsMixin(SWBase):
         if kind == "end_window":
             return "Let the turn end"
         if kind == "cancel":
-            return f"Let {self.card_label(d.data[0], seat)} resolve"
+            return f"Let {self.card_label(d.data.card, seat)} resolve"
         return "Pass"
 
     def cost_of(self, cid: int, seat: int | None) -> str:
@@ -175,8 +175,8 @@ class WordsMixin(SWBase):
     def target_choice_label(self, d: Decision, target: Target, seat: int | None) -> str:
         on = self.target_label(target, seat)
         if d.kind == "trigger_target":
-            return f"Aim {self.card_label(d.data[0], seat)}'s ability at {on}"
-        what, a, _ = d.data
+            return f"Aim {self.card_label(d.data.card, seat)}'s ability at {on}"
+        what, a = d.data.what, d.data.source
         if what == "card":
             return f"Play {self.card_label(a, seat)} on {on}"
         if what == "skill":
@@ -205,14 +205,14 @@ class WordsMixin(SWBase):
         if kind in ("cancel", "target"):
             return self.card_prompt(d)
         if kind == "trigger_target":
-            return f"{who}: choose the target of {self.card_label(d.data[0], None)}'s ability."
+            return f"{who}: choose the target of {self.card_label(d.data.card, None)}'s ability."
         return f"{who}: {PROMPTS.get(kind, 'decide')}."
 
     def card_prompt(self, d: Decision) -> str:
         who = self.seat_label(d.seat)
         if d.kind == "cancel":
-            return f"{who}: cancel {self.card_label(d.data[0], None)}, or let it resolve."
-        what, a, _ = d.data
+            return f"{who}: cancel {self.card_label(d.data.card, None)}, or let it resolve."
+        what, a = d.data.what, d.data.source
         if what == "card":
             return f"{who}: choose the target of {self.card_label(a, None)}."
         if what == "skill":
