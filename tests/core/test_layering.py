@@ -85,3 +85,14 @@ def test_importing_a_game_loads_no_client(game: str) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_hidden_cards_are_resampled_one_way_for_every_game() -> None:
+    """Knowledge and ``determinize`` have one path: a game declares core's hooks (``hidden_group``,
+    ``position_needs``, ``fits_position``, ``EXCHANGE_NEEDS``, ``exchange_zones``), never a pass of its own."""
+    from spellforge.core.state import State
+
+    for name, game in spellforge.GAMES.items():
+        cls = game.state_class
+        for method in ("determinize", "exchange_unfit", "swap_hidden", "can_see"):
+            assert getattr(cls, method) is getattr(State, method), f"{name} overrides {method}"
