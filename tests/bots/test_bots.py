@@ -309,13 +309,13 @@ def test_ismcts_default_budget_is_the_games_own(monkeypatch: pytest.MonkeyPatch)
     override it, and a game that declares none gets the bot's default."""
     import dataclasses
 
-    from spellforge.bots.facts import SEARCH_FACTS
     from spellforge.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
     from spellforge.games import find_game
 
     own = 3 * DEFAULT_ITERATIONS
-    facts = dataclasses.replace(SEARCH_FACTS["spellfire"], search_iterations=own)
-    monkeypatch.setitem(SEARCH_FACTS, "spellfire", facts)
+    hints = find_game("spellfire").hints
+    search = {**hints.search, "search_iterations": own}
+    monkeypatch.setattr(type(find_game("spellfire")), "hints", dataclasses.replace(hints, search=search))
     bot = make_bot("ismcts")
     assert isinstance(bot, ISMCTSBot)
     assert bot.budget("spellfire") == own

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from spellforge.bots import Observation, make_bot
@@ -14,13 +16,29 @@ def test_curve_fills_a_deck() -> None:
     assert sum(CURVE) == DECK_SIZE
 
 
+POOL = find_game("spellbattle").cards
+
+
 def test_card_value_prefers_efficient_cards() -> None:
-    small = {"type": "character", "cost": 2, "strength": 2, "speed": 2, "keywords": []}
-    big = {"type": "character", "cost": 2, "strength": 3, "speed": 3, "keywords": ["flying"]}
-    removal = {"type": "spell", "cost": 3, "text": "Destroy target character."}
-    filler = {"type": "spell", "cost": 3, "text": "Target character gets +1 speed until end of turn."}
+    small = POOL["hedge-knight"]  # 2/2 for 2
+    big = dataclasses.replace(small, strength=3, speed=3, keywords=frozenset({"flying"}))
     assert card_value(big) > card_value(small)
-    assert card_value(removal) > card_value(filler)
+    assert card_value(POOL["final-verdict"]) > card_value(POOL["quicken"])  # removal over a pump
+    assert card_value(POOL["fire-lance"]) > card_value(POOL["sudden-strike"])  # more damage, same cost
+
+
+def test_card_value_reads_the_cards_data_not_their_text() -> None:
+    """The value comes from the effects a card declares (verbs, amounts, kinds of ability): printed text
+    that says something else changes nothing, and words in it that name no effect count for nothing."""
+    verdict, insight = POOL["final-verdict"], POOL["scholars-insight"]
+    assert card_value(dataclasses.replace(verdict, text="Draw two cards.")) == card_value(verdict)
+    assert card_value(dataclasses.replace(insight, text="Destroy target character.")) == card_value(insight)
+    # "you control" names no effect: a pump for your characters is a pump, not a theft
+    assert card_value(POOL["rallying-cry"]) < card_value(POOL["turncoat-pact"])
+    assert card_value(POOL["rallying-cry"]) == pytest.approx(card_value(POOL["battle-fury"]) - 0.4 * (3 - 1))
+    # a triggered ability counts however its text begins ("At the start of your turn ...")
+    chaplain = POOL["sun-chaplain"]
+    assert card_value(chaplain) == pytest.approx(card_value(dataclasses.replace(chaplain, effects=())) + 1.2)
 
 
 @pytest.mark.parametrize("fmt", ["sealed", "draft"])
@@ -41,9 +59,9 @@ def test_picker_handles_limited_decisions_and_builds_a_curve(fmt: str) -> None:
         state.apply(action)
     assert picks > 0
     assert len(picker.built) == DECK_SIZE
-    characters = sum(1 for c in picker.built if c["type"] == "character")
+    characters = sum(1 for c in picker.built if c.type == "character")
     assert 10 <= characters <= 22
-    assert sum(1 for c in picker.built if c.get("cost", 0) >= 5) <= 6
+    assert sum(1 for c in picker.built if getattr(c, "cost", 0) >= 5) <= 6
 
 
 def test_picker_ignores_ordinary_decisions() -> None:

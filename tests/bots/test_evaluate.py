@@ -9,7 +9,7 @@ import pytest
 from spellforge import GAMES
 from spellforge.bots import Observation, make_bot
 from spellforge.bots.evaluate import evaluator_for, generic_evaluate, outcome_value
-from spellforge.bots.facts import SEARCH_FACTS, search_facts
+from spellforge.bots.facts import search_facts
 
 
 def positions(game: str, count: int = 4) -> list:
@@ -70,10 +70,10 @@ def test_evaluation_does_not_depend_on_hidden_cards(game: str) -> None:
 
 def test_generic_fallback_without_a_game_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
     game = next(iter(GAMES.values()))
-    facts = search_facts(game)
-    monkeypatch.setitem(
-        SEARCH_FACTS, game.name, dataclasses.replace(facts, evaluate=lambda state, seat: None)
+    monkeypatch.setattr(
+        type(game), "hints", dataclasses.replace(game.hints, evaluate=lambda state, seat: None)
     )
+    assert search_facts(game).evaluate is not None
     evaluate = evaluator_for(game)
     state = positions(game.name, 1)[0]
     assert evaluate(state, 0) == generic_evaluate(state, 0)

@@ -1,4 +1,4 @@
-"""A game's facts for the search bots are checked when they are made (so a game's import fails)."""
+"""A game's facts for the search bots are checked when they are made from its hints, naming the game."""
 
 from __future__ import annotations
 
@@ -79,11 +79,11 @@ def test_greedy_averages_the_games_greedy_samples_unless_told_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from spellforge.bots import Observation, make_bot
-    from spellforge.bots.facts import SEARCH_FACTS
     from spellforge.games import find_game
 
     game = find_game("spelldawn")
-    monkeypatch.setitem(SEARCH_FACTS, "spelldawn", dataclasses.replace(search_facts(game), greedy_samples=3))
+    search = {**game.hints.search, "greedy_samples": 3}
+    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, search=search))
     state = game.new_game(seed=5)
     while state.decision is None or state.decision.kind != "main":
         state.apply(state.legal_actions()[0])
@@ -100,3 +100,20 @@ def test_greedy_averages_the_games_greedy_samples_unless_told_otherwise(
     calls.clear()
     make_bot("greedy:samples=1", seed=1).choose(Observation.of(state))
     assert len(calls) == 1
+
+
+def test_a_game_whose_hints_name_an_unknown_setting_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spellforge.games import find_game
+
+    game = find_game("spellfire")
+    assert search_facts(game) == search_facts("spellfire")  # a ruleset or its name in the registry
+    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, search={"serch_tree": "own"}))
+    with pytest.raises(
+        SpellforgeError, match=r"^spellfire: unknown search setting 'serch_tree' in its hints$"
+    ):
+        search_facts(game)
+    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, search={"search_tree": "mine"}))
+    with pytest.raises(SpellforgeError, match=r"^spellfire: search_tree must be all or own, got 'mine'$"):
+        search_facts(game)

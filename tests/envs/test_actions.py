@@ -4,6 +4,9 @@ one (the figure docs/research.md reports)."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the research interfaces are an extra: pip install -e '.[rl]'")
@@ -11,7 +14,6 @@ pytest.importorskip("pettingzoo", reason="the research interfaces are an extra: 
 import spellforge
 from spellforge.core.rng import Rng
 from spellforge.envs.actions import SlotCodec
-from spellforge.envs.facts import RESEARCH_FACTS, ResearchFacts
 
 from .conftest import GAMES, PLAYER_COUNTS, random_states
 
@@ -94,32 +96,30 @@ def test_the_third_card_of_a_hand_is_one_index_whatever_the_card() -> None:
         assert "hand[" in codec.describe(index)
 
 
-def test_research_facts_that_name_what_a_game_lacks_are_refused() -> None:
+def test_research_facts_that_name_what_a_game_lacks_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     game = spellforge.GAMES["casters"]
-    saved = RESEARCH_FACTS["casters"]
-    try:
-        RESEARCH_FACTS["casters"] = ResearchFacts("casters", zones={"hand": 8, "moat": 3})
-        with pytest.raises(ValueError, match="moat"):
-            SlotCodec(game)
-        RESEARCH_FACTS["casters"] = ResearchFacts(
-            "casters", zones={"hand": 8}, fields={"SetCard.cardd": "hand"}
-        )
-        with pytest.raises(ValueError, match=r"SetCard\.cardd"):
-            SlotCodec(game)
-    finally:
-        RESEARCH_FACTS["casters"] = saved
+
+    def declare(**research: Any) -> None:
+        monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, research=research))
+
+    declare(zones={"hand": 8, "moat": 3})
+    with pytest.raises(ValueError, match="moat"):
+        SlotCodec(game)
+    declare(zones={"hand": 8}, fields={"SetCard.cardd": "hand"})
+    with pytest.raises(ValueError, match=r"SetCard\.cardd"):
+        SlotCodec(game)
+    declare(zone={"hand": 8})
+    with pytest.raises(ValueError, match=r"^research facts of casters: unknown field 'zone' in its hints$"):
+        SlotCodec(game)
 
 
-def test_a_game_that_declares_nothing_still_gets_a_working_codec() -> None:
+def test_a_game_that_declares_nothing_still_gets_a_working_codec(monkeypatch: pytest.MonkeyPatch) -> None:
     game = spellforge.GAMES["casters"]
-    saved = RESEARCH_FACTS.pop("casters")
-    try:
-        codec = SlotCodec(game)
-        state = game.new_game(seed=3)
-        indices, _ = codec.index_legal(state, state.current_player, state.legal_actions())
-        assert indices
-    finally:
-        RESEARCH_FACTS["casters"] = saved
+    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, research={}))
+    codec = SlotCodec(game)
+    state = game.new_game(seed=3)
+    indices, _ = codec.index_legal(state, state.current_player, state.legal_actions())
+    assert indices
 
 
 @pytest.mark.parametrize(("name", "players"), PLAYER_COUNTS, ids=str)

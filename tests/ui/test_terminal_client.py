@@ -316,7 +316,7 @@ def test_help_points_to_resuming_with_play() -> None:
 
 def test_a_game_without_its_own_rendering_is_shown_from_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in GAMES:
-        monkeypatch.delitem(presentation.TERMINAL_RENDERERS, name, raising=False)
+        monkeypatch.delitem(presentation.BOARDS, name)
         state = advance(find_game(name).new_game(seed=5), 30)
         seat = state.current_player
         assert seat is not None

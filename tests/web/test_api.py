@@ -207,7 +207,7 @@ def test_every_card_keyword_has_reminder_text(client: TestClient) -> None:
         used = {k for card in game.cards.values() for k in card.keywords}
         missing = sorted(used - set(reminders))
         assert not missing, (
-            f"{name}: keywords without reminder text (declare_keywords in its hints.py): {missing}"
+            f"{name}: keywords without reminder text (the keywords of its hints.py): {missing}"
         )
 
 

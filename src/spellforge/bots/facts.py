@@ -1,11 +1,11 @@
 """What a game tells the search bots: its evaluator, its playout policy and how ISMCTS should search it.
 
-These are facts about playing a game well, not about its rules, so they live beside the bots and not in
-the core's Ruleset. A game declares them once, in its own package, with :func:`declare_search`; the bots
-read them with :func:`search_facts` (a game that declares nothing gets the defaults: the generic
-evaluator, the generic playout policy, playouts to the end of the turn, no prior, every seat in the tree).
-The facts are checked when they are made, so a game with a typo in them fails on import rather than in
-the middle of a search.
+These are facts about playing a game well, not about its rules. A game declares them in core terms, in
+its ``hints`` (``core.hints.Hints``: ``evaluate``, ``playout_action`` and ``search``, the settings below by
+name), and imports nothing of the bots; the bots read them with :func:`search_facts`, which makes them a
+:class:`SearchFacts` (a game that declares nothing gets the defaults: the generic evaluator, the generic
+playout policy, playouts to the end of the turn, no prior, every seat in the tree). The facts are checked
+when they are made, naming the game and the setting; every registered game's are made by its tests.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spellforge.core.errors import SpellforgeError
+from spellforge.core.hints import NO_HINTS, Hints
 
 if TYPE_CHECKING:
     from spellforge.core.actions import Action
@@ -128,28 +129,33 @@ def check_search_facts(facts: SearchFacts) -> None:
         raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
 
 
-SEARCH_FACTS: dict[str, SearchFacts] = {}
-"""The declared facts by game name."""
+SETTINGS = frozenset(SearchFacts.__dataclass_fields__) - {"game", "evaluate", "playout_action"}
+"""The settings a game's ``hints.search`` may name."""
 
 
-def declare_search(facts: SearchFacts) -> SearchFacts:
-    """Declare a game's search facts (from the game's package, when it is imported); returns them."""
-    SEARCH_FACTS[facts.game] = facts
-    return facts
+def facts_from_hints(name: str, hints: Hints) -> SearchFacts:
+    """The search facts a game's hints declare (``name``: the game's), checked; an unknown setting is refused."""
+    unknown = sorted(set(hints.search) - SETTINGS)
+    if unknown:
+        raise SpellforgeError(f"{name}: unknown search setting {unknown[0]!r} in its hints")
+    return SearchFacts(name, hints.evaluate, hints.playout_action, **hints.search)
 
 
 def search_facts(game: Ruleset | str) -> SearchFacts:
-    """The search facts of ``game`` (a ruleset or its name): what it declared, else the defaults."""
-    name = game if isinstance(game, str) else game.name
-    facts = SEARCH_FACTS.get(name)
-    return facts if facts is not None else SearchFacts(name)
+    """The search facts of ``game`` (a ruleset, or a name looked up in the game registry): what its hints
+    declare, else the defaults."""
+    if isinstance(game, str):
+        from spellforge.games import GAMES  # the registry, imported only when a game is named
+
+        ruleset = GAMES.get(game)
+        return facts_from_hints(game, ruleset.hints if ruleset is not None else NO_HINTS)
+    return facts_from_hints(game.name, game.hints)
 
 
 __all__ = [
-    "SEARCH_FACTS",
     "SEARCH_TREES",
     "SearchFacts",
     "check_search_facts",
-    "declare_search",
+    "facts_from_hints",
     "search_facts",
 ]

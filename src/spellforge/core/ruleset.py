@@ -30,6 +30,7 @@ from .decks import (
 )
 from .errors import DeckError, IllegalActionError, SpellforgeError, UnknownNameError
 from .flow import TurnStructure
+from .hints import NO_HINTS, Hints
 from .replay import decode_state, make_record, replay_record
 from .rng import Rng
 from .zones import Layout, ZoneSpec, numbered
@@ -96,8 +97,9 @@ class OptionSpec:
 class Ruleset(ABC):
     """Base of every game. Subclasses set the class-level facts and implement the hooks.
 
-    How bots should search a game and how clients show it are not rules: a game declares them beside the
-    bots (``bots.facts.declare_search``) and the clients (``ui.presentation.declare_terminal``)."""
+    How bots should search a game and how clients show it are not rules: a game declares them in core terms
+    as its ``hints`` (``core.hints.Hints``: plain functions and values), which the bots, the clients and
+    the research interfaces read from the ruleset; the game imports none of them."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -117,6 +119,7 @@ class Ruleset(ABC):
     actions: ClassVar[tuple[type[Action], ...]] = ()
     state_class: ClassVar[type[State]]
     data_dir: ClassVar[Path]
+    hints: ClassVar[Hints] = NO_HINTS  # what the game tells its clients beyond the rules (core/hints.py)
     # Extra configurations (players and options) the generic conformance suite also plays.
     conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = ()
     # Tournament facts the match runner (sim.matches) checks: the fewest players an event needs, the

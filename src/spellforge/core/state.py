@@ -154,8 +154,11 @@ class State(FlowState):
         The cards ``can_see(seat, cid)`` denies (neither shown where they are nor learned: ``known``) exchange
         identities among the positions the hidden cards of one ``hidden_group`` occupy (by default: one
         owner's), and a position the game restricts (``position_needs``) receives only a card that fits it
-        (``fits_position``). A card the seat knows is never moved. The copy gets a new RNG drawn from ``rng``
-        and no history, so nothing hidden can be read from it.
+        (``fits_position``): drawn with the pool (default), or, for a game that declares ``EXCHANGE_NEEDS``,
+        by exchange after every pool is drawn freely (``exchange_unfit``). A card the seat knows is never
+        moved. The copy gets a new RNG drawn from ``rng`` and no history, so nothing hidden can be read from
+        it. This is the one way hidden cards are resampled: a game declares the hooks, never a pass of its
+        own.
         """
         new = self.clone()
         new.rng = rng.fork()
@@ -172,6 +175,9 @@ class State(FlowState):
         learned = any(known)
         b = SPECTATOR_BIT if seat is None else seat
         per_card = type(new).can_see is not State.can_see  # a game refining can_see card by card
+        exchange = new.EXCHANGE_NEEDS
+        # with EXCHANGE_NEEDS: the hidden face-down positions of visible zones, the only ones a need restricts
+        face_down_positions: list[tuple[int, int]] = []
         for z, ids in enumerate(new.zones):
             if not ids:
                 continue
@@ -183,6 +189,8 @@ class State(FlowState):
                 for i, cid in enumerate(ids):
                     if face_down[cid] and not new.can_see_face_down(seat, cid) and not known[cid] >> b & 1:
                         pools.setdefault(group(cid), []).append((z, i))
+                        if exchange:
+                            face_down_positions.append((z, i))
             elif learned:
                 for i, cid in enumerate(ids):
                     if not known[cid] >> b & 1:
@@ -198,7 +206,7 @@ class State(FlowState):
         if learned:
             arrays.append(known)  # what a seat learned belongs to the position: it moves with it
         zones, zone_of = new.zones, new.zone_of
-        restricted = type(new).position_needs is not State.position_needs
+        restricted = type(new).position_needs is not State.position_needs and not exchange
         mapping: dict[int, int] = {}
         for positions in pools.values():
             if len(positions) < 2:
@@ -225,8 +233,50 @@ class State(FlowState):
                     arr[cid] = value
         if mapping:
             new.remap_hidden(mapping)
+        if face_down_positions:
+            new.exchange_unfit(seat, face_down_positions, rng)
         new._legal = None
         return new
+
+    def exchange_unfit(self, seat: int | None, positions: list[tuple[int, int]], rng: Rng) -> None:
+        """determinize() for a game that declares ``EXCHANGE_NEEDS``: each of ``positions`` (hidden from
+        ``seat``, in zone order) whose card does not fit what ``position_needs`` says the place holds takes
+        one that does, chosen at random among the hidden cards of the same ``hidden_group`` in the zones
+        ``exchange_zones`` names (in their order), a card at a restricted place only if the exchanged card
+        fits there in turn; with none, the card stays (the real one always fits)."""
+        zones = self.zones
+        for z, i in positions:
+            cid = zones[z][i]
+            need = self.position_needs(z, i, cid)
+            if need is None or self.fits_position(need, cid):
+                continue
+            group = self.hidden_group(cid)
+            spots = []
+            for zz in self.exchange_zones(z, cid):
+                for j, x in enumerate(zones[zz]):
+                    if x == cid or self.hidden_group(x) != group or not self.fits_position(need, x):
+                        continue
+                    if self.can_see(seat, x):
+                        continue
+                    other = self.position_needs(zz, j, x) if self.face_down[x] else None
+                    if other is None or self.fits_position(other, cid):
+                        spots.append(x)
+            if spots:
+                self.swap_hidden(cid, spots[rng.randrange(len(spots))])
+
+    def swap_hidden(self, a: int, b: int) -> None:
+        """Hidden cards ``a`` and ``b`` exchange places; what belongs to each place (``CARD_ARRAYS``, what a
+        seat learned of it) stays with the place, and ``remap_hidden`` follows the exchange."""
+        za, zb = self.zone_of[a], self.zone_of[b]
+        ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
+        self.zones[za][ia], self.zones[zb][ib] = b, a
+        self.zone_of[a], self.zone_of[b] = zb, za
+        for name in self.CARD_ARRAYS:
+            arr = getattr(self, name)
+            arr[a], arr[b] = arr[b], arr[a]
+        if any(self.known):
+            self.known[a], self.known[b] = self.known[b], self.known[a]
+        self.remap_hidden({a: b, b: a})
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as JSON-safe data: its record plus every attribute of the state."""
@@ -348,6 +398,19 @@ class State(FlowState):
     def fits_position(self, need: Hashable, cid: int) -> bool:
         """Whether card ``cid`` may stand at a position that ``position_needs`` named ``need`` (hook)."""
         return True
+
+    # How determinize() honours ``position_needs``. False (default): a pool with restricted positions is
+    # drawn with them in view (``knowledge.fill_positions``), every position asked. True: every pool is
+    # drawn freely and only its hidden face-down positions in visible zones are asked afterwards, each that
+    # received a card it cannot hold exchanging it (``exchange_unfit``): cheaper where restricted positions
+    # are rare and seldom misfilled (SPELLFIRE's hidden pools), but not uniform over the fitting
+    # assignments.
+    EXCHANGE_NEEDS: ClassVar[bool] = False
+
+    def exchange_zones(self, zone: int, cid: int) -> tuple[int, ...] | range:
+        """With ``EXCHANGE_NEEDS``: the zones, in order, whose hidden cards of the same ``hidden_group`` may
+        be exchanged with card ``cid`` that does not fit its place in ``zone`` (hook; default: every zone)."""
+        return range(len(self.zones))
 
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any

@@ -1,11 +1,12 @@
 """What a game tells the research interfaces: which places on the table its actions name, and which public
 numbers its observations hold.
 
-These are facts about presenting a game to a learning agent, not about its rules, so they live beside the
-interfaces and not in the core's Ruleset. A game declares them once, in its own package, with
-:func:`declare_research`; the interfaces read them with :func:`research_facts` (a game that declares nothing
-gets the defaults: every zone of its layout with 8 slots a seat, every action field over every zone, no
-numbers beyond the zone sizes). This module is plain Python: a game imports it without the ``[rl]`` extra.
+These are facts about presenting a game to a learning agent, not about its rules. A game declares them in
+core terms, in its ``hints`` (``core.hints.Hints.research``: the fields below by name), and imports nothing
+of the interfaces; the interfaces read them with :func:`research_facts`, which makes them a
+:class:`ResearchFacts` (a game that declares nothing gets the defaults: every zone of its layout with 8 slots
+a seat, every action field over every zone, no numbers beyond the zone sizes). This module is plain Python:
+it loads without the ``[rl]`` extra.
 
 **Zones** (``zones``): the table the observation shows and the actions point into. A key is a zone name of
 the game's layout; ``name/down`` holds that zone's face-down cards (a Spell Battle farm) apart from its
@@ -109,29 +110,19 @@ class ResearchFacts:
         return slots if isinstance(slots, tuple) else (slots, slots)
 
 
-RESEARCH_FACTS: dict[str, ResearchFacts] = {}
-"""The declared facts by game name."""
-
-
-def declare_research(facts: ResearchFacts) -> ResearchFacts:
-    """Declare a game's research facts (from the game's package, when it is imported); returns them."""
-    RESEARCH_FACTS[facts.game] = facts
-    return facts
-
-
-def research_facts(game: Ruleset | str) -> ResearchFacts:
-    """The research facts of ``game`` (a ruleset or its name): what it declared, else the defaults."""
-    name = game if isinstance(game, str) else game.name
-    facts = RESEARCH_FACTS.get(name)
-    return facts if facts is not None else ResearchFacts(name)
+def research_facts(game: Ruleset) -> ResearchFacts:
+    """The research facts of ``game``: what its hints declare (checked, naming the game), else the defaults."""
+    research = game.hints.research
+    unknown = sorted(set(research) - set(ResearchFacts.__dataclass_fields__) | ({"game"} & set(research)))
+    if unknown:
+        raise SpellforgeError(f"research facts of {game.name}: unknown field {unknown[0]!r} in its hints")
+    return ResearchFacts(game.name, **research)
 
 
 __all__ = [
     "DEFAULT_INT_CODES",
     "DEFAULT_STR_CODES",
     "DEFAULT_ZONE_SLOTS",
-    "RESEARCH_FACTS",
     "ResearchFacts",
-    "declare_research",
     "research_facts",
 ]

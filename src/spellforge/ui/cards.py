@@ -244,9 +244,9 @@ def card_panel(
     changing: tuple[str, ...] = (),
 ) -> RenderableType:
     """One visible card or named thing in full: its text, the reminder text of its keywords (``reminders``,
-    the game's ``declare_keywords``), and its values as its View shows them (what the game lets a player
+    the game's ``hints.keywords``), and its values as its View shows them (what the game lets a player
     read: none of the card data's bookkeeping). ``printed`` (the game's card data) gives the text when the
-    View has none, and for the values play may change (``changing``, the game's ``declare_cards``) the
+    View has none, and for the values play may change (``changing``, the game's ``hints.changing``) the
     printed value beside a current one that differs."""
     data = entry.data
     rows = Table(show_header=False, box=None, padding=(0, 1))

@@ -1,56 +1,63 @@
-"""How a game is shown to people: its clients' renderings of a View, declared by the game's package.
+"""How a game is shown to people: its terminal board, its card list and its keywords' reminder text.
 
-Presentation is no part of the rules, so it lives here and not in the core's Ruleset (the core imports
-no display library). A game declares its terminal rendering once with :func:`declare_terminal`, as a
-function from a View to a rich renderable; ``spellforge play`` reads it with :func:`terminal_renderer`
-and falls back to a generic rendering when a game declares none. The reminder text of a game's keywords
-(:func:`declare_keywords`) is shown beside a card's text by every client, and :func:`declare_cards` says which
-of a card's printed fields a player reads at the terminal. The function should import the display library
-only when called, so importing a game stays light.
+Presentation is no part of the rules, and a game imports none of its clients. What a game says about its
+cards it declares in core terms, in its ``hints`` (``core.hints.Hints``): the columns of its card list, the
+values play may change, the reminder text of its keywords; the functions here read them from the ruleset.
+A game's terminal board (a function from a View to a rich renderable) is the terminal's own code, in
+``ui/boards/<game>.py``, registered here by the game's name (:data:`BOARDS`); ``spellforge play`` reads it
+with :func:`terminal_renderer` and falls back to a generic rendering for a game that has none. A board
+reads only the View, never the game's modules; it is imported when first drawn, so importing the
+terminal stays light.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from spellforge.core.hints import NO_HINTS, CardColumns, Hints
 
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
 
 TerminalRenderer = Callable[[dict[str, Any]], Any]
 
-TERMINAL_RENDERERS: dict[str, TerminalRenderer] = {}
-"""The declared terminal renderings by game name."""
+BOARDS: dict[str, str] = {
+    name: f"spellforge.ui.boards.{name}"
+    for name in ("casters", "spellbattle", "spelldawn", "spellfire", "spellweaver")
+}
+"""The module of each game's terminal board (its ``render(view)``), by game name."""
 
 
-def declare_terminal(game: str, render: TerminalRenderer) -> TerminalRenderer:
-    """Declare ``render(view)`` (a rich renderable, or None for the generic one) as ``game``'s rendering."""
-    TERMINAL_RENDERERS[game] = render
-    return render
+def _name(game: Ruleset | str) -> str:
+    return game if isinstance(game, str) else game.name
+
+
+def game_hints(game: Ruleset | str) -> Hints:
+    """The hints ``game`` (a ruleset, or a name looked up in the game registry) declares; none for a name
+    that is no registered game."""
+    if not isinstance(game, str):
+        return game.hints
+    from spellforge.games import GAMES  # the registry, imported only when a game is named
+
+    ruleset = GAMES.get(game)
+    return ruleset.hints if ruleset is not None else NO_HINTS
 
 
 def terminal_renderer(game: Ruleset | str) -> TerminalRenderer | None:
-    """The terminal rendering ``game`` (a ruleset or its name) declared, or None."""
-    return TERMINAL_RENDERERS.get(game if isinstance(game, str) else game.name)
-
-
-KEYWORD_REMINDERS: dict[str, dict[str, str]] = {}
-"""Reminder text for each game's card keywords (as the View writes them), by game name."""
-
-
-def declare_keywords(game: str, reminders: dict[str, str]) -> dict[str, str]:
-    """Declare the reminder text clients show beside a card's keywords (``{"flying": "..."}``)."""
-    KEYWORD_REMINDERS[game] = dict(reminders)
-    return reminders
+    """``game``'s terminal board, ``render(view)`` (a rich renderable), or None for the generic one."""
+    module = BOARDS.get(_name(game))
+    if module is None:
+        return None
+    render: TerminalRenderer = import_module(module).render
+    return render
 
 
 def keyword_reminders(game: Ruleset | str) -> dict[str, str]:
-    """The keyword reminders ``game`` (a ruleset or its name) declared (empty when none)."""
-    return KEYWORD_REMINDERS.get(game if isinstance(game, str) else game.name, {})
-
-
-CardColumns = Callable[[dict[str, Any]], dict[str, str]]
+    """The reminder text of ``game``'s keywords (its ``hints.keywords``; empty when none)."""
+    return dict(game_hints(game).keywords)
 
 
 @dataclass(frozen=True)
@@ -67,38 +74,22 @@ class CardPresentation:
     changing: tuple[str, ...] = ()
 
 
-CARD_PRESENTATIONS: dict[str, CardPresentation] = {}
-"""The declared card presentations by game name."""
-
-
-def declare_cards(game: str, columns: CardColumns, changing: tuple[str, ...] = ()) -> CardPresentation:
-    """Declare the columns of ``game``'s card list and the values play may change (``CardPresentation``)."""
-    declared = CardPresentation(columns, changing)
-    CARD_PRESENTATIONS[game] = declared
-    return declared
-
-
 def _plain_columns(row: dict[str, Any]) -> dict[str, str]:
     return {"type": str(row.get("type", "")), "text": str(row.get("text", ""))}
 
 
 def card_presentation(game: Ruleset | str) -> CardPresentation:
-    """The card presentation ``game`` declared, or type and text alone."""
-    return CARD_PRESENTATIONS.get(
-        game if isinstance(game, str) else game.name, CardPresentation(_plain_columns)
-    )
+    """How ``game``'s cards read (its ``hints.card_columns`` and ``changing``), or type and text alone."""
+    hints = game_hints(game)
+    return CardPresentation(hints.card_columns or _plain_columns, hints.changing)
 
 
 __all__ = [
-    "CARD_PRESENTATIONS",
-    "KEYWORD_REMINDERS",
-    "TERMINAL_RENDERERS",
+    "BOARDS",
     "CardPresentation",
     "TerminalRenderer",
     "card_presentation",
-    "declare_cards",
-    "declare_keywords",
-    "declare_terminal",
+    "game_hints",
     "keyword_reminders",
     "terminal_renderer",
 ]

@@ -312,7 +312,7 @@ class TerminalGame:
     # ------------------------------------------------------------------ the loop
 
     def board(self, view: dict[str, Any]) -> RenderableType:
-        """The table as the game draws it (``declare_terminal``), or the generic rendering."""
+        """The table as the game's board draws it (``presentation.BOARDS``), or the generic rendering."""
         renderer = terminal_renderer(self.game)
         body = renderer(view) if renderer else None
         return body if body is not None else generic_view(view)

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from spellforge import GAMES
 from spellforge.core.rng import Rng
-from spellforge.games.spellfire.terminal import render
+from spellforge.ui.boards.spellfire import render
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])

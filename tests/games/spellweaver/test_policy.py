@@ -10,7 +10,7 @@ import pytest
 
 from spellforge.bots import Observation, ismcts
 from spellforge.bots.evaluate import evaluator_for
-from spellforge.bots.facts import SEARCH_FACTS, search_facts
+from spellforge.bots.facts import search_facts
 from spellforge.bots.greedy import GreedyBot, lookahead
 from spellforge.bots.ismcts import DEFAULT_ITERATIONS, SETTLE_EVERY, ISMCTSBot, Node
 from spellforge.core.actions import Done
@@ -124,8 +124,8 @@ def test_ismcts_looking_through_the_opponents_turn_does_not_send_its_blocker_at_
     chosen = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 13)]
     assert attack not in chosen
     assert sum(isinstance(a, Done) for a in chosen) >= 10  # mostly it simply keeps the blocker home
-    facts = search_facts("spellweaver")
-    monkeypatch.setitem(SEARCH_FACTS, "spellweaver", dataclasses.replace(facts, playout_action=None))
+    game = find_game("spellweaver")
+    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, playout_action=None))
     blind = [ISMCTSBot(seed=seed, iterations=200, prior=0, tree=tree).choose(obs) for seed in range(1, 13)]
     assert sum(a == attack for a in blind) >= 7  # mostly it attacks
 

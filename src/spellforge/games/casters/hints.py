@@ -1,14 +1,13 @@
-"""What Casters tells its clients beyond the rules: the search bots' evaluator and the terminal rendering."""
+"""What Casters tells its clients beyond the rules, in core terms (``core.hints.Hints``): the search bots'
+evaluator, how its cards read and the research interfaces' facts."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from spellforge.bots.facts import SearchFacts, declare_search
+from spellforge.core.hints import Hints
 from spellforge.core.state import State
-from spellforge.envs.facts import ResearchFacts, declare_research
-from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from .base import FIELD, HAND, SET, STAGES
 from .state import CastersState
@@ -40,16 +39,6 @@ def evaluate(state: State, seat: int) -> float | None:
     return math.tanh(score / 40.0)
 
 
-def render(view: dict[str, Any]) -> Any:
-    from .terminal import render as render_view  # rich is imported only to play in the terminal
-
-    return render_view(view)
-
-
-SEARCH = declare_search(SearchFacts("casters", evaluate=evaluate))
-declare_terminal("casters", render)
-
-
 def card_columns(card: dict[str, Any]) -> dict[str, str]:
     """``spellforge cards casters``: class, level, cost, attack/health, text."""
     stats = f"LvL{card['level']}" if card["type"] in ("minion", "stage") else ""
@@ -63,66 +52,66 @@ def card_columns(card: dict[str, Any]) -> dict[str, str]:
     }
 
 
-declare_cards("casters", card_columns, changing=("attack", "health"))
-
-
-declare_keywords(
-    "casters",
-    {
-        "immune": "Cannot be affected by the stated kind of effect (by opposing effects when none is stated).",
-        "passive": "Stays on the field after it is played; never an attack target; leaves only when sacrificed "
-        "or destroyed by an effect.",
-        "double_strike": "After its first attack each turn it untaps, so it may attack once more that Battle "
-        "Phase.",
-    },
-)
+KEYWORDS = {
+    "immune": "Cannot be affected by the stated kind of effect (by opposing effects when none is stated).",
+    "passive": "Stays on the field after it is played; never an attack target; leaves only when sacrificed "
+    "or destroyed by an effect.",
+    "double_strike": "After its first attack each turn it untaps, so it may attack once more that Battle "
+    "Phase.",
+}
 
 
 # What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
 # zone gets on the table (own, the opponent's), the zones each action field may name, the public numbers.
-RESEARCH = declare_research(
-    ResearchFacts(
-        "casters",
-        zones={
-            "hand": (16, 0),
-            "set": (8, 8),
-            "field": (16, 16),
-            "stages": (4, 4),
-            "shields": (4, 4),
-            "stack": (4, 4),
-            "graveyard": (24, 12),
-            "deck": (24, 0),
-        },
-        fields={
-            "SetCard.card": "hand",
-            "Reveal.card": "set",
-            "Play.card": "stack hand",
-            "Play.target": "player any:field any:graveyard stack",
-            "Equip.card": "stack hand",
-            "Equip.host": "field",
-            "Recycle.card": "stack hand",
-            "Discard.card": "hand",
-            "Sacrifice.card": "field stages",
-            "Attack.card": "field",
-            "Attack.target": "player other:field",
-            "Block.card": "field",
-            "Use.card": "field",
-            "Use.ability": 1,
-            "Use.target": "player any:field stack",
-            "ChooseTarget.target": "player any:field any:graveyard stack",
-            "Take.card": "deck any:graveyard hand",
-            "Choose.option": 8,
-        },
-        seat_numbers={"health": 30, "stage_damage": 5, "negate_next": 2},
-        card_numbers={
-            "tapped": 1,
-            "damage": 10,
-            "attacks": 3,
-            "attached_to": 0,
-            "shield_host": 0,
-        },
-        card_stats={"attack": 5, "health": 5},
-        seats=("initiative",),
-        in_play=("field", "stages"),
-    )
+RESEARCH = {
+    "zones": {
+        "hand": (16, 0),
+        "set": (8, 8),
+        "field": (16, 16),
+        "stages": (4, 4),
+        "shields": (4, 4),
+        "stack": (4, 4),
+        "graveyard": (24, 12),
+        "deck": (24, 0),
+    },
+    "fields": {
+        "SetCard.card": "hand",
+        "Reveal.card": "set",
+        "Play.card": "stack hand",
+        "Play.target": "player any:field any:graveyard stack",
+        "Equip.card": "stack hand",
+        "Equip.host": "field",
+        "Recycle.card": "stack hand",
+        "Discard.card": "hand",
+        "Sacrifice.card": "field stages",
+        "Attack.card": "field",
+        "Attack.target": "player other:field",
+        "Block.card": "field",
+        "Use.card": "field",
+        "Use.ability": 1,
+        "Use.target": "player any:field stack",
+        "ChooseTarget.target": "player any:field any:graveyard stack",
+        "Take.card": "deck any:graveyard hand",
+        "Choose.option": 8,
+    },
+    "seat_numbers": {"health": 30, "stage_damage": 5, "negate_next": 2},
+    "card_numbers": {
+        "tapped": 1,
+        "damage": 10,
+        "attacks": 3,
+        "attached_to": 0,
+        "shield_host": 0,
+    },
+    "card_stats": {"attack": 5, "health": 5},
+    "seats": ("initiative",),
+    "in_play": ("field", "stages"),
+}
+
+
+HINTS = Hints(
+    evaluate=evaluate,
+    card_columns=card_columns,
+    changing=("attack", "health"),
+    keywords=KEYWORDS,
+    research=RESEARCH,
 )

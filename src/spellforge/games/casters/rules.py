@@ -14,6 +14,7 @@ from spellforge.core.ruleset import Ruleset
 from . import cards as card_data
 from .actions import ACTIONS
 from .base import ZONES
+from .hints import HINTS
 from .state import CastersState
 
 MAIN_DECK = 30  # CA-014
@@ -43,6 +44,7 @@ class Casters(Ruleset):
     max_turns = 100
     data_dir = Path(__file__).parent
     state_class = CastersState
+    hints = HINTS
     actions = ACTIONS
     zones = ZONES
     turn_structure = TurnStructure(

@@ -18,6 +18,7 @@ from spellforge.core.zones import Layout, Visibility, ZoneSpec, numbered
 from . import cards as card_data
 from .actions import ACTIONS, CallTime
 from .base import ALLIANCE, AS_ONE, CONSTRUCTED, DRAFT, FREE_FOR_ALL, OFF_THE_TOP, SEALED
+from .hints import HINTS
 from .limited import LIMITED_DECK, PILE, ROUNDS
 from .state import SpellBattleState
 
@@ -45,6 +46,7 @@ class SpellBattle(Ruleset):
     max_turns = 200
     data_dir = Path(__file__).parent
     state_class = SpellBattleState
+    hints = HINTS
     conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 4, "teams": ALLIANCE},
         {"players": 4, "teams": AS_ONE},

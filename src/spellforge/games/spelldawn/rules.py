@@ -15,6 +15,7 @@ from . import cards as card_data
 from .actions import ACTIONS
 from .base import ZONES
 from .cards import CHAMPION, NEUTRAL, OVERLORD, SpelldawnCard
+from .hints import HINTS
 from .state import SpelldawnState
 
 DECK_SIZE = 50  # SD-R27: a riftcaller plus 50 cards
@@ -43,6 +44,7 @@ class Spelldawn(Ruleset):
     max_turns = 200
     data_dir = Path(__file__).parent
     state_class = SpelldawnState
+    hints = HINTS
     actions = ACTIONS
     zones = ZONES
     turn_structure = TurnStructure(

@@ -18,6 +18,7 @@ from . import cards as card_data
 from .actions import ACTIONS
 from .base import ZONES
 from .cards import ALLY, ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, SpellfireCard
+from .hints import HINTS
 from .records import upgrade_saved
 from .state import SpellfireState
 
@@ -95,6 +96,7 @@ class Spellfire(Ruleset):
     max_turns = 1500
     data_dir = Path(__file__).parent
     state_class = SpellfireState
+    hints = HINTS
     actions = ACTIONS
     zones = ZONES
     options = (

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from spellforge.core import frames as core_frames
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.knowledge import SPECTATOR_BIT
-from spellforge.core.rng import Rng
 
 from . import frames
 from .cards import ARTIFACT, CHAMPION
@@ -57,64 +57,29 @@ class SpellfireState(WordsMixin):
 
     # ------------------------------------------------------------------ determinize and hidden pools
 
-    def determinize(self, seat: int | None, rng: Rng) -> SpellfireState:
-        """Core's resampling, then a face-down place of a hidden pool that received a card that could not
-        be there takes one that could (``pool_need``) from the same owner's other hidden places. Nothing is
-        done, and nothing costs, while no pool is hidden (SF-K45)."""
-        new = super().determinize(seat, rng)
-        assert isinstance(new, SpellfireState)
-        lay = new.layout
-        fd = new.face_down
-        if not any(fd[c] for z in lay.pool for c in new.zones[z]):
-            return new
-        b = SPECTATOR_BIT if seat is None else seat
-        known = new.known
-        for z in lay.pool:
-            for c in list(new.zones[z]):
-                if not fd[c] or new.can_see_face_down(seat, c) or known[c] >> b & 1:
-                    continue
-                need = new.pool_need(z, c)
-                if new.fits_pool(need, c):
-                    continue
-                owner = new.owner[c]
-                spots = [
-                    x
-                    for zz in (lay.hand[owner], lay.deck[owner], z)
-                    for x in new.zones[zz]
-                    if x != c
-                    and new.owner[x] == owner
-                    and new.fits_pool(need, x)
-                    and not known[x] >> b & 1
-                    and (zz != z or (fd[x] and new.fits_pool(new.pool_need(z, x), c)))
-                ]
-                if spots:
-                    new.swap_hidden(c, spots[rng.randrange(len(spots))])
-        return new
+    # A face-down place of a hidden pool holds a champion (of the world of an artifact attached to it):
+    # core's determinize draws every owner's hidden cards freely, then a place that received a card that
+    # could not be there exchanges it for one that could, from the owner's hand, deck or pool (SF-K45).
+    EXCHANGE_NEEDS = True
 
-    def pool_need(self, zone: int, cid: int) -> str:
+    def position_needs(self, zone: int, index: int, cid: int) -> Hashable | None:
         """What a face-down place of a hidden pool holds, from what is public about it: a champion, of the
-        world of the artifact attached to it if any (SF-025)."""
+        world of the artifact attached to it if any (SF-025); elsewhere anything."""
+        if not self.face_down[cid] or zone not in self.layout.pool:
+            return None
         for a in self.zones[zone]:
             if self.attached_to[a] == cid and self.defs[a].type == ARTIFACT:
                 return self.defs[a].world
         return ""
 
-    def fits_pool(self, world: str, cid: int) -> bool:
+    def fits_position(self, need: Hashable, cid: int) -> bool:
         d = self.defs[cid]
-        return d.type == CHAMPION and (not world or d.world == world)
+        return d.type == CHAMPION and (not need or d.world == need)
 
-    def swap_hidden(self, a: int, b: int) -> None:
-        """Two hidden cards exchange places; what belongs to each place stays with the place."""
-        za, zb = self.zone_of[a], self.zone_of[b]
-        ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
-        self.zones[za][ia], self.zones[zb][ib] = b, a
-        self.zone_of[a], self.zone_of[b] = zb, za
-        for name in self.CARD_ARRAYS:
-            arr = getattr(self, name)
-            arr[a], arr[b] = arr[b], arr[a]
-        if any(self.known):
-            self.known[a], self.known[b] = self.known[b], self.known[a]
-        self.remap_hidden({a: b, b: a})
+    def exchange_zones(self, zone: int, cid: int) -> tuple[int, ...]:
+        """A misfilled place of a hidden pool takes a card from its owner's hand, deck or pool."""
+        owner = self.owner[cid]
+        return (self.layout.hand[owner], self.layout.deck[owner], zone)
 
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """Face-down champions of hidden pools changed identity: what names them follows (the cards

@@ -1,4 +1,5 @@
-"""What Spellweaver tells its clients beyond the rules: the search bots' facts and the terminal rendering.
+"""What Spellweaver tells its clients beyond the rules, in core terms (``core.hints.Hints``): the search bots'
+facts, how its cards read and the research interfaces' facts.
 
 ISMCTS looks through the opponent's answer (``playout_turns = 1``, with the combat policy of
 ``policy.py``), starts from greedy's ranking of the root actions (``search_prior = 0.1``) and searches its
@@ -11,12 +12,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from spellforge.bots.facts import SearchFacts, declare_search
 from spellforge.core.actions import Action
+from spellforge.core.hints import Hints
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
-from spellforge.envs.facts import ResearchFacts, declare_research
-from spellforge.ui.presentation import declare_cards, declare_keywords, declare_terminal
 
 from . import policy
 from .state import SpellweaverState
@@ -64,23 +63,11 @@ def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | 
     return policy.playout_action(state, legal, rng)
 
 
-def render(view: dict[str, Any]) -> Any:
-    from .terminal import render as render_view  # rich is imported only to play in the terminal
-
-    return render_view(view)
-
-
-SEARCH = declare_search(
-    SearchFacts(
-        "spellweaver",
-        evaluate=evaluate,
-        playout_action=playout_action,
-        playout_turns=1,  # ISMCTS looks through the opponent's answer (policy.py)
-        search_prior=0.1,  # ...starting from greedy's ranking of the root actions
-        search_tree="own",  # ...and searching its own plan, the policy answering for the enemy
-    )
-)
-declare_terminal("spellweaver", render)
+SEARCH = {
+    "playout_turns": 1,  # ISMCTS looks through the opponent's answer (policy.py)
+    "search_prior": 0.1,  # ...starting from greedy's ranking of the root actions
+    "search_tree": "own",  # ...and searching its own plan, the policy answering for the enemy
+}
 
 
 def card_columns(card: dict[str, Any]) -> dict[str, str]:
@@ -96,76 +83,78 @@ def card_columns(card: dict[str, Any]) -> dict[str, str]:
     }
 
 
-declare_cards("spellweaver", card_columns, changing=("attack", "hp", "speed"))
-
-
-declare_keywords(
-    "spellweaver",
-    {
-        "swift": "May attack the turn it is played or moved to the combat row.",
-        "ranged": "Deals its combat damage first, in the ranged step, and not again in the regular step.",
-        "deadly": "Any damage it deals to a creature is lethal; it spreads its damage 1 to each opposing "
-        "creature in turn.",
-        "unstoppable": "When attacking, damage left after killing its blockers (or its target) hits the hero.",
-        "lifebound": "Whenever it deals damage, its controller's hero gains that much life.",
-        "flying": "Enters the support row, attacks and blocks from there, and can be attacked only while in "
-        "the combat row.",
-        "support": "Enters the support row; there it cannot attack, block or be attacked until moved to the "
-        "combat row.",
-        "murder_instinct": "When attacking, may target several enemy creatures and divides its damage among "
-        "them.",
-        "cant_attack": "Cannot be declared as an attacker.",
-        "cant_block": "Cannot be declared as a blocker.",
-        "cant_attack_creatures": "May attack heroes only, never creatures.",
-    },
-)
+KEYWORDS = {
+    "swift": "May attack the turn it is played or moved to the combat row.",
+    "ranged": "Deals its combat damage first, in the ranged step, and not again in the regular step.",
+    "deadly": "Any damage it deals to a creature is lethal; it spreads its damage 1 to each opposing "
+    "creature in turn.",
+    "unstoppable": "When attacking, damage left after killing its blockers (or its target) hits the hero.",
+    "lifebound": "Whenever it deals damage, its controller's hero gains that much life.",
+    "flying": "Enters the support row, attacks and blocks from there, and can be attacked only while in "
+    "the combat row.",
+    "support": "Enters the support row; there it cannot attack, block or be attacked until moved to the "
+    "combat row.",
+    "murder_instinct": "When attacking, may target several enemy creatures and divides its damage among "
+    "them.",
+    "cant_attack": "Cannot be declared as an attacker.",
+    "cant_block": "Cannot be declared as a blocker.",
+    "cant_attack_creatures": "May attack heroes only, never creatures.",
+}
 
 
 # What the research interfaces (spellforge.envs) show of a game and where its actions point: the slots each
 # zone gets on the table (own, the opponent's), the zones each action field may name, the public numbers.
-RESEARCH = declare_research(
-    ResearchFacts(
-        "spellweaver",
-        zones={
-            "hand": (16, 0),
-            "combat": (7, 7),
-            "support": (7, 7),
-            "area": (6, 6),
-            "hero": (1, 1),
-            "looking": (4, 0),
-            "casting": (2, 2),
-            "graveyard": (12, 12),
-        },
-        fields={
-            "ShrineMode.card": "hand",
-            "ShrineMode.mode": "mana level",
-            "Play.card": "hand",
-            "Play.target": "player any:combat any:support any:area any:hero",
-            "ChooseTarget.target": "player any:combat any:support any:area any:hero",
-            "UseSkill.slot": 4,
-            "Use.card": "combat support area hero",
-            "Use.ability": 1,
-            "Use.target": "player any:combat any:support any:area",
-            "MoveCard.card": "combat support",
-            "OfferCard.card": "hand",
-            "Take.card": "none looking",
-            "Attack.card": "combat support",
-            "Attack.target": "player other:combat other:support",
-            "Block.card": "combat support",
-            "Block.attacker": "other:combat other:support",
-            "Choose.option": 8,
-        },
-        seat_numbers={
-            "life": 20,
-            "crystals": 10,
-            "full": 10,
-            "bonus_mana": 5,
-            "levels": 5,
-            "shrine_played": 1,
-            "offered": 1,
-        },
-        card_numbers={"exhausted": 1, "damage": 8},
-        card_stats={"attack": 5, "speed": 3, "hp": 5},
-        in_play=("combat", "support"),
-    )
+RESEARCH = {
+    "zones": {
+        "hand": (16, 0),
+        "combat": (7, 7),
+        "support": (7, 7),
+        "area": (6, 6),
+        "hero": (1, 1),
+        "looking": (4, 0),
+        "casting": (2, 2),
+        "graveyard": (12, 12),
+    },
+    "fields": {
+        "ShrineMode.card": "hand",
+        "ShrineMode.mode": "mana level",
+        "Play.card": "hand",
+        "Play.target": "player any:combat any:support any:area any:hero",
+        "ChooseTarget.target": "player any:combat any:support any:area any:hero",
+        "UseSkill.slot": 4,
+        "Use.card": "combat support area hero",
+        "Use.ability": 1,
+        "Use.target": "player any:combat any:support any:area",
+        "MoveCard.card": "combat support",
+        "OfferCard.card": "hand",
+        "Take.card": "none looking",
+        "Attack.card": "combat support",
+        "Attack.target": "player other:combat other:support",
+        "Block.card": "combat support",
+        "Block.attacker": "other:combat other:support",
+        "Choose.option": 8,
+    },
+    "seat_numbers": {
+        "life": 20,
+        "crystals": 10,
+        "full": 10,
+        "bonus_mana": 5,
+        "levels": 5,
+        "shrine_played": 1,
+        "offered": 1,
+    },
+    "card_numbers": {"exhausted": 1, "damage": 8},
+    "card_stats": {"attack": 5, "speed": 3, "hp": 5},
+    "in_play": ("combat", "support"),
+}
+
+
+HINTS = Hints(
+    evaluate=evaluate,
+    playout_action=playout_action,
+    search=SEARCH,
+    card_columns=card_columns,
+    changing=("attack", "hp", "speed"),
+    keywords=KEYWORDS,
+    research=RESEARCH,
 )

@@ -17,6 +17,7 @@ from . import cards as card_data
 from .actions import ACTIONS
 from .base import COMBAT, DEPLOY, END, REINFORCE, START
 from .cards import SWCard
+from .hints import HINTS
 from .state import SpellweaverState
 
 MIN_DECK = 60  # SW-005
@@ -42,6 +43,7 @@ class Spellweaver(Ruleset):
     max_turns = 300  # an engine guard only: decks run out long before (SW-009)
     data_dir = Path(__file__).parent
     state_class = SpellweaverState
+    hints = HINTS
     actions = ACTIONS
     options: ClassVar[tuple[OptionSpec, ...]] = CLOCK_OPTIONS  # SW-140, SW-R29
     conformance_variants: ClassVar[tuple[dict[str, Any], ...]] = ({"clock": 600.0, "increment": 5.0},)
