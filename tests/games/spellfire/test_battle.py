@@ -593,3 +593,40 @@ def test_an_attack_into_a_visible_instant_defeat_may_be_taken_back():
     assert s.decision.kind == "attack" and "attack slot P2.A" in legal(s)  # as if never declared
     act(s, "attack slot P2.A")
     assert f"send #{hollis}" in legal(s) or s.decision.kind == "defend"
+
+
+@pytest.mark.rules("SF-242", "SF-012", "SF-K37")
+@pytest.mark.parametrize("from_hand", [False, True])
+def test_a_champion_that_cast_a_wish_stays_spent_when_its_attack_is_taken_back(from_hand: bool):
+    """Elira (a hero who casts wizard spells) attacks; P2 answers with a lasting event and she negates it
+    with a Wish; the Gorgon then threatens her with an instant defeat and P1 takes the attack back. The
+    take-back undoes the attack only: the Wish was cast and stands, so she goes back to the pool spent,
+    even when she was sent from the hand."""
+    here, there = (["elira-spellsword"], []) if from_hand else ([], ["elira-spellsword"])
+    s = scenario(
+        Side(hand=["grand-desire", *FILL, *here], pool=[*there, "hollis-greymantle"]),
+        Side(
+            hand=["truce-of-the-gods", *FILL],
+            pool=["the-gorgon-of-greyfen"],
+            formation=["greymarch-fields", "oldcastle-moor", "pinecrest-hollow"],
+        ),
+        phase="attack",
+    )
+    elira, wish, truce = card(s, "elira-spellsword"), card(s, "grand-desire"), card(s, "truce-of-the-gods")
+    act(s, "attack slot P2.A")
+    act(s, f"send #{elira}", settle=False)
+    assert s.decision.kind == "respond" and s.decision.seat == 1
+    act(s, f"play #{truce} -> P1", settle=False)
+    assert s.decision.kind == "pause" and s.decision.seat == 0
+    act(s, f"play #{wish} -> #{truce}")  # Elira, in the round, casts it (SF-288)
+    while s.decision.kind != "defend":
+        act(s, "pass")
+    assert s.spent == {elira} and s.zone_name(truce) == "void"
+    act(s, f"send #{card(s, 'the-gorgon-of-greyfen')}")
+    assert s.decision.kind == "escape" and s.decision.seat == 0
+    act(s, "choose withdraw")
+    assert s.zone_name(elira) == "pool" and s.zone_name(wish) != "hand"  # the Wish is not taken back
+    assert s.spent == {elira}  # never used again (SF-242)
+    assert s.available_champions(0, from_hand=False) == [card(s, "hollis-greymantle")]
+    act(s, "attack slot P2.A")
+    assert f"send #{elira}" not in legal(s) and f"send #{card(s, 'hollis-greymantle')}" in legal(s)

@@ -215,6 +215,22 @@ def test_a_wish_negates_only_an_event_with_a_duration():
     assert s.in_play(card(s, "truce-of-the-gods"))
 
 
+@pytest.mark.rules("SF-242", "SF-288", "SF-K37")
+def test_a_wish_that_negates_an_event_spends_its_caster():
+    s = scenario(
+        Side(hand=["truce-of-the-gods", "village-militia"], formation=["tollgate-downs"]),
+        Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey", "ilvara-the-keen"]),
+        phase="realm",
+    )
+    truce, orvath = card(s, "truce-of-the-gods"), card(s, "orvath-the-grey")
+    act(s, f"play #{truce} -> P2")
+    act(s, f"play #{card(s, 'grand-desire')} -> #{truce}")
+    pass_pauses(s)
+    assert s.zone_name(truce) == "void"  # negated
+    assert s.spent == {orvath}  # the caster can never be used again, whatever the Wish was aimed at
+    assert s.available_champions(1, from_hand=False) == [card(s, "ilvara-the-keen")]
+
+
 @pytest.mark.rules("SF-R17", "SF-K10")
 def test_a_lasting_event_blocks_attacks_then_goes_to_the_void():
     s = scenario(

@@ -431,18 +431,18 @@ class BattleMixin(SpoilsMixin):
 
     def withdraw(self) -> None:
         """The attack is taken back as if never declared: both champions go back where they came from and
-        may fight again this turn; another attack may be declared (SF-012)."""
+        may fight again this turn; another attack may be declared (SF-012). Only the attack is taken back:
+        what was played meanwhile stands, and a champion that cast a Wish goes back to its pool spent
+        (SF-242), never to the hand to be played again."""
         f = self.fight
         for champ, bit in ((f.att_champion, ATTACKER_SIDE), (f.def_champion, DEFENDER_SIDE)):
             if champ < 0 or self.zone_of[champ] != self.layout.battle:
                 continue
-            if f.from_hand & bit:
+            if f.from_hand & bit and champ not in self.spent:
                 self.to_zone(champ, self.layout.hand[self.controller[champ]])
             else:
                 self.return_to_pool(champ)
                 self.fought[champ] = -1
-                if champ in self.spent:
-                    self.spent -= {champ}
         self.emit(Event("withdraw", f.attacker, f.target))
         f.over = BATTLE_DONE
         f.withdrawn = True

@@ -483,6 +483,9 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         v = d.powers
         turned = play.uid in self.turned
+        if "wish" in v and play.caster >= 0:
+            self.spent |= {play.caster}  # whatever it was aimed at, it can never be used again (SF-242)
+            self.fought[play.caster] = -1
         if isinstance(play.target, StackRef):
             about = play.target.uid
             if "turn" in v or "reflect" in v:
@@ -497,9 +500,6 @@ class PlayMixin(SpellfireBase):
         if turned and target >= 0 and play.caster >= 0:
             target = play.caster  # turned back on its caster (SF-238)
         if "wish" in v:
-            if play.caster >= 0:
-                self.spent |= {play.caster}  # it can never be used again (SF-242)
-                self.fought[play.caster] = -1
             if target >= 0 and self.defs[target].type == "dungeon":
                 self.to_zone(target, self.layout.void[self.owner[target]])  # SF-054
                 self.to_zone(card, self.layout.void[self.owner[card]])
