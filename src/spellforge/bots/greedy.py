@@ -9,12 +9,6 @@ deeper (``depth=`` levels at most). The best final position wins; ties go to the
 An action that leads straight back to a position the bot already decided at this turn is left out,
 and a turn that runs far too long is wound up (:class:`RepetitionGuard`).
 
-A decision costs at most :data:`STEP_BUDGET` moves of its search, whatever the number of options: each
-option gets an equal share, split again among the options of a deeper level, and a level whose share
-cannot pay for one move per option is rolled forward instead of searched (a hand of forty cards, each
-followed by a choice among forty, would otherwise cost each decision tens of thousands of moves). The
-budget counts moves, not seconds, so a seed plays the same on any machine.
-
 It reads nothing hidden: every position it scores comes from ``obs.determinize``; with ``samples=k``
 it averages over k determinizations (default: the game's ``greedy_samples``, else 1).
 
@@ -38,7 +32,6 @@ from .facts import PlayoutPolicy, search_facts
 from .playout import passive_action
 
 HORIZON = 60  # decisions rolled forward at most after an action
-STEP_BUDGET = 20_000  # moves one decision's search makes at most (besides each option's own move)
 
 
 def lookahead(
@@ -49,32 +42,27 @@ def lookahead(
     bot: BaseBot,
     horizon: int = HORIZON,
     policy: PlayoutPolicy | None = None,
-    budget: int | None = None,
 ) -> float:
     """The value for ``seat`` of ``state`` just after the bot acted: search its directly following own
-    decisions ``depth`` levels deep, roll the rest forward passively, and score the result. ``budget``
-    bounds the moves made here (None: ``horizon`` moves per line, however many lines)."""
+    decisions ``depth`` levels deep, roll the rest forward passively, and score the result."""
     start_turn = state.turn
-    limit = horizon if budget is None else min(horizon, budget)
     steps = 0
     while state.outcome is None:
         player = state.current_player
         if player == seat:
             if steps == 0 and depth > 0:
                 legal = state.legal_actions()
-                share = None if budget is None else budget // len(legal) - 1  # less the option's move
-                if share is None or share >= 1:
-                    best = -2.0
-                    for action in legal:
-                        child = state.clone()
-                        child.apply(action)
-                        value = lookahead(child, seat, depth - 1, evaluate, bot, horizon, policy, share)
-                        if value > best:
-                            best = value
-                    return best
-            elif state.turn != start_turn:
+                best = -2.0
+                for action in legal:
+                    child = state.clone()
+                    child.apply(action)
+                    value = lookahead(child, seat, depth - 1, evaluate, bot, horizon, policy)
+                    if value > best:
+                        best = value
+                return best
+            if state.turn != start_turn:
                 break
-        if steps >= limit:
+        if steps >= horizon:
             break
         legal = state.legal_actions()
         chosen = policy(state, legal, bot.rng) if policy is not None else None
@@ -134,7 +122,6 @@ class GreedyBot(BaseBot):
             return legal[self.rng.randrange(len(legal))]
         totals = [0.0] * len(legal)
         repeats = [False] * len(legal)
-        share = max(1, STEP_BUDGET // (len(legal) * max(1, samples)))
         for sample in range(max(1, samples)):
             root = obs.determinize(self.rng)
             for i, action in enumerate(legal):
@@ -142,7 +129,7 @@ class GreedyBot(BaseBot):
                 state.apply(action)
                 if sample == 0:
                     repeats[i] = self.guard.repeats(state, obs.seat)
-                totals[i] += lookahead(state, obs.seat, depth, evaluate, self, policy=policy, budget=share)
+                totals[i] += lookahead(state, obs.seat, depth, evaluate, self, policy=policy)
         if all(repeats):
             repeats = [False] * len(legal)
         best = max(v for v, r in zip(totals, repeats, strict=True) if not r)
@@ -150,4 +137,4 @@ class GreedyBot(BaseBot):
         return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
 
-__all__ = ["STEP_BUDGET", "GreedyBot", "lookahead"]
+__all__ = ["GreedyBot", "lookahead"]
