@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .conftest import need_web
 
 need_web()
@@ -264,3 +266,20 @@ def test_undo_against_a_bot_restores_the_position_when_nothing_hidden_was_shown(
         }
         # the store forgot the undone actions: the bot decides again from there, and the log is as it was
         assert back["view"]["log"] == before["view"]["log"]
+
+
+def test_a_bot_move_that_is_refused_stops_the_game_and_says_why(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused bot move would be chosen again from the same position and seed: rather than a game that
+    silently waits for ever, it stops, and every reader is told which bot and why."""
+    import spellforge.web.hub as hub
+
+    monkeypatch.setattr(hub, "bot_move", lambda *args: "no such move")
+    made = new_game(client, "casters", [{"kind": "bot", "bot": "random"}, {"kind": "human"}], seed=3)
+    token = made["seats"][1]["token"]
+    msg = wait_for(client, made["id"], token, lambda m: bool(m.get("problem")))
+    assert "P1's bot (random) chose 'no such move'" in msg["problem"], msg["problem"]
+    assert msg["version"] == 0
+    entry = next(g for g in client.get("/api/games").json()["games"] if g["id"] == made["id"])
+    assert entry["problem"] == msg["problem"]

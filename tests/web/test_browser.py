@@ -10,6 +10,8 @@ Marked ``browser``; skipped (with the reason) when Playwright or a Chromium exec
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,18 @@ def test_a_game_against_a_bot_is_played_to_the_end_by_clicking(
 def test_a_finished_game_replays_step_by_step(server: str, browser: Any) -> None:
     page = open_page(browser)
     create_game(page, server, "casters", ["random", "random"])
+    game_id = page.locator("#open-game").get_attribute("href").split("/")[2].split("?")[0]
     page.click("#open-game")
-    page.wait_for_selector("#board[data-over='1']", timeout=120_000)
+    try:
+        page.wait_for_selector("#board[data-over='1']", timeout=120_000)
+    except Exception as exc:  # say where the game stood, on the server and on the page
+        with urllib.request.urlopen(f"{server}/api/games/{game_id}/view") as r:
+            public = json.load(r)
+        raise AssertionError(
+            f"the page did not show the end of game {game_id}: the server is at version {public['version']}, "
+            f"over={public['view']['outcome'] is not None}, problem={public.get('problem')!r}; "
+            f"the page shows {board_state(page)}; page errors {page.errors}"
+        ) from exc
     page.click("#replay-link")
     page.wait_for_selector("#seek")
     page.click("#last")

@@ -484,8 +484,19 @@ class Hub:
             async with live.lock:
                 if live.version != version:  # an undo or a resignation came first: think again
                     continue
-                action = live.ruleset.parse_action(live.state, text)
-                await self._commit(live, action, seat)
+                try:
+                    action = live.ruleset.parse_action(live.state, text)
+                    await self._commit(live, action, seat)
+                except (ApiError, SpellforgeError) as exc:
+                    # the same position and seed would choose the same move again: the game stops, and
+                    # says why to every page and in the lobby, rather than waiting for a move that never comes
+                    why = exc.message if isinstance(exc, ApiError) else str(exc)
+                    live.problem = (
+                        f"{seat_name(seat)}'s bot ({spec}) chose {text!r}, which was refused: {why}"
+                    )
+                    log.error("game %s is stopped: %s", live.id, live.problem)
+                    self._changed(live)
+                    return
 
     # ------------------------------------------------------------------ listeners
 
