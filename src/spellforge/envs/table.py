@@ -186,7 +186,8 @@ class Table:
         all_zones = state.zones
         seen = loc.zones_seen
         acts = loc.acts
-        for z in compress(range(len(all_zones)), map(ne, all_zones, seen)):
+        # most actions move no card: the zones are compared whole in C first, one by one only if they differ
+        for z in () if all_zones == seen else compress(range(len(all_zones)), map(ne, all_zones, seen)):
             ids = all_zones[z]
             seen[z] = ids[:]
             if zones is not None:
@@ -426,7 +427,13 @@ def _fill(
         return
     where = loc.where
     const = rels if type(rels) is int else -1
-    for i in range(n if n > old else old):
+    # the slots before the first card that moved keep theirs (a card drawn adds one at the end, one played
+    # shifts those after it): found in C, and kept when their sides are unchanged too
+    m = n if n < old else old
+    first = next(compress(range(m), map(ne, slots[start : start + m], cards)), m)
+    if first and rel[start : start + first] != ([const] * first if const >= 0 else rels[:first]):
+        first = 0
+    for i in range(first, n if n > old else old):
         s = start + i
         if i < n:
             c = cards[i]
