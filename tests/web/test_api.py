@@ -283,3 +283,25 @@ def test_a_bot_move_that_is_refused_stops_the_game_and_says_why(
     assert msg["version"] == 0
     entry = next(g for g in client.get("/api/games").json()["games"] if g["id"] == made["id"])
     assert entry["problem"] == msg["problem"]
+
+
+def test_a_bot_move_whose_commit_fails_stops_the_game_and_says_why(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any failure on the way to committing a bot's move (here the store refusing to write) is said, not a
+    silent end of the bot's turns."""
+    from concurrent.futures import Future
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def broken(*args: object) -> Future[None]:
+        failed: Future[None] = Future()
+        failed.set_exception(OSError("disk full"))
+        return failed
+
+    monkeypatch.setattr(hub.store, "append", broken)
+    made = new_game(client, "casters", [{"kind": "bot", "bot": "random"}, {"kind": "human"}], seed=3)
+    token = made["seats"][1]["token"]
+    msg = wait_for(client, made["id"], token, lambda m: bool(m.get("problem")))
+    assert "P1's bot (random)" in msg["problem"] and "disk full" in msg["problem"], msg["problem"]
+    assert msg["version"] == 0

@@ -487,14 +487,15 @@ class Hub:
                 try:
                     action = live.ruleset.parse_action(live.state, text)
                     await self._commit(live, action, seat)
-                except (ApiError, SpellforgeError) as exc:
+                except Exception as exc:
                     # the same position and seed would choose the same move again: the game stops, and
                     # says why to every page and in the lobby, rather than waiting for a move that never comes
-                    why = exc.message if isinstance(exc, ApiError) else str(exc)
+                    # (a task that ends on an exception says nothing)
+                    why = exc.message if isinstance(exc, ApiError) else (str(exc) or type(exc).__name__)
                     live.problem = (
                         f"{seat_name(seat)}'s bot ({spec}) chose {text!r}, which was refused: {why}"
                     )
-                    log.error("game %s is stopped: %s", live.id, live.problem)
+                    log.error("game %s is stopped: %s", live.id, live.problem, exc_info=True)
                     self._changed(live)
                     return
 
