@@ -168,6 +168,36 @@ def test_a_turned_wish_can_be_saved_only_by_another_spellcaster():
     assert s.available_champions(0, from_hand=False) == [card(s, "ilvara-the-keen")]
 
 
+@pytest.mark.rules("SF-242", "SF-K37")
+def test_a_wish_dispelled_or_cancelled_still_spends_its_caster():
+    """Casting is what uses the caster up (SF-242: "once cast, the spellcaster is incapable of being used in
+    any way"), so a Wish that is dispelled, or cancelled by a holding, leaves its caster spent all the same."""
+    s = scenario(
+        Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey"]),
+        Side(hand=["unweave", "village-militia"], pool=["master-quillon", "ilvara-the-keen"]),
+        phase="pool",
+    )
+    orvath = card(s, "orvath-the-grey")
+    act(s, f"play #{card(s, 'grand-desire')} -> #{card(s, 'master-quillon')}")
+    assert s.spent == {orvath}  # spent as it is cast: it cannot answer what comes against its own Wish
+    act(s, f"play #{card(s, 'unweave')} -> #{card(s, 'grand-desire')}")  # Ilvara dispels the Wish
+    pass_counters(s)
+    assert s.zone_name(card(s, "master-quillon")) == "pool"  # the Wish did nothing
+    assert s.spent == {orvath} and s.fought[orvath] == -1
+    assert orvath not in s.available_champions(0, from_hand=False)
+
+    s = scenario(
+        Side(hand=["grand-desire", "village-militia"], pool=["orvath-the-grey"]),
+        Side(hand=FILL, pool=["master-quillon"], formation=["greymarch-fields+warded-vault"]),
+        phase="pool",
+    )
+    act(s, f"play #{card(s, 'grand-desire')} -> #{card(s, 'master-quillon')}")
+    act(s, f"use #{card(s, 'warded-vault')} -> #{card(s, 'grand-desire')}")
+    pass_counters(s)
+    assert s.zone_name(card(s, "master-quillon")) == "pool"
+    assert s.spent == {card(s, "orvath-the-grey")}
+
+
 @pytest.mark.rules("SF-312", "SF-315", "SF-K33")
 def test_a_holding_discarded_cancels_a_wish():
     s = scenario(

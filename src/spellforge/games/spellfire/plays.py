@@ -316,12 +316,17 @@ class PlayMixin(SpellfireBase):
         uid = self.next_uid()
         aim: PlayTarget = stack_ref(about) if about >= 0 else aimed_at(target)
         self.plays.append(PlayRec(uid, card, seat, aim, -1, caster))
+        d = self.defs[card]
+        if "wish" in d.powers and caster >= 0:
+            # once cast it can never be used again, whatever the Wish was aimed at and whether or not it is
+            # dispelled or cancelled afterwards (SF-242)
+            self.spent |= {caster}
+            self.fought[caster] = -1
         answered = self.find_play(about) if about >= 0 else None
         if answered is not None:  # the log names the card it answers, which may be gone when it is read
             self.emit(Event("cast", seat, card, note="against", target=card_ref(answered.card)))
         else:
             self.emit(Event("cast", seat, card, target=aimed_at(target)))
-        d = self.defs[card]
         if d.offensive and self.reflecting >= 0 and self.reflecting != seat and self.fight.attacker >= 0:
             self.turned.append(uid)  # a reflection turns every later offensive spell this phase (SF-239)
         self.schedule(frames.ResolvePlay(uid))
@@ -483,9 +488,6 @@ class PlayMixin(SpellfireBase):
         d = self.defs[card]
         v = d.powers
         turned = play.uid in self.turned
-        if "wish" in v and play.caster >= 0:
-            self.spent |= {play.caster}  # whatever it was aimed at, it can never be used again (SF-242)
-            self.fought[play.caster] = -1
         if isinstance(play.target, StackRef):
             about = play.target.uid
             if "turn" in v or "reflect" in v:
