@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import describe, knowledge
 from .actions import Action, seat_name
+from .clock import Clock
 from .events import Event
 from .flow import Decision, Outcome
 from .flowstate import FlowState
@@ -423,7 +424,7 @@ class State(FlowState):
         """What from_json() makes each record of the saved attributes with, by the record's name: core's
         records, ``RECORDS`` and the decision kinds' records (a class with windows adds its own)."""
         out: dict[str, Callable[..., Any]] = {
-            c.__name__: c for c in (Event, Decision, Outcome, Modifier, *self.RECORDS)
+            c.__name__: c for c in (Event, Decision, Outcome, Modifier, Clock, *self.RECORDS)
         }
         out.update({k.data.__name__: k.data for k in self.KINDS.values() if k.data is not None})
         return out
