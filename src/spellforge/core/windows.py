@@ -67,7 +67,7 @@ UNTIL = "until"
 CLOSE_RULES = (PASSES, EACH, UNTIL)
 _new_tuple = tuple.__new__
 # kind -> the record a window or a stack item of that kind carries (None: it carries nothing)
-RecordTable = Mapping[str, "type[tuple[Any, ...]] | None"]
+RecordTable = Mapping[str, type[tuple[Any, ...]] | None]
 D = TypeVar("D", covariant=True)
 R = TypeVar("R")
 
