@@ -32,7 +32,7 @@ class TickState(State):
     def init_game(self) -> None:
         self.clock = Clock.from_options(self.options, self.n_seats)
 
-    def game_clock(self) -> Clock:
+    def game_clock(self) -> Clock | None:
         return self.clock
 
     def op_setup(self) -> None:
@@ -166,6 +166,21 @@ def test_time_used_prints_and_parses_back() -> None:
         assert TimeUsed.parse(str(action)) == action
     assert str(TimeUsed(0, 3500)) == "clock P1 3.5" and format_seconds(2000) == "2"
     assert TimeUsed.meta
+
+
+def test_a_game_that_holds_no_clock_does_not_know_time_used() -> None:
+    class Plain(TickState):
+        __slots__ = ()
+
+        def game_clock(self) -> Clock | None:
+            return None  # as a game without a clock: core's default
+
+    class Clockless(Tick):
+        state_class = Plain
+
+    state = Clockless().new_game(seed=1, decks=[[], []])
+    with pytest.raises(IllegalActionError, match="TimeUsed is not an action of this game"):
+        state.apply(TimeUsed(state.current_player or 0, 1))
 
 
 def test_no_clock_by_default() -> None:

@@ -23,7 +23,6 @@ from .kinds import Kind, UnregisteredError, unknown
 from .table import TableState
 
 _new_tuple = tuple.__new__
-NO_CLOCK = Clock([])  # what a game without a clock says to time used
 R = TypeVar("R", bound=tuple[Any, ...])
 
 
@@ -334,12 +333,9 @@ class FlowState(TableState):
         if isinstance(action, Resign):
             return "" if self.can_resign(action.seat) else f"{seat_name(action.seat)} is not playing"
         if isinstance(action, TimeUsed):
-            clock = self.game_clock()
-            return (
-                NO_CLOCK.problem(action, None)
-                if clock is None
-                else clock.problem(action, self.current_player)
-            )
+            clock = self.game_clock()  # a game that holds no clock does not know the action
+            if clock is not None:
+                return clock.problem(action, self.current_player)
         return f"{type(action).__name__} is not an action of this game"
 
     def apply_meta(self, action: Action) -> None:
