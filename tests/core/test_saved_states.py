@@ -122,7 +122,7 @@ def test_a_casters_payment_saved_with_a_tuple_frame_loads_it_as_a_frame_and_play
 
 def test_a_spellweaver_clock_saved_as_a_list_of_banks_loads_as_the_clock_and_plays_on() -> None:
     fixture = load("spellweaver-clock")
-    banks = fixture["saved"]["state"]["clock_ms"]
+    banks = tuple(fixture["saved"]["state"]["clock_ms"])
     assert fixture["saved"]["record"]["options"] == {"clock": 30, "increment": 2} and min(banks) < 30_000
     state = GAMES["spellweaver"].from_json(fixture["saved"])
     assert state.game_clock() == Clock(banks, 2000)
@@ -132,6 +132,6 @@ def test_a_spellweaver_clock_saved_as_a_list_of_banks_loads_as_the_clock_and_pla
     assert seat is not None
     state.apply(TimeUsed(seat, 1500))  # the banks run on as they did: the increment added after the move
     assert state.game_clock() == Clock(
-        [b - 1500 + 2000 if s == seat else b for s, b in enumerate(banks)], 2000
+        tuple(b - 1500 + 2000 if s == seat else b for s, b in enumerate(banks)), 2000
     )
     plays_on(state, fixture)

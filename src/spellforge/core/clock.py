@@ -10,10 +10,11 @@ other, so a replay reproduces the same clocks and the same loss on time.
 >>> str(TimeUsed(0, 3500)), TimeUsed.parse("clock P2 0.25")
 ('clock P1 3.5', TimeUsed(seat=1, ms=250))
 
-The clock is a component, a :class:`Clock` record the State holds. A game opts in by adding
-``CLOCK_OPTIONS`` to its options and ``TimeUsed`` to its actions, declaring a ``clock`` slot copied as a
-``record`` and set to ``Clock.from_options(self.options, self.n_seats)``, and returning it from the hook
-``game_clock()``; core's meta-action handling (core/flowstate.py) does the rest.
+The clock is a component, a :class:`Clock` value the State holds. A game opts in by adding
+``CLOCK_OPTIONS`` to its options and ``TimeUsed`` to its actions, declaring a ``clock`` slot (shared by
+``clone()``: time used replaces the value) set to ``Clock.from_options(self.options, self.n_seats)``, and
+writing the hooks ``game_clock()`` (it) and ``set_game_clock(clock)``; core's meta-action handling
+(core/flowstate.py) does the rest.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .actions import SEAT, Action, seat_name
 from .errors import RecordError
@@ -62,31 +63,28 @@ def _ms(seconds: Any) -> int:
 
 
 class Clock:
-    """The time banks of a game: ``banks`` per seat in milliseconds (empty when the game has no clock) and
-    the ``increment`` added to a bank after each move, in milliseconds. It is written into the state's JSON
-    as its fields and copied by ``copy()`` (the ``record`` copy rule)."""
+    """The time banks of a game, a value: ``banks`` per seat in milliseconds (empty when the game has no
+    clock) and the ``increment`` added to a bank after each move, in milliseconds. Time used makes a new
+    Clock (``spent``), so a clone shares it and it is written into the state's JSON as its fields."""
 
     __slots__ = ("banks", "increment")
     _fields: ClassVar[tuple[str, ...]] = ("banks", "increment")
 
-    def __init__(self, banks: list[int], increment: int = 0) -> None:
-        self.banks = banks
-        self.increment = increment
+    def __init__(self, banks: tuple[int, ...] = (), increment: int = 0) -> None:
+        self.banks: Final[tuple[int, ...]] = banks
+        self.increment: Final[int] = increment
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], n_seats: int) -> Clock:
         """The clock a new game starts with: ``clock`` seconds in every seat's bank (0: no clock) and an
         ``increment`` of that many seconds (CLOCK_OPTIONS)."""
         bank = _ms(options.get("clock", 0.0))
-        return cls([bank] * n_seats if bank > 0 else [], _ms(options.get("increment", 0.0)))
+        return cls((bank,) * n_seats if bank > 0 else (), _ms(options.get("increment", 0.0)))
 
     @property
     def running(self) -> bool:
         """Whether the game has a clock at all."""
         return bool(self.banks)
-
-    def copy(self) -> Clock:
-        return Clock(self.banks[:], self.increment)
 
     def problem(self, action: TimeUsed, to_act: int | None) -> str:
         """Why ``action`` cannot be applied when ``to_act`` is the seat to act, or ""."""
@@ -98,18 +96,23 @@ class Clock:
             return f"only the clock of the player to act runs, and that is not {seat_name(action.seat)}"
         return ""
 
-    def spend(self, action: TimeUsed) -> bool:
-        """Deduct the time ``action`` reports from its seat's bank: True when that ran the bank out (it is
-        left at 0), otherwise the increment is added."""
+    def spent(self, action: TimeUsed) -> Clock:
+        """The clock after the time ``action`` reports: deducted from its seat's bank, then the increment
+        added; a bank that this runs out is left at 0 (``ran_out``)."""
         left = self.banks[action.seat] - action.ms
-        if left <= 0:
-            self.banks[action.seat] = 0
-            return True
-        self.banks[action.seat] = left + self.increment
-        return False
+        banks = list(self.banks)
+        banks[action.seat] = left + self.increment if left > 0 else 0
+        return Clock(tuple(banks), self.increment)
+
+    def ran_out(self, seat: int) -> bool:
+        """Whether ``seat``'s bank is empty (a bank with time in it always keeps some)."""
+        return self.banks[seat] <= 0
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Clock) and (other.banks, other.increment) == (self.banks, self.increment)
+
+    def __hash__(self) -> int:
+        return hash((self.banks, self.increment))
 
     def __repr__(self) -> str:
         return f"Clock(banks={self.banks!r}, increment={self.increment!r})"
@@ -137,5 +140,5 @@ def upgrade_saved(data: Mapping[str, Any]) -> Mapping[str, Any]:
             f"saved state: option 'increment' is not a number: {options.get('increment')!r}"
         ) from None
     new = {name: value for name, value in body.items() if name != "clock_ms"}
-    new["clock"] = {"nt": Clock.__name__, "v": [banks, increment]}
+    new["clock"] = {"nt": Clock.__name__, "v": [{"t": banks}, increment]}
     return {**data, "state": new}

@@ -343,12 +343,19 @@ class FlowState(TableState):
             self.resign(action.seat)
         elif isinstance(action, TimeUsed):
             clock = self.game_clock()
-            if clock is not None and clock.spend(action):
-                self.time_out(action.seat)
+            if clock is not None:
+                clock = clock.spent(action)
+                self.set_game_clock(clock)
+                if clock.ran_out(action.seat):
+                    self.time_out(action.seat)
 
     def game_clock(self) -> Clock | None:
         """The chess clock the game holds (core/clock.py), or None (hook; default: the game offers none)."""
         return None
+
+    def set_game_clock(self, clock: Clock) -> None:
+        """Hold ``clock``, the game's clock after time used (hook of a game whose ``game_clock`` is one)."""
+        raise NotImplementedError(f"{type(self).__name__} has a clock but no set_game_clock")
 
     def time_out(self, seat: int) -> None:
         """Hook: ``seat``'s time ran out. Default: it loses and every other seat wins."""

@@ -95,7 +95,7 @@ def test_the_chess_clock() -> None:
         plain.apply(TimeUsed(plain.current_player or 0, 100))
     state = GAME.new_game(seed=1, clock=10.0, increment=2.0)
     seat = state.current_player
-    assert seat is not None and state.clock.banks == [10_000, 10_000]
+    assert seat is not None and state.clock.banks == (10_000, 10_000)
     with pytest.raises(IllegalActionError, match="only the clock of the player to act"):
         state.apply(TimeUsed(1 - seat, 100))
     state.apply(TimeUsed(seat, 3_500))

@@ -90,7 +90,6 @@ class SWBase(Selecting):
         "skills": "nested",
         "cooldown": "nested",
         "goal": "list",
-        "clock": "record",
         "exhausted": "list",
         "damage": "list",
         "fresh": "dict",
@@ -148,6 +147,9 @@ class SWBase(Selecting):
     def game_clock(self) -> Clock:
         """SW-140: the chess clock (no banks unless the game is played with the option ``clock``)."""
         return self.clock
+
+    def set_game_clock(self, clock: Clock) -> None:
+        self.clock = clock
 
     def hero_card(self, seat: int) -> int:
         zone = self.zones[self.layout.hero[seat]]
@@ -468,7 +470,7 @@ class SWBase(Selecting):
         new.blk = self.blk.copy()
         new.blocked = self.blocked.copy()
         new.bonus_mana = self.bonus_mana[:]
-        new.clock = self.clock.copy()
+        new.clock = self.clock
         new.cooldown = [z[:] for z in self.cooldown]
         new.crystals = self.crystals[:]
         new.damage = self.damage[:]
