@@ -139,8 +139,8 @@ def test_a_decision_naming_an_unregistered_kind_fails_where_it_is_asked() -> Non
     s = Toy().new_game(seed=1, decks=[DECK, DECK])
     with pytest.raises(UnregisteredError, match="ToyState registers no decision kind 'prority'"):
         s.ask("prority", 0)
-    with pytest.raises(UnregisteredError, match="ToyState registers no decision kind 'prority'"):
-        s.open_window("prority", (0, 1))
+    with pytest.raises(UnregisteredError, match="ToyState registers no window kind 'prority'"):
+        s.open_window("prority", (0, 1))  # a window of a decision kind: the kinds registered are its kinds
 
 
 class MisnamedPhase(Toy):

@@ -272,9 +272,7 @@ def test_a_saved_window_naming_an_unregistered_kind_is_refused_on_load() -> None
     saved = data["state"]["windows"]
     assert [w["v"][1] for w in saved] == ["main", "pause"]
     saved[0]["v"][1] = "mian"
-    with pytest.raises(
-        RecordError, match="PauseState does not register: decision kind 'mian' \\(window 1\\)"
-    ):
+    with pytest.raises(RecordError, match="PauseState does not register: window kind 'mian' \\(window 1\\)"):
         PAUSE.from_json(data)
 
 

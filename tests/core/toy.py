@@ -15,8 +15,7 @@ from spellforge.core.kinds import act, legal
 from spellforge.core.observe import zone_view
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
-from spellforge.core.stack import StackItem
-from spellforge.core.windows import WindowState
+from spellforge.core.windows import RecordTable, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
 
@@ -31,6 +30,9 @@ CARDS = {f"n{v}": NumberCard(key=f"n{v}", name=f"Number {v}", type="number", val
 class ToyState(WindowState):
     __slots__ = ("score",)
     COPY: ClassVar[dict[str, str]] = {"score": "list"}
+    ITEM_RECORDS: ClassVar[RecordTable] = {
+        "card": None
+    }  # a card played waits on the stack, about nothing more
 
     score: list[int]
 
@@ -75,7 +77,7 @@ class ToyState(WindowState):
             return
         assert isinstance(action, Play)
         self.move(action.card, self.layout.pile)
-        self.put_on_stack(StackItem(self.next_uid(), "card", action.card, d.seat))
+        self.put_on_stack(self.make_item("card", action.card, d.seat))
         self.window_acted()
 
     def op_resolve_top(self) -> None:

@@ -40,7 +40,7 @@ def test_a_person_spends_clock_time_and_can_lose_on_time() -> None:
         now=now,
     )
     assert ui.human_turn(seat)
-    assert state.clock_ms[seat] == 10_000 - 4_000 + 1_000
+    assert state.clock.banks[seat] == 10_000 - 4_000 + 1_000
     assert str(state.history()[0]) == f"clock P{seat + 1} 4"
     ui.now = fake_time(30.0)
     other = state.current_player

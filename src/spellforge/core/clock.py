@@ -10,20 +10,23 @@ other, so a replay reproduces the same clocks and the same loss on time.
 >>> str(TimeUsed(0, 3500)), TimeUsed.parse("clock P2 0.25")
 ('clock P1 3.5', TimeUsed(seat=1, ms=250))
 
-A game opts in by adding ``CLOCK_OPTIONS`` to its options, ``TimeUsed`` to its actions and
-:class:`ClockMixin` to its State, declaring a ``clock_ms`` slot copied as a list (the mixin has no slots
-of its own, so it combines with other slotted mixins such as the stack), set to ``start_clock()``.
+The clock is a component, a :class:`Clock` value the State holds. A game opts in by adding
+``CLOCK_OPTIONS`` to its options and ``TimeUsed`` to its actions, declaring a ``clock`` slot (shared by
+``clone()``: time used replaces the value) set to ``Clock.from_options(self.options, self.n_seats)``, and
+writing the hooks ``game_clock()`` (it) and ``set_game_clock(clock)``; core's meta-action handling
+(core/flowstate.py) does the rest.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from .actions import SEAT, Action, seat_name
+from .errors import RecordError
 from .ruleset import OptionSpec
-from .state import State
 
 
 def format_seconds(ms: int) -> str:
@@ -55,49 +58,87 @@ CLOCK_OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-class ClockMixin(State):
-    """Time banks per seat in ``clock_ms`` (empty when the game has no clock)."""
+def _ms(seconds: Any) -> int:
+    return round(float(seconds) * 1000)
 
-    __slots__ = ()
-    clock_ms: list[int]
 
-    def start_clock(self) -> list[int]:
-        """The banks a new game starts with (the game stores them in its ``clock_ms`` slot)."""
-        bank = round(float(self.options.get("clock", 0.0)) * 1000)
-        return [bank] * self.n_seats if bank > 0 else []
+class Clock:
+    """The time banks of a game, a value: ``banks`` per seat in milliseconds (empty when the game has no
+    clock) and the ``increment`` added to a bank after each move, in milliseconds. Time used makes a new
+    Clock (``spent``), so a clone shares it and it is written into the state's JSON as its fields."""
+
+    __slots__ = ("banks", "increment")
+    _fields: ClassVar[tuple[str, ...]] = ("banks", "increment")
+
+    def __init__(self, banks: tuple[int, ...] = (), increment: int = 0) -> None:
+        self.banks: Final[tuple[int, ...]] = banks
+        self.increment: Final[int] = increment
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], n_seats: int) -> Clock:
+        """The clock a new game starts with: ``clock`` seconds in every seat's bank (0: no clock) and an
+        ``increment`` of that many seconds (CLOCK_OPTIONS)."""
+        bank = _ms(options.get("clock", 0.0))
+        return cls((bank,) * n_seats if bank > 0 else (), _ms(options.get("increment", 0.0)))
 
     @property
-    def clock_increment_ms(self) -> int:
-        return round(float(self.options.get("increment", 0.0)) * 1000)
+    def running(self) -> bool:
+        """Whether the game has a clock at all."""
+        return bool(self.banks)
 
-    def clock_problem(self, action: TimeUsed) -> str:
-        if not self.clock_ms:
+    def problem(self, action: TimeUsed, to_act: int | None) -> str:
+        """Why ``action`` cannot be applied when ``to_act`` is the seat to act, or ""."""
+        if not self.banks:
             return "this game has no clock (set the option clock=SECONDS)"
         if action.ms < 0:
             return "time used cannot be negative"
-        if action.seat != self.current_player:
+        if action.seat != to_act:
             return f"only the clock of the player to act runs, and that is not {seat_name(action.seat)}"
         return ""
 
-    def apply_clock(self, action: TimeUsed) -> None:
-        left = self.clock_ms[action.seat] - action.ms
-        if left <= 0:
-            self.clock_ms[action.seat] = 0
-            self.time_out(action.seat)
-            return
-        self.clock_ms[action.seat] = left + self.clock_increment_ms
+    def spent(self, action: TimeUsed) -> Clock:
+        """The clock after the time ``action`` reports: deducted from its seat's bank, then the increment
+        added; a bank that this runs out is left at 0 (``ran_out``)."""
+        left = self.banks[action.seat] - action.ms
+        banks = list(self.banks)
+        banks[action.seat] = left + self.increment if left > 0 else 0
+        return Clock(tuple(banks), self.increment)
 
-    def time_out(self, seat: int) -> None:
-        """Hook: ``seat``'s time ran out. Default: it loses and every other seat wins."""
-        self.finish(tuple(s for s in range(self.n_seats) if s != seat), "time")
+    def ran_out(self, seat: int) -> bool:
+        """Whether ``seat``'s bank is empty (a bank with time in it always keeps some)."""
+        return self.banks[seat] <= 0
 
-    def meta_problem(self, action: Action) -> str:
-        if isinstance(action, TimeUsed):
-            return self.clock_problem(action)
-        return super().meta_problem(action)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Clock) and (other.banks, other.increment) == (self.banks, self.increment)
 
-    def apply_meta(self, action: Action) -> None:
-        if isinstance(action, TimeUsed):
-            self.apply_clock(action)
-            return
-        super().apply_meta(action)
+    def __hash__(self) -> int:
+        return hash((self.banks, self.increment))
+
+    def __repr__(self) -> str:
+        return f"Clock(banks={self.banks!r}, increment={self.increment!r})"
+
+
+def upgrade_saved(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A state's JSON saved when the clock was a mixin (a ``clock_ms`` list of banks, the increment read from
+    the options), written as the :class:`Clock` record is written now; any other JSON as it is."""
+    body = data.get("state") if isinstance(data, Mapping) else None
+    if not isinstance(body, Mapping) or "clock_ms" not in body or "clock" in body:
+        return data
+    banks = body["clock_ms"]
+    record = data.get("record")
+    options = record.get("options", {}) if isinstance(record, Mapping) else {}
+    if (
+        not isinstance(banks, list)
+        or not all(isinstance(b, int) for b in banks)
+        or not isinstance(options, Mapping)
+    ):
+        raise RecordError(f"saved state: 'clock_ms' must be a list of milliseconds, not {banks!r}")
+    try:
+        increment = _ms(options.get("increment", 0.0))
+    except (TypeError, ValueError):
+        raise RecordError(
+            f"saved state: option 'increment' is not a number: {options.get('increment')!r}"
+        ) from None
+    new = {name: value for name, value in body.items() if name != "clock_ms"}
+    new["clock"] = {"nt": Clock.__name__, "v": [{"t": banks}, increment]}
+    return {**data, "state": new}

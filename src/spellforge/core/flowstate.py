@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 
 from . import frames
 from .actions import Action, Resign, seat_name
+from .clock import Clock, TimeUsed
 from .errors import IllegalActionError
 from .events import LOSE, Event
 from .flow import Decision, Frame, FrameTable, Outcome
@@ -328,14 +329,37 @@ class FlowState(TableState):
     # ------------------------------------------------------------------ meta actions: resigning
 
     def meta_problem(self, action: Action) -> str:
-        """Why a meta action (resign, calling time) cannot be applied now, or "" if it can (hook)."""
+        """Why a meta action (resign, time used on the clock) cannot be applied now, or "" if it can (hook)."""
         if isinstance(action, Resign):
             return "" if self.can_resign(action.seat) else f"{seat_name(action.seat)} is not playing"
+        if isinstance(action, TimeUsed):
+            clock = self.game_clock()  # a game that holds no clock does not know the action
+            if clock is not None:
+                return clock.problem(action, self.current_player)
         return f"{type(action).__name__} is not an action of this game"
 
     def apply_meta(self, action: Action) -> None:
         if isinstance(action, Resign):
             self.resign(action.seat)
+        elif isinstance(action, TimeUsed):
+            clock = self.game_clock()
+            if clock is not None:
+                clock = clock.spent(action)
+                self.set_game_clock(clock)
+                if clock.ran_out(action.seat):
+                    self.time_out(action.seat)
+
+    def game_clock(self) -> Clock | None:
+        """The chess clock the game holds (core/clock.py), or None (hook; default: the game offers none)."""
+        return None
+
+    def set_game_clock(self, clock: Clock) -> None:
+        """Hold ``clock``, the game's clock after time used (hook of a game whose ``game_clock`` is one)."""
+        raise NotImplementedError(f"{type(self).__name__} has a clock but no set_game_clock")
+
+    def time_out(self, seat: int) -> None:
+        """Hook: ``seat``'s time ran out. Default: it loses and every other seat wins."""
+        self.finish(tuple(s for s in range(self.n_seats) if s != seat), "time")
 
     def can_resign(self, seat: int) -> bool:
         return 0 <= seat < self.n_seats and self.alive[seat]

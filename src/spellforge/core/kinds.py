@@ -132,16 +132,22 @@ def legal(
     _checked(kind, "decision kind")
     if forced is not None and not callable(forced):
         raise RegistrationError(f"decision kind {kind!r}: forced= must be a rule (state, decision) -> bool")
-    if data is not None and not (
-        isinstance(data, type) and issubclass(data, tuple) and hasattr(data, "_fields")
-    ):
-        raise RegistrationError(f"decision kind {kind!r}: data= must be a NamedTuple record, not {data!r}")
+    check_record(f"decision kind {kind!r}: data=", data)
 
     def register(fn: L) -> L:
         _mark(fn, Mark(LEGAL, kind, forced, data))
         return fn
 
     return register
+
+
+def check_record(what: str, record: object) -> None:
+    """Raise :class:`RegistrationError` unless ``record`` is a ``NamedTuple`` class or None (what a decision,
+    a window or a stack item of a kind carries); ``what`` names the kind in the message."""
+    if record is not None and not (
+        isinstance(record, type) and issubclass(record, tuple) and hasattr(record, "_fields")
+    ):
+        raise RegistrationError(f"{what} must be a NamedTuple record or None, not {record!r}")
 
 
 def act(kind: str) -> Callable[[A], A]:

@@ -8,13 +8,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalActionError, RecordError, SpellforgeError
-from .events import Event
-from .flow import Decision, Frame, Outcome
-from .modifiers import Modifier
+from .flow import Frame
 from .rng import Rng
 from .targets import CardRef, Place, PlayerRef, StackRef
 from .targets import parse as parse_target
@@ -112,7 +110,7 @@ def _enc(v: Any) -> Any:
     raise TypeError(f"cannot encode {type(v).__name__} in a game state")
 
 
-def _dec(v: Any, records: Mapping[str, type]) -> Any:
+def _dec(v: Any, records: Mapping[str, Callable[..., Any]]) -> Any:
     if v is None or isinstance(v, bool | int | float | str):
         return v
     if isinstance(v, list):
@@ -142,7 +140,7 @@ def _dec(v: Any, records: Mapping[str, type]) -> Any:
     raise RecordError(f"cannot decode {v!r}")
 
 
-def _frame(name: Any, args: list[Any], records: Mapping[str, type]) -> Frame[Any]:
+def _frame(name: Any, args: list[Any], records: Mapping[str, Callable[..., Any]]) -> Frame[Any]:
     """The frame ``name`` with ``args`` (the frame classes are in ``records`` under ``"frame:" + name``)."""
     cls = records.get(f"frame:{name}")
     if cls is None:
@@ -154,7 +152,7 @@ def _frame(name: Any, args: list[Any], records: Mapping[str, type]) -> Frame[Any
     return frame
 
 
-def _work(items: Any, records: Mapping[str, type]) -> list[Frame[Any]]:
+def _work(items: Any, records: Mapping[str, Callable[..., Any]]) -> list[Frame[Any]]:
     """The work stack as frames. A state saved before frames were typed records wrote each frame as a tuple
     ``(op name, *args)``: it is read as the frame of that name."""
     if not isinstance(items, list):
@@ -169,27 +167,28 @@ def _work(items: Any, records: Mapping[str, type]) -> list[Frame[Any]]:
     return out
 
 
+def saved_record(record: type[tuple[Any, ...]] | None, data: Any, what: str) -> Any:
+    """``data`` of a decision, window or stack item of a kind that carries ``record``: a state saved before
+    they carried typed records wrote it as a plain tuple, read here as the record (``record(*data)``, or
+    ``record.from_saved(data)`` for a record whose fields differ from the old tuple); anything else is
+    returned as it is (``what`` names the kind in an error)."""
+    if record is None or type(data) is record or not isinstance(data, tuple):
+        return data
+    convert = getattr(record, "from_saved", None)
+    try:
+        return convert(data) if convert is not None else record(*data)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"{what} with data {data!r}: {exc}") from None
+
+
 def _typed_data(state: State) -> None:
     """A state saved before decisions carried typed records wrote their data as a plain tuple: read it as
-    the record its kind registers (the pending decision's, and an open window's that a decision will
-    carry)."""
-    kinds = state.KINDS
-
-    def typed(kind: str, data: Any) -> Any:
-        k = kinds.get(kind)
-        if k is None or k.data is None or type(data) is k.data or not isinstance(data, tuple):
-            return data
-        try:
-            return k.data(*data)
-        except TypeError as exc:
-            raise RecordError(f"decision kind {kind!r} with data {data!r}: {exc}") from None
-
+    the record its kind registers (windows and stack items are read so as they load: ``load_records``)."""
     d = state.decision
     if d is not None:
-        state.decision = d._replace(data=typed(d.kind, d.data))
-    windows = getattr(state, "windows", None)
-    if windows:
-        setattr(state, "windows", [w._replace(data=typed(w.kind, w.data)) for w in windows])  # noqa: B010
+        k = state.KINDS.get(d.kind)
+        data = saved_record(k.data if k is not None else None, d.data, f"decision kind {d.kind!r}")
+        state.decision = d._replace(data=data)
 
 
 def _cons(items: list[Any]) -> tuple[Any, ...] | None:
@@ -220,9 +219,8 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
     if not isinstance(record, Mapping) or not isinstance(body, Mapping):
         raise RecordError("a game state needs 'record' and 'state' objects")
     state = _start_from_record(game, {**record, "actions": []})
-    records: dict[str, type] = {c.__name__: c for c in (Event, Decision, Outcome, Modifier, *state.RECORDS)}
+    records = state.load_records()
     records.update({f"frame:{name}": cls for name, cls in state.FRAMES.items()})
-    records.update({k.data.__name__: k.data for k in state.KINDS.values() if k.data is not None})
     expected = [n for n in state.ALL_SLOTS if n not in state.SETUP | state.DERIVED | {"_hist"}]
     missing = [n for n in expected if n not in body]
     if missing:

@@ -7,18 +7,22 @@ which holds it and runs the priority rounds that resolve it). A target naming an
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from .targets import Target
 
+D = TypeVar("D", covariant=True)
 
-class StackItem(NamedTuple):
+
+class StackItem(NamedTuple, Generic[D]):
     """A card or ability waiting to resolve.
 
     ``kind``: "card" (the card ``card`` itself), "ability" (an activated ability of ``card``), "trigger"
     (a triggered ability of ``card``) or "copy" (a copy of another item, not a card); ``effect`` is the
     index of the ability in the card's effects (-1 for a card's own resolution); ``targets`` were chosen
-    on play; ``data`` carries what the game needs (the triggering event, a mode).
+    on play; ``data`` carries what the game needs (the triggering event, a mode): the typed record the game
+    declares for the kind (``ITEM_RECORDS``, core/windows.py; ``()`` for a kind that declares none), read by
+    name (``item.data.mode``). Items are made with ``WindowState.make_item``, which checks it.
     """
 
     uid: int
@@ -27,7 +31,7 @@ class StackItem(NamedTuple):
     controller: int
     effect: int = -1
     targets: tuple[Target, ...] = ()
-    data: tuple[Any, ...] = ()
+    data: D = ()  # type: ignore[assignment]  # the empty tuple of a kind that declares no record
 
     @property
     def is_card(self) -> bool:

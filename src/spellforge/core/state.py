@@ -36,16 +36,19 @@ the handler may post the next one). When the class is made, the registrations be
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import describe, knowledge
 from .actions import Action, seat_name
+from .clock import Clock
 from .events import Event
+from .flow import Decision, Outcome
 from .flowstate import FlowState
 from .kinds import build_tables
 from .knowledge import SPECTATOR_BIT
+from .modifiers import Modifier
 from .replay import encode_state
 from .rng import Rng
 from .targets import CardRef, Place, Target
@@ -416,6 +419,15 @@ class State(FlowState):
         """After determinize() swapped hidden identities (old id -> id now at that position), fix any
         game-specific structure that refers to hidden cards by id. Default: nothing refers to them."""
         return None
+
+    def load_records(self) -> dict[str, Callable[..., Any]]:
+        """What from_json() makes each record of the saved attributes with, by the record's name: core's
+        records, ``RECORDS`` and the decision kinds' records (a class with windows adds its own)."""
+        out: dict[str, Callable[..., Any]] = {
+            c.__name__: c for c in (Event, Decision, Outcome, Modifier, Clock, *self.RECORDS)
+        }
+        out.update({k.data.__name__: k.data for k in self.KINDS.values() if k.data is not None})
+        return out
 
     def rebuild(self) -> None:
         """Recompute DERIVED attributes after from_json()."""

@@ -26,6 +26,18 @@ Windows nest: a window opened while another is open suspends it; the outer one r
 was (same holder, same count) when the inner one closes. Records are small NamedTuples in a list, so
 ``clone()`` copies the list and ``to_json()`` writes them exactly.
 
+**What a window or a stack item is about** is a typed record of its kind, declared by the game and checked
+where the window opens or the item is made (a wrong record is a ``TypeError`` there):
+
+* a window of a decision kind carries the kind's record (``@legal(kind, data=Record)``, core/kinds.py),
+  which its questions carry; a game whose ``window_decision`` asks other kinds names the kinds of its
+  other windows in ``WINDOW_RECORDS`` (kind -> record, None for a window about nothing more);
+* a stack item carries the record its kind names in the game's ``ITEM_RECORDS`` (kind -> record, None for
+  an item that carries nothing), made with :meth:`WindowState.make_item`.
+
+A state saved when these were plain tuples loads them as their records (``Record(*values)``, or the
+record's ``from_saved(values)`` where the old tuple differs from its fields).
+
 How a game drives a window: ``open_window(...)`` pushes the record and asks the first seat at once (so an op
 schedules what follows the window before it opens the window). The kind's ``act`` method answers with
 :meth:`window_passed` (last: the next seat is asked at once), :meth:`window_acted` (first, before carrying
@@ -37,27 +49,34 @@ abilities go on the stack).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from . import frames
 from .actions import Action, Choose
 from .flow import Decision, Frame
-from .kinds import act, legal, unknown
+from .kinds import RegistrationError, act, check_record, legal, unknown
+from .replay import saved_record
 from .stack import StackItem
 from .state import State
+from .targets import Target
 
 PASSES = "passes"
 EACH = "each"
 UNTIL = "until"
 CLOSE_RULES = (PASSES, EACH, UNTIL)
 _new_tuple = tuple.__new__
+# kind -> the record a window or a stack item of that kind carries (None: it carries nothing)
+RecordTable = Mapping[str, type[tuple[Any, ...]] | None]
+D = TypeVar("D", covariant=True)
+R = TypeVar("R")
 
 
-class Window(NamedTuple):
+class Window(NamedTuple, Generic[D]):
     """One open window (see the module docstring). ``passes`` counts passes in succession (PASSES), actions
-    taken (EACH) or turns taken (UNTIL); ``data`` is what the window is about (an event's card), given to
-    each decision as its data."""
+    taken (EACH) or turns taken (UNTIL); ``data`` is what the window is about (the play an event pause
+    answers): the record its kind declares, given to each decision as its data (``()`` for a kind that
+    declares none)."""
 
     wid: int
     kind: str
@@ -68,7 +87,7 @@ class Window(NamedTuple):
     resolve: bool = False
     keep: bool = True
     until: str = ""
-    data: tuple[Any, ...] = ()
+    data: D = ()  # type: ignore[assignment]  # the empty tuple of a kind that declares no record
 
 
 def _moved(w: Window, holder: int, passes: int) -> Window:
@@ -95,6 +114,11 @@ class WindowState(State):
     # Whether waiting triggers go on the stack before a seat is asked (False: the game resolves them at
     # its own checkpoints, as Spellweaver does with no stack at all).
     STACKED_TRIGGERS: ClassVar[bool] = True
+    # What the game's windows and stack items carry, by kind (module docstring): the kinds of its windows
+    # that are not decision kinds, and every kind of its stack items.
+    WINDOW_RECORDS: ClassVar[RecordTable] = {}
+    ITEM_RECORDS: ClassVar[RecordTable] = {}
+    WINDOW_TABLE: ClassVar[RecordTable]  # every window kind: the decision kinds' records and WINDOW_RECORDS
     DEFAULT_WORK: ClassVar[bool]  # pending_work is the default hook
     PLAIN_DECISIONS: ClassVar[bool]  # window_decision is the default hook
 
@@ -110,6 +134,16 @@ class WindowState(State):
         # whether two hooks asked before every question are the defaults, so they are read inline
         cls.DEFAULT_WORK = cls.pending_work.__qualname__ == "WindowState.pending_work"
         cls.PLAIN_DECISIONS = cls.window_decision.__qualname__ == "WindowState.window_decision"
+        for what, table in (("window kind", cls.WINDOW_RECORDS), ("stack item kind", cls.ITEM_RECORDS)):
+            for kind, record in table.items():
+                check_record(f"{cls.__name__}: {what} {kind!r}", record)
+        twice = sorted(set(cls.WINDOW_RECORDS) & set(cls.KINDS))
+        if twice:
+            raise RegistrationError(
+                f"{cls.__name__}: window kinds {twice} are decision kinds, whose windows carry the kind's "
+                "record: declare them with @legal(kind, data=...), not in WINDOW_RECORDS"
+            )
+        cls.WINDOW_TABLE = {**{name: k.data for name, k in cls.KINDS.items()}, **cls.WINDOW_RECORDS}
 
     def init_windows(self) -> None:
         self.windows = []
@@ -133,16 +167,22 @@ class WindowState(State):
         passes: int = 0,
     ) -> None:
         """Open a window over ``order`` (first seat first); it suspends any open window until it closes.
-        ``passes`` is the count it starts with (a response round counts the seat it answers, last in the
-        order, as having passed)."""
+        ``data`` is the record the kind declares (nothing for a kind that declares none). ``passes`` is the
+        count it starts with (a response round counts the seat it answers, last in the order, as having
+        passed)."""
         if close not in CLOSE_RULES:
             raise ValueError(f"unknown window close rule {close!r} (known: {', '.join(CLOSE_RULES)})")
         if until and until not in self.CONDITIONS:
             raise unknown(type(self), "close condition", until, self.CONDITIONS)
-        if self.PLAIN_DECISIONS and kind not in self.KINDS:
-            raise unknown(type(self), "decision kind", kind, self.KINDS)
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
+        table = self.WINDOW_TABLE
+        if kind not in table:
+            raise unknown(type(self), "window kind", kind, table)
+        record = table[kind]
+        if type(data) is not (record or tuple) or (record is None and data):
+            what = f"a {record.__name__}" if record else "no data"
+            raise TypeError(f"window kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
         order = tuple(order)
         skip = resolve and self.nobody_can_act(kind)
         if not order or (skip and not self.stack):
@@ -161,6 +201,13 @@ class WindowState(State):
     def window(self) -> Window | None:
         """The window whose participants may act now (the top of the stack), or None."""
         return self.windows[-1] if self.windows else None
+
+    def window_about(self, record: type[R]) -> R:
+        """What the top window is about: the record ``record`` (for a close condition, which reads it)."""
+        w = self.windows[-1] if self.windows else None
+        assert w is not None and type(w.data) is record, f"{w!r} does not carry a {record.__name__}"
+        data: R = w.data
+        return data
 
     def window_decision(self, window: Window, seat: int) -> str:
         """The decision kind asked of ``seat`` in ``window`` (hook; default: the window's kind)."""
@@ -361,6 +408,27 @@ class WindowState(State):
 
     # ------------------------------------------------------------------ the stack
 
+    def make_item(
+        self,
+        kind: str,
+        card: int,
+        controller: int,
+        effect: int = -1,
+        targets: tuple[Target, ...] = (),
+        data: tuple[Any, ...] = (),
+    ) -> StackItem:
+        """A new stack item (with a fresh uid) of a kind the game declares in ``ITEM_RECORDS``, carrying the
+        kind's record (nothing for a kind that declares none)."""
+        table = self.ITEM_RECORDS
+        if kind not in table:
+            raise unknown(type(self), "stack item kind", kind, table)
+        record = table[kind]
+        if type(data) is not (record or tuple) or (record is None and data):
+            what = f"a {record.__name__}" if record else "no data"
+            raise TypeError(f"stack item kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
+        self.uid_counter += 1
+        return _new_tuple(StackItem, (self.uid_counter, kind, card, controller, effect, targets, data))
+
     def put_on_stack(self, item: StackItem) -> None:
         """``item`` goes on top of the stack; passes in the current round restart."""
         self.stack.append(item)
@@ -425,14 +493,34 @@ class WindowState(State):
         self.put_trigger(mine[int(action.option) - 1])
 
     def unregistered(self) -> list[str]:
-        """As core's, and the kinds of the open windows (a window's question is posted without a check)."""
+        """As core's, and the kinds of the open windows (a window's question is posted without a check) and
+        of the items on the stack."""
         problems = super().unregistered()
-        if self.PLAIN_DECISIONS:
-            kinds = self.KINDS
-            problems += [
-                f"decision kind {w.kind!r} (window {w.wid})" for w in self.windows if w.kind not in kinds
-            ]
+        windows, items = self.WINDOW_TABLE, self.ITEM_RECORDS
+        problems += [
+            f"window kind {w.kind!r} (window {w.wid})" for w in self.windows if w.kind not in windows
+        ]
+        problems += [f"stack item kind {i.kind!r} (item {i.uid})" for i in self.stack if i.kind not in items]
         return problems
+
+    def load_records(self) -> dict[str, Callable[..., Any]]:
+        """As core's, and windows and stack items, whose data saved as a plain tuple (before they carried
+        typed records) is read as the record of their kind, and the records themselves."""
+        out = super().load_records()
+        windows, items = self.WINDOW_TABLE, self.ITEM_RECORDS
+        out.update({r.__name__: r for table in (windows, items) for r in table.values() if r is not None})
+
+        def window(*values: Any) -> Window:
+            w = Window(*values)
+            return w._replace(data=saved_record(windows.get(w.kind), w.data, f"window kind {w.kind!r}"))
+
+        def item(*values: Any) -> StackItem:
+            i = StackItem(*values)
+            return i._replace(data=saved_record(items.get(i.kind), i.data, f"stack item kind {i.kind!r}"))
+
+        out["Window"] = window
+        out["StackItem"] = item
+        return out
 
     def check_invariants(self) -> list[str]:
         return super().check_invariants() + self.check_windows()
@@ -446,6 +534,15 @@ class WindowState(State):
         wids = [w.wid for w in self.windows]
         if wids != sorted(set(wids)):
             problems.append(f"open windows out of order: {wids}")
+        windows, items = self.WINDOW_TABLE, self.ITEM_RECORDS
+        for w in self.windows:
+            if type(w.data) is not (windows.get(w.kind) or tuple):
+                problems.append(f"window {w.wid} ({w.kind}) carries {w.data!r}, not the record of its kind")
+        for i in self.stack:
+            if type(i.data) is not (items.get(i.kind) or tuple):
+                problems.append(
+                    f"stack item {i.uid} ({i.kind}) carries {i.data!r}, not the record of its kind"
+                )
         return problems
 
     # --- generated by `python -m spellforge.core.gen_clone` from __slots__ and COPY: do not edit ---

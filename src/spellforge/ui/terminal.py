@@ -31,7 +31,7 @@ from rich.text import Text
 from spellforge.bots import Observation
 from spellforge.bots.base import BaseBot
 from spellforge.core.actions import Action, Resign, passing_is_all, seat_name
-from spellforge.core.clock import ClockMixin, TimeUsed
+from spellforge.core.clock import TimeUsed
 from spellforge.core.errors import IllegalActionError, RecordError, SpellforgeError
 from spellforge.core.events import Event
 from spellforge.core.observe import known_cards
@@ -583,7 +583,8 @@ class TerminalGame:
         """Why undo is not offered in this game at all, or None."""
         if len(self.humans) != 1:
             return "undo is for a game against bots (in a hot-seat game, agree and start again)"
-        if isinstance(self.state, ClockMixin) and self.state.clock_ms:
+        clock = self.state.game_clock()
+        if clock is not None and clock.running:
             return "undo is not offered in a game with a clock"
         return None
 
@@ -631,7 +632,8 @@ class TerminalGame:
         """In a game with a chess clock, report the time this person took (the engine never reads the
         wall clock itself). Returns True when that ran out their time and ended the game."""
         state = self.state
-        if not isinstance(state, ClockMixin) or not state.clock_ms:
+        clock = state.game_clock()
+        if clock is None or not clock.running:
             return False
         self.apply(TimeUsed(seat, max(0, round((self.now() - started) * 1000))))
         return state.outcome is not None

@@ -24,7 +24,7 @@ from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
 from spellforge.core.kinds import act, legal
-from spellforge.core.windows import Window
+from spellforge.core.windows import RecordTable, Window
 
 from .common import ToyCard
 from .pause import CARDS as PAUSE_CARDS
@@ -36,6 +36,8 @@ EVENTS = ("surge", "ward")
 class CombatState(PauseState):
     __slots__ = ("fight", "totals")
     COPY: ClassVar[dict[str, str]] = {"totals": "list"}
+    # a round is a window about nothing more; its questions are ``fight`` or ``events`` by seat
+    WINDOW_RECORDS: ClassVar[RecordTable] = {"round": None}
 
     fight: tuple[int, int]  # (attacker, defender), or (-1, -1) between rounds
     totals: list[int]  # [attacker's total, defender's total]

@@ -95,16 +95,19 @@ def test_the_chess_clock() -> None:
         plain.apply(TimeUsed(plain.current_player or 0, 100))
     state = GAME.new_game(seed=1, clock=10.0, increment=2.0)
     seat = state.current_player
-    assert seat is not None and state.clock_ms == [10_000, 10_000]
+    assert seat is not None and state.clock.banks == (10_000, 10_000)
     with pytest.raises(IllegalActionError, match="only the clock of the player to act"):
         state.apply(TimeUsed(1 - seat, 100))
     state.apply(TimeUsed(seat, 3_500))
-    assert state.clock_ms[seat] == 10_000 - 3_500 + 2_000
+    assert state.clock.banks[seat] == 10_000 - 3_500 + 2_000
     assert state.observe(None)["players"][seat]["clock"] == "8.5"
+    clone = state.clone()  # a search's copy runs its own clock
+    clone.apply(TimeUsed(seat, 1_000))
+    assert state.clock.banks[seat] == 8_500 and clone.clock.banks[seat] == 9_500
     state.apply(state.legal_actions()[0])
     now = state.current_player
     assert now is not None
-    state.apply(TimeUsed(now, state.clock_ms[now]))
+    state.apply(TimeUsed(now, state.clock.banks[now]))
     assert (
         state.outcome is not None and state.outcome.reason == "time" and state.outcome.winners == (1 - now,)
     )

@@ -23,10 +23,18 @@ from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
 from .costs import parse_cost
-from .decisions import DiscardData, OptionalData, SearchData, TriggerTargetData
+from .decisions import (
+    AbilityItemData,
+    CardItemData,
+    DiscardData,
+    OptionalData,
+    SearchData,
+    TriggerItemData,
+    TriggerTargetData,
+    is_negated,
+)
 from .view import ViewMixin
 
-NEGATED = "negated"
 # The event kinds face-up cards may listen to, by trigger word.
 TRIGGER_EVENTS = {
     "attack": "attack",
@@ -128,7 +136,7 @@ class AbilityMixin(ViewMixin):
         for item in self.stack:
             if (
                 item.kind in ("card", "ability")
-                and NEGATED not in item.data
+                and not is_negated(item.data)
                 and (when == "activates" or item.controller != seat)
             ):
                 return True
@@ -154,7 +162,7 @@ class AbilityMixin(ViewMixin):
         if effect.cost("tap", False):
             self.tapped[cid] = True
         targets = (target,) if target is not None else ()
-        item = StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets, (cid,))
+        item = self.make_item("ability", cid, seat, effect.index, targets, AbilityItemData(cid))
         if effect.cost("sacrifice", False):
             self.sacrifice(cid)
         self.push_item(item)
@@ -167,7 +175,7 @@ class AbilityMixin(ViewMixin):
 
     def activated(self, item: StackItem) -> None:
         """A card or ability activated: "When ... activates" triggers fire, a pending negate applies."""
-        mode = "equip" if item.kind == "card" and item.data[0] == "equip" else item.kind
+        mode = "equip" if isinstance(item.data, CardItemData) and item.data.mode == "equip" else item.kind
         self.emit(self.aimed(Event("activate", item.controller, item.card, note=mode), item.targets))
         opponent = self.opponent(item.controller)
         if self.negate_next[opponent] > 0:
@@ -239,7 +247,7 @@ class AbilityMixin(ViewMixin):
             self.ask("trigger_target", seat, TriggerTargetData(card, effect_index, source, event_card))
             return
         self.push_item(
-            StackItem(self.next_uid(), "trigger", card, seat, effect_index, (), (source, event_card))
+            self.make_item("trigger", card, seat, effect_index, (), TriggerItemData(source, event_card))
         )
 
     @legal("trigger_target", data=TriggerTargetData)
@@ -253,15 +261,15 @@ class AbilityMixin(ViewMixin):
     def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
         card, effect_index, source, event_card = d.data.card, d.data.effect, d.data.source, d.data.event_card
-        item = StackItem(
-            self.next_uid(), "trigger", card, d.seat, effect_index, (action.target,), (source, event_card)
+        item = self.make_item(
+            "trigger", card, d.seat, effect_index, (action.target,), TriggerItemData(source, event_card)
         )
         self.push_item(item)
 
     # ------------------------------------------------------------------ resolution (CA-R05, CA-040)
 
     def item_source(self, item: StackItem) -> int:
-        return int(item.data[0]) if item.kind != "card" else item.card
+        return item.card if isinstance(item.data, CardItemData) else int(item.data.source)
 
     def item_effects(self, item: StackItem) -> tuple[Effect, ...]:
         d = self.defs[item.card]
@@ -273,14 +281,14 @@ class AbilityMixin(ViewMixin):
         d = self.defs[card]
         self.emit(Event("resolve", item.controller, card, note=item.kind))
         if item.kind == "card":
-            mode = item.data[0]
+            mode = item.data.mode
             if mode == "equip":
                 self.schedule(frames.Check())
                 self.resolve_equip(item)
                 return
             if d.type == "minion":
                 self.schedule(frames.Check())
-                self.summon(card, item.controller, on_play=NEGATED not in item.data)  # CA-R05, CA-R28
+                self.summon(card, item.controller, on_play=not item.data.negated)  # CA-R05, CA-R28
                 return
             if self.all_targets_gone(item, d.target_effect, card):
                 self.emit(Event("fizzle", item.controller, card))
@@ -337,9 +345,9 @@ class AbilityMixin(ViewMixin):
         """CA-K07/CA-R28: costs stay paid; a Spell (or an Equip) goes to the Graveyard with no effect; a
         Minion is still summoned without its On Play; an ability is cancelled."""
         self.emit(Event("negate", by, item.card, note=item.kind))
-        if item.kind == "card" and self.defs[item.card].type == "minion" and item.data[0] == "play":
+        if item.kind == "card" and self.defs[item.card].type == "minion" and item.data.mode == "play":
             i = self.stack.index(item)
-            self.stack[i] = item._replace(data=(*item.data, NEGATED))
+            self.stack[i] = item._replace(data=item.data._replace(negated=True))
             return
         self.stack.remove(item)
         if item.kind == "card":

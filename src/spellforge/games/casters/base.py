@@ -18,10 +18,11 @@ from spellforge.core.modifiers import card_value
 from spellforge.core.resolution import StackState
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, Target
-from spellforge.core.windows import WindowState
+from spellforge.core.windows import RecordTable, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
 from .costs import CostPart
+from .decisions import ITEM_RECORDS
 
 if TYPE_CHECKING:
     from .cards import CastersCard
@@ -96,6 +97,7 @@ class CastersBase(StackState):
     DERIVED = WindowState.DERIVED | {"statics", "responders", "listening", "hosts"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
     RECORDS: ClassVar[tuple[type, ...]] = (*WindowState.RECORDS, CostPart)
+    ITEM_RECORDS: ClassVar[RecordTable] = ITEM_RECORDS
     STACK_ZONE = "stack"  # "stack activation": what is on the stack is a target (a StackRef)
 
     defs: tuple[CastersCard, ...]

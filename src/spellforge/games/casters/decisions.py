@@ -1,9 +1,12 @@
-"""What Casters' decisions are about: one typed record per kind that carries data (``@legal(kind,
-data=...)``, core/kinds.py), read by name (``d.data.left``)."""
+"""What Casters' decisions and the items on its stack are about: one typed record per kind that carries
+data, read by name (``d.data.left``): a decision kind's registered with ``@legal(kind, data=...)``
+(core/kinds.py), an item kind's in ``ITEM_RECORDS`` (core/windows.py)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from spellforge.core.windows import RecordTable
 
 
 class BattleData(NamedTuple):
@@ -55,3 +58,41 @@ class OptionalData(NamedTuple):
     card: int
     effect: int
     source: int
+
+
+# ---------------------------------------------------------------------- items on the stack
+
+
+class CardItemData(NamedTuple):
+    """A ``card`` on the stack, activated for ``mode`` ("play", or "equip" onto a minion); ``negated``: a
+    minion negated while it waits, summoned without its On Play (CA-R28)."""
+
+    mode: str
+    negated: bool = False
+
+    @classmethod
+    def from_saved(cls, data: tuple[str, ...]) -> CardItemData:
+        """Saved as a tuple: the mode, then "negated" for a negated minion."""
+        return cls(data[0], "negated" in data[1:])
+
+
+class AbilityItemData(NamedTuple):
+    """A response ``ability`` on the stack: ``source``, the card whose ability it is."""
+
+    source: int
+
+
+class TriggerItemData(NamedTuple):
+    """A ``trigger`` on the stack: ``source``, the card whose trigger it is for its effect's context, set
+    off by ``event_card``."""
+
+    source: int
+    event_card: int
+
+
+ITEM_RECORDS: RecordTable = {"card": CardItemData, "ability": AbilityItemData, "trigger": TriggerItemData}
+
+
+def is_negated(data: object) -> bool:
+    """Whether a stack item with ``data`` was negated while it waits (a minion, CA-R28)."""
+    return isinstance(data, CardItemData) and data.negated

@@ -15,7 +15,6 @@ from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
-from spellforge.core.stack import StackItem
 from spellforge.core.targets import Target, card_ref
 
 from . import fair, frames
@@ -35,7 +34,7 @@ from .base import (
     STAGES,
 )
 from .battle import BattleMixin
-from .decisions import OptionData, SetData
+from .decisions import CardItemData, OptionData, SetData
 
 
 class CastersState(BattleMixin):
@@ -216,7 +215,7 @@ class CastersState(BattleMixin):
     def op_activate_card(self, card: int, seat: int, mode: str, target: Target | None) -> None:
         """The paid card goes on the stack and activates; responses may follow (CA-039, CA-R05)."""
         targets = (target,) if target is not None else ()
-        item = StackItem(self.next_uid(), "card", card, seat, -1, targets, (mode,))
+        item = self.make_item("card", card, seat, -1, targets, CardItemData(mode))
         self.push_item(item)
         self.activated(item)
         self.open_priority()

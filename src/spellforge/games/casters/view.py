@@ -20,6 +20,7 @@ from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 from . import frames, words
 from .base import DECK, FIELD, GRAVEYARD, HAND, REVEAL, SET, STAGE_DECK, STAGES, CastersBase
 from .costs import describe_cost
+from .decisions import CardItemData, is_negated
 
 
 class ViewMixin(CastersBase):
@@ -132,10 +133,10 @@ class ViewMixin(CastersBase):
             "label": words.item_name(self, item),
             "controller": item.controller,
             "targets": [self.target_view(t, seat) for t in item.targets],
-            "negated": "negated" in item.data,
+            "negated": is_negated(item.data),
         }
-        if item.kind == "card":
-            out["mode"] = item.data[0]
+        if isinstance(item.data, CardItemData):
+            out["mode"] = item.data.mode
         return out
 
     def target_view(self, target: Target, seat: int | None) -> dict[str, Any]:

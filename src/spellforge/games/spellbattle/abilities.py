@@ -17,7 +17,7 @@ from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_r
 
 from .actions import Pick
 from .base import item_note
-from .decisions import CopyTargetData, SacrificeData, TriggerTargetData
+from .decisions import CopyItemData, CopyTargetData, SacrificeData, TriggerItemData, TriggerTargetData
 from .limited import LimitedMixin
 
 # The events each trigger word listens to (SB-107).
@@ -173,7 +173,7 @@ class AbilityMixin(LimitedMixin):
                 return
             self.ask("trigger_target", seat, TriggerTargetData(src, effect_index))
             return
-        self.push_item(StackItem(self.next_uid(), "trigger", src, seat, effect_index, (), (event_card,)))
+        self.push_item(self.make_item("trigger", src, seat, effect_index, (), TriggerItemData(event_card)))
 
     @legal("trigger_target", data=TriggerTargetData)
     def legal_trigger_target(self) -> list[Action]:
@@ -188,7 +188,9 @@ class AbilityMixin(LimitedMixin):
     def act_trigger_target(self, action: Action, d: Decision[TriggerTargetData]) -> None:
         assert isinstance(action, ChooseTarget)
         src, effect_index = d.data.card, d.data.effect
-        self.push_item(StackItem(self.next_uid(), "trigger", src, d.seat, effect_index, (action.target,)))
+        self.push_item(
+            self.make_item("trigger", src, d.seat, effect_index, (action.target,), TriggerItemData())
+        )
 
     def push_item(self, item: StackItem) -> None:
         self.put_on_stack(item)
@@ -217,7 +219,7 @@ class AbilityMixin(LimitedMixin):
         assert isinstance(action, ChooseTarget)
         kind, card, effect_index = d.data.kind, d.data.card, d.data.effect
         self.push_item(
-            StackItem(self.next_uid(), "copy", card, d.seat, effect_index, (action.target,), (kind,))
+            self.make_item("copy", card, d.seat, effect_index, (action.target,), CopyItemData(kind))
         )
 
     def copy_effect(self, card: int, effect_index: int) -> Effect | None:
@@ -268,7 +270,7 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         chosen = state.copy_effect(item.card, item.effect)
         if chosen is None:
             state.push_item(
-                StackItem(state.next_uid(), "copy", item.card, ctx.controller, item.effect, (), (item.kind,))
+                state.make_item("copy", item.card, ctx.controller, item.effect, (), CopyItemData(item.kind))
             )
         elif state.copy_targets(item.card, item.effect, ctx.controller, item.uid):
             state.ask(

@@ -18,7 +18,9 @@ from spellforge.core.resolution import StackState
 from spellforge.core.selectors import Selector
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import Target
-from spellforge.core.windows import WindowState
+from spellforge.core.windows import RecordTable, WindowState
+
+from .decisions import ITEM_RECORDS, CopyItemData
 
 if TYPE_CHECKING:
     from .cards import SBCard
@@ -39,7 +41,7 @@ AS_ONE_LIFE = 30  # SB-156
 def item_note(item: StackItem) -> str:
     """What an item in limbo is, as its events note it for the log: its kind ("card", "ability",
     "trigger", "copy"), and "ability copy" for a copy of an ability."""
-    if item.kind == "copy" and item.data and item.data[0] != "card":
+    if isinstance(item.data, CopyItemData) and item.data.copied != "card":
         return "ability copy"
     return item.kind
 
@@ -67,6 +69,7 @@ class SBBase(StackState):
         "statics",
         "tapped",
     )
+    ITEM_RECORDS: ClassVar[RecordTable] = ITEM_RECORDS
     COPY: ClassVar[dict[str, str]] = {
         "pool_damage": "list",
         "farm_played": "list",

@@ -1,9 +1,12 @@
-"""What Spell Battle's decisions are about: one typed record per kind that carries data (``@legal(kind,
-data=...)``, core/kinds.py), read by name (``d.data.remaining``)."""
+"""What Spell Battle's decisions and the items in limbo are about: one typed record per kind that carries
+data, read by name (``d.data.remaining``): a decision kind's registered with ``@legal(kind, data=...)``
+(core/kinds.py), an item kind's in ``ITEM_RECORDS`` (core/windows.py)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from spellforge.core.windows import RecordTable
 
 
 class AssignData(NamedTuple):
@@ -37,3 +40,24 @@ class SacrificeData(NamedTuple):
 
     remaining: int
     chosen: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------- items in limbo
+
+
+class TriggerItemData(NamedTuple):
+    """A ``trigger`` in limbo: ``event_card``, the card of the event that set it off (-1: no card, or not
+    kept: a trigger whose target was chosen)."""
+
+    event_card: int = -1
+
+
+class CopyItemData(NamedTuple):
+    """A ``copy`` in limbo (SB-K09): ``copied``, the kind of the item it copies ("card" for a card, an
+    ability's kind otherwise)."""
+
+    copied: str
+
+
+# what each kind of item in limbo carries: a card played and an activated ability nothing more
+ITEM_RECORDS: RecordTable = {"card": None, "ability": None, "trigger": TriggerItemData, "copy": CopyItemData}

@@ -256,8 +256,7 @@ class SpellBattleState(CombatMixin):
         self.move(cid, self.layout.limbo)
         self.controller[cid] = seat
         targets = (target,) if target is not None else ()
-        item = StackItem(self.next_uid(), "card", cid, seat, -1, targets)
-        self.stack.append(item)
+        self.stack.append(self.make_item("card", cid, seat, -1, targets))
         self.emit(self.aimed(Event(ev.PLAY, seat, cid, target=target)))
 
     def use_ability(self, seat: int, cid: int, index: int, target: Target | None) -> None:
@@ -267,7 +266,7 @@ class SpellBattleState(CombatMixin):
             self.tapped[cid] = True
         self.pay(seat, effect.cost("pay", 0))
         targets = (target,) if target is not None else ()
-        self.stack.append(StackItem(self.next_uid(), "ability", cid, seat, effect.index, targets))
+        self.stack.append(self.make_item("ability", cid, seat, effect.index, targets))
         self.emit(self.aimed(Event("activate", seat, cid, target=target)))
 
     def aimed(self, event: Event) -> Event:

@@ -33,7 +33,7 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
 from .actions import Assign, Attack, Block, Bond, CallTime, Farm, Pick, Play, Use
-from .decisions import CopyTargetData
+from .decisions import CopyItemData, CopyTargetData
 
 if TYPE_CHECKING:
     from .base import SBBase
@@ -100,7 +100,9 @@ def item_name(st: SBBase, item: StackItem, whose: str = "the") -> str:
         return name
     if item.kind != "copy":
         return f"{name}'s ability"
-    copied = name if not item.data or item.data[0] == "card" else f"{name}'s ability"
+    copied = (
+        name if not isinstance(item.data, CopyItemData) or item.data.copied == "card" else f"{name}'s ability"
+    )
     return f"{whose} copy of {copied}"
 
 

@@ -10,6 +10,8 @@ go on with another champion.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import Event
@@ -17,7 +19,7 @@ from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import BATTLE, ROUND
 from spellforge.core.targets import CardRef, Place
-from spellforge.core.windows import PASSES, Window
+from spellforge.core.windows import PASSES, RecordTable, Window
 
 from . import frames
 from .actions import AttackRealm, PlayCard, Send, UsePower
@@ -34,6 +36,10 @@ RESTRICTING = frozenset({"attack_only_by", "bar"})  # realm powers that limit wh
 
 class BattleMixin(SpoilsMixin):
     """The battle and spoils of victory."""
+
+    # A round of battle is a window about nothing more than the battle; its questions are ``fight`` or
+    # ``events`` by seat (``window_decision``).
+    WINDOW_RECORDS: ClassVar[RecordTable] = {"round": None}
 
     # ------------------------------------------------------------------ who may attack what
 

@@ -126,8 +126,7 @@ class PlayMixin(SpellfireBase):
     @close_condition("play_stopped")
     def until_play_stopped(self) -> bool:
         """A pause or counter window closes once what it is about is negated or dispelled."""
-        w = self.window
-        return w is not None and w.data[0] in self.negated
+        return self.window_about(PlayData).uid in self.negated
 
     def find_play(self, uid: int) -> PlayRec | None:
         for p in self.plays:

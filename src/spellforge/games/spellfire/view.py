@@ -17,6 +17,7 @@ from spellforge.core.windows import EACH
 from .base import COVERERS, DUNGEON_PLACES, POSITIONS, ROWS, SLOT_PLACES
 from .battle import BattleMixin
 from .cards import ALLY, CHAMPION, EVENT, NOTATED, WORLD_NAMES
+from .decisions import PlayData
 from .records import BATTLE_DONE, GOING, PlayTarget
 
 TYPE_NAMES = {
@@ -227,8 +228,8 @@ class ViewMixin(BattleMixin):
                 entry["to_answer"] = list(w.order[w.passes :])
             else:
                 entry["players"] = list(w.order)
-            if w.kind in ("pause", "counter") and w.data:
-                play = self.find_play(w.data[0])
+            if isinstance(w.data, PlayData):  # an event pause or a counter window
+                play = self.find_play(w.data.uid)
                 if play is not None:
                     entry["about"] = card_view(self, play.card, seat)
                     entry["played_by"] = play.seat

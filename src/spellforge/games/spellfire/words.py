@@ -23,6 +23,15 @@ from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
 from .base import POSITIONS
 from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS
+from .decisions import (
+    CutData,
+    EntryDiscardData,
+    EscapeData,
+    PlayData,
+    RebuildDiscardData,
+    SpoilsData,
+    WallData,
+)
 from .records import DEFENDER_SIDE
 from .view import ViewMixin
 
@@ -119,7 +128,7 @@ class WordsMixin(ViewMixin):
     def describe_action(self, action: Action, seat: int | None) -> str:
         d = self.decision
         kind = d.kind if d is not None else ""
-        data = d.data if d is not None else ()
+        data: Any = d.data if d is not None else ()  # the kind's record (decisions.py), or ()
         if isinstance(action, (Pass, Done, Choose, Keep, PutBack, Mulligan)):
             return self.choice_label(kind, data, action, seat)
         if isinstance(action, PlayCard):
@@ -135,13 +144,13 @@ class WordsMixin(ViewMixin):
             return f"Send {name}{hand} into battle"
         if isinstance(action, Discard):
             name = self.card_label(action.card, seat)
-            if kind == "rebuild_discard" and data:
-                realm = self.slots[self.active][data[0]]
+            if isinstance(data, RebuildDiscardData):
+                realm = self.slots[self.active][data.pos]
                 return (
                     f"Discard {name} to rebuild {self.defs[realm].name}" if realm >= 0 else f"Discard {name}"
                 )
-            if kind == "entry_discard" and data:
-                return f"Discard {name} for the entry of {self.card_label(data[0], seat)}"
+            if isinstance(data, EntryDiscardData):
+                return f"Discard {name} for the entry of {self.card_label(data.card, seat)}"
             return f"Discard {name}"
         if isinstance(action, AttackRealm):
             return f"Attack {self.place_label(action.target, seat)}"
@@ -152,19 +161,23 @@ class WordsMixin(ViewMixin):
             return f"Rebuild {name} at position {place.name} by discarding three cards"
         return super().describe_action(action, seat)
 
-    def choice_label(self, kind: str, data: tuple[Any, ...], action: Action, seat: int | None) -> str:
-        """A pass, a done or a choice, by what it means in the decision it answers."""
+    def choice_label(self, kind: str, data: Any, action: Action, seat: int | None) -> str:
+        """A pass, a done or a choice, by what it means in the decision it answers (``data``: its record)."""
         f = self.fight
         if isinstance(action, Keep):
-            return f"Keep {self.card_label(int(data[0]), seat)} in your hand" if data else "Keep it"
+            return (
+                f"Keep {self.card_label(data.card, seat)} in your hand"
+                if isinstance(data, SpoilsData)
+                else "Keep it"
+            )
         if isinstance(action, PutBack):
-            card = self.card_label(int(data[0]), seat) if data else "it"
+            card = self.card_label(data.card, seat) if isinstance(data, SpoilsData) else "it"
             return f"Put {card} back on top of your draw pile"
         if isinstance(action, Mulligan):
             return "Call a mulligan: the game starts over"
         if isinstance(action, Choose):
-            if kind == "cut" and data:
-                return CUT_LABELS[action.option].format(owner=self.seat_label(int(data[0])))
+            if isinstance(data, CutData):
+                return CUT_LABELS[action.option].format(owner=self.seat_label(data.owner))
             if action.option == "withdraw":
                 return f"Withdraw the attack on {self.realm_label(f.target)}"
             if action.option == "shuffle":
@@ -177,21 +190,20 @@ class WordsMixin(ViewMixin):
             return "Go on to phase 5" if fought else "Attack nothing this turn"
         if kind == "champion":
             return "Stop the battle" if f.rounds > 0 else "Call off the attack"
-        if kind == "cut" and data:
-            return f"Leave {self.seat_label(int(data[0]))}'s draw pile uncut"
+        if isinstance(data, CutData):
+            return f"Leave {self.seat_label(data.owner)}'s draw pile uncut"
         if kind == "defend":
             return f"Do not defend: {self.realm_label(f.target)} is razed"
         if kind == "fight":
             return "Play nothing more this round"
-        if kind in ("pause", "counter") and data:
-            play = self.find_play(int(data[0]))
+        if isinstance(data, PlayData):  # an event pause or a counter
+            play = self.find_play(data.uid)
             if play is not None:
                 return f"Let {self.card_label(play.card, seat)} resolve"
-        if kind == "escape" and len(data) >= 2:
-            source, victim = int(data[0]), int(data[1])
-            return f"Let {self.card_label(source, seat)} defeat {self.card_label(victim, seat)}"
-        if kind == "wall" and data:
-            return f"Let the wall stop {self.card_label(int(data[0]), seat)}"
+        if isinstance(data, EscapeData):
+            return f"Let {self.card_label(data.source, seat)} defeat {self.card_label(data.victim, seat)}"
+        if isinstance(data, WallData):
+            return f"Let the wall stop {self.card_label(data.victim, seat)}"
         if kind == "summon":
             return "Bring no champion in as an ally"
         if kind == "mulligan":
@@ -200,7 +212,7 @@ class WordsMixin(ViewMixin):
             return "Leave your draw pile as it is"
         return "Play no event" if kind in ("respond", "events") else "Pass"
 
-    def play_label(self, kind: str, data: tuple[Any, ...], action: PlayCard, seat: int | None) -> str:
+    def play_label(self, kind: str, data: Any, action: PlayCard, seat: int | None) -> str:
         """Playing a card from hand, by its type and the decision: a realm into a position, a champion
         into the pool, an item onto a champion, an event, a spell aimed at something."""
         card = action.card
@@ -229,7 +241,7 @@ class WordsMixin(ViewMixin):
             return f"Play the ally {name}{bonus}"
         if t == RULE:
             return f"Put the rule card {name} into play"
-        play = self.find_play(int(data[0])) if kind in ("pause", "counter") and data else None
+        play = self.find_play(data.uid) if isinstance(data, PlayData) else None
         about = self.card_label(play.card, seat) if play is not None else aim
         if t == EVENT:
             if kind == "pause" and "calm" in d.powers:
@@ -264,7 +276,7 @@ class WordsMixin(ViewMixin):
             return f"Raze {name} for an extra turn"
         if kind in ("pause", "counter"):
             dd = self.decision
-            play = self.find_play(int(dd.data[0])) if dd is not None and dd.data else None
+            play = self.find_play(dd.data.uid) if dd is not None and isinstance(dd.data, PlayData) else None
             about = self.card_label(play.card, seat) if play is not None else "it"
             if kind == "counter":
                 return f"Discard {name} to cancel {about}"

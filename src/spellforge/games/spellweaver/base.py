@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from spellforge.core.cards import Effect
-from spellforge.core.clock import ClockMixin
+from spellforge.core.clock import Clock
 from spellforge.core.effects import Context, Selecting
 from spellforge.core.modifiers import card_value
 from spellforge.core.targets import Target
@@ -44,7 +44,7 @@ END = "end"
 MAIN_PHASES = (DEPLOY, REINFORCE)
 
 
-class SWBase(ClockMixin, Selecting):
+class SWBase(Selecting):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -54,7 +54,7 @@ class SWBase(ClockMixin, Selecting):
         "blk",
         "blocked",
         "bonus_mana",
-        "clock_ms",
+        "clock",
         "cooldown",
         "crystals",
         "damage",
@@ -90,7 +90,6 @@ class SWBase(ClockMixin, Selecting):
         "skills": "nested",
         "cooldown": "nested",
         "goal": "list",
-        "clock_ms": "list",
         "exhausted": "list",
         "damage": "list",
         "fresh": "dict",
@@ -107,9 +106,9 @@ class SWBase(ClockMixin, Selecting):
     # Triggered abilities wait for the checkpoint after the action that caused them (SW-R34): there is no
     # stack to put them on (SW-R12), so nothing runs before a window's question.
     STACKED_TRIGGERS = False
-    SETUP = ClockMixin.SETUP | {"rows", "fronts", "play_zones"}
-    DERIVED = ClockMixin.DERIVED | {"statics", "listening"}
-    CARD_ARRAYS = (*ClockMixin.CARD_ARRAYS, "exhausted", "damage")
+    SETUP = Selecting.SETUP | {"rows", "fronts", "play_zones"}
+    DERIVED = Selecting.DERIVED | {"statics", "listening"}
+    CARD_ARRAYS = (*Selecting.CARD_ARRAYS, "exhausted", "damage")
 
     defs: tuple[SWCard, ...]
     first: int
@@ -123,7 +122,7 @@ class SWBase(ClockMixin, Selecting):
     skills: list[list[int]]  # per seat: the card ids (hero, skill shrines) whose skill the hero holds
     cooldown: list[list[int]]  # per seat, aligned with skills: turns until usable (SW-R09)
     goal: list[str]  # a win the seat's card declared this action (SW-142), checked at the checkpoint
-    clock_ms: list[int]
+    clock: Clock  # SW-140: the chess clock, when the game is played with one (core/clock.py)
     exhausted: list[bool]
     damage: list[int]
     fresh: set[int]  # played, or moved to the combat row, this turn (SW-097)
@@ -144,6 +143,13 @@ class SWBase(ClockMixin, Selecting):
     manual: bool  # every decision waits for an answer, even with one option (scenarios for tests)
 
     # ------------------------------------------------------------------ seats
+
+    def game_clock(self) -> Clock:
+        """SW-140: the chess clock (no banks unless the game is played with the option ``clock``)."""
+        return self.clock
+
+    def set_game_clock(self, clock: Clock) -> None:
+        self.clock = clock
 
     def hero_card(self, seat: int) -> int:
         zone = self.zones[self.layout.hero[seat]]
@@ -388,7 +394,7 @@ class SWBase(ClockMixin, Selecting):
         "blk",
         "blocked",
         "bonus_mana",
-        "clock_ms",
+        "clock",
         "cooldown",
         "crystals",
         "damage",
@@ -464,7 +470,7 @@ class SWBase(ClockMixin, Selecting):
         new.blk = self.blk.copy()
         new.blocked = self.blocked.copy()
         new.bonus_mana = self.bonus_mana[:]
-        new.clock_ms = self.clock_ms[:]
+        new.clock = self.clock
         new.cooldown = [z[:] for z in self.cooldown]
         new.crystals = self.crystals[:]
         new.damage = self.damage[:]

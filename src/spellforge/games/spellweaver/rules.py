@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from spellforge.core.cards import CardDef
-from spellforge.core.clock import CLOCK_OPTIONS
+from spellforge.core.clock import CLOCK_OPTIONS, upgrade_saved
 from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
 from spellforge.core.ruleset import OptionSpec, Ruleset
+from spellforge.core.state import State
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from . import cards as card_data
@@ -120,3 +121,8 @@ class Spellweaver(Ruleset):
         basic = frozenset(c.key for c, _ in kept if isinstance(c, SWCard) and c.basic)
         problems += [f"{p} (SW-007)" for p in copy_problems(kept, COPIES, "cards", exempt=basic)]
         return ([hero] if hero is not None else []) + cards, problems
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``state.to_json()``; one saved when the clock was a list of banks is read too
+        (``core.clock.upgrade_saved``)."""
+        return super().from_json(upgrade_saved(data))

@@ -16,6 +16,7 @@ from spellforge.core import events as ev
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Done, Pass
 from spellforge.core.cards import Effect
+from spellforge.core.clock import Clock
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
@@ -57,7 +58,7 @@ class SpellweaverState(CombatMixin):
         self.skills = [[], []]
         self.cooldown = [[], []]
         self.goal = ["", ""]
-        self.clock_ms = self.start_clock()
+        self.clock = Clock.from_options(self.options, self.n_seats)
         self.exhausted = [False] * n
         self.damage = [0] * n
         self.fresh = set()

@@ -113,8 +113,8 @@ class ViewMixin(WordsMixin):
         )
         if self.zones[L.looking[s]]:
             p["looking"] = zone_view(self, L.looking[s], seat)
-        if self.clock_ms:
-            p["clock"] = format_seconds(self.clock_ms[s])
+        if self.clock.running:
+            p["clock"] = format_seconds(self.clock.banks[s])
         return p
 
     def view_part(self, seat: int | None) -> dict[str, Any]:
