@@ -208,6 +208,12 @@ def verb_modify(state: Any, effect: Effect, ctx: Context) -> None:
         state.add_modifier(cid, stat, effect.amount, effect.duration or "turn", ctx.source)
 
 
+def verb_grant(state: Any, effect: Effect, ctx: Context) -> None:
+    keyword = effect.param("keyword")
+    for cid in cards_of(state.affected(effect, ctx)):
+        state.add_grant(cid, keyword, effect.duration or "turn", ctx.source)
+
+
 def verb_tap(state: Any, effect: Effect, ctx: Context) -> None:
     for cid in cards_of(state.affected(effect, ctx)):
         state.set_tapped(cid, True)
@@ -246,6 +252,7 @@ SHARED_VERBS: dict[str, Verb] = {
     "destroy": verb_destroy,
     "gain_life": verb_gain_life,
     "modify": verb_modify,
+    "grant": verb_grant,
     "tap": verb_tap,
     "untap": verb_untap,
     "return_to_hand": verb_return_to_hand,

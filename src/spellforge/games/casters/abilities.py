@@ -15,7 +15,7 @@ from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
-from spellforge.core.modifiers import TURN
+from spellforge.core.modifiers import DURATION_WORDS
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref
 
@@ -27,13 +27,6 @@ from .decisions import DiscardData, OptionalData, SearchData, TriggerTargetData
 from .view import ViewMixin
 
 NEGATED = "negated"
-# The event kinds face-up cards may listen to, by trigger word.
-TRIGGER_EVENTS = {
-    "attack": "attack",
-    "ally_attack": "attack",
-    "activates": "activate",
-    "opponent_activates": "activate",
-}
 
 
 class AbilityMixin(ViewMixin):
@@ -41,46 +34,11 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ what is face up
 
-    def refresh_field(self) -> None:
-        """Recompute the continuous effects, response abilities and listened events of face-up cards."""
-        statics: list[tuple[int, Effect, int]] = []
-        responders: list[tuple[int, Effect]] = []
-        listening: set[str] = set()
-        hosts: set[int] = set()
-        defs = self.defs
-        att = self.attached_to
-        for z in (*FIELD, *STAGES):
-            for cid in self.zones[z]:
-                d = defs[cid]
-                host = att[cid]
-                if host >= 0:
-                    hosts.add(host)
-                    for e in d.granted_statics:
-                        statics.append((cid, e, host))
-                    for e in d.granted_triggers:
-                        kind = TRIGGER_EVENTS.get(e.trigger)
-                        if kind:
-                            listening.add(kind)
-                    continue
-                for e in d.own_statics:
-                    statics.append((cid, e, -1))
-                for e in d.activated:
-                    responders.append((cid, e))
-                for e in d.own_triggers:
-                    kind = TRIGGER_EVENTS.get(e.trigger)
-                    if kind:
-                        listening.add(kind)
-        self.statics = tuple(statics)
-        self.responders = tuple(responders)
-        self.listening = frozenset(listening)
-        self.hosts = frozenset(hosts)
-
     def rebuild(self) -> None:
         super().rebuild()
         payment = self.payment
         if payment is not None and isinstance(payment[3], tuple):  # saved when frames were tuples
             self.payment = (*payment[:3], self.frame(*payment[3]))
-        self.refresh_field()
 
     # ------------------------------------------------------------------ priority (core.windows)
 
@@ -102,14 +60,14 @@ class AbilityMixin(ViewMixin):
         self.open_priority()
 
     def responses_possible(self) -> bool:
-        if not self.responders or not self.stack:
+        if not self.stack or not self.activated_in_force():
             return False
         return bool(self.responses(0) or self.responses(1))
 
     def responses(self, seat: int) -> list[Action]:
         """Response abilities ``seat`` may use now: untapped where tapping is the cost (CA-R30, CA-K14)."""
         out: list[Action] = []
-        for cid, effect in self.responders:
+        for cid, effect in self.activated_in_force():
             if self.controller[cid] != seat or self.zone_of[cid] not in FIELD_ZONES:
                 continue
             if effect.cost("tap", False) and self.tapped[cid]:
@@ -189,41 +147,6 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ triggers (CA-038, CA-R21, CA-R23)
 
-    def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None:
-        self.pending_triggers.append((seat, card, effect.index, source, event_card))
-
-    def on_event(self, event: Event) -> None:
-        kind = event.kind
-        if kind not in self.listening:
-            return
-        if kind == "attack":
-            attacker = event.card
-            seat = event.seat
-            for e in self.defs[attacker].own_triggers:
-                if e.trigger == "attack":
-                    self.add_trigger(seat, attacker, e, attacker, attacker)
-            for a in self.attachments(attacker):
-                for e in self.defs[a].granted_triggers:
-                    if e.trigger == "attack":
-                        self.add_trigger(seat, a, e, attacker, attacker)
-            for cid in self.zones[FIELD[seat]]:
-                if self.attached_to[cid] < 0:
-                    for e in self.defs[cid].own_triggers:
-                        if e.trigger == "ally_attack":
-                            self.add_trigger(seat, cid, e, cid, attacker)
-            return
-        # "activate": cards and abilities of either player
-        for z in (*FIELD, *STAGES):
-            for cid in self.zones[z]:
-                if self.attached_to[cid] >= 0 or cid == event.card:
-                    continue
-                owner = self.controller[cid]
-                for e in self.defs[cid].own_triggers:
-                    if e.trigger == "activates" or (
-                        e.trigger == "opponent_activates" and event.seat != owner
-                    ):
-                        self.add_trigger(owner, cid, e, cid, event.card)
-
     def trigger_seat_order(self) -> list[int]:
         """CA-038: the second player's triggers go on the stack first, so the initiative player's resolve
         first."""
@@ -299,7 +222,6 @@ class AbilityMixin(ViewMixin):
         if self.defs[card].passive:
             self.move(card, FIELD[item.controller])
             self.controller[card] = item.controller
-            self.refresh_field()
             self.emit(Event("passive", item.controller, card))
         else:
             self.move(card, GRAVEYARD[self.owner[card]])
@@ -316,7 +238,6 @@ class AbilityMixin(ViewMixin):
         self.move(card, FIELD[item.controller])
         self.controller[card] = item.controller
         self.attached_to[card] = host
-        self.refresh_field()
         self.emit(Event("equip", item.controller, card, target=target))
 
     def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None:
@@ -326,12 +247,9 @@ class AbilityMixin(ViewMixin):
         self.tapped[cid] = False
         self.damage[cid] = 0
         self.attacks[cid] = 0
-        self.refresh_field()
         self.emit(Event("summon", seat, cid))
         if on_play:
-            for e in self.defs[cid].own_triggers:
-                if e.trigger == "play":
-                    self.add_trigger(seat, cid, e, cid, cid)
+            self.fire(Event("play", seat, cid))  # its On Play abilities (core/abilities.py)
 
     def negate_item(self, item: StackItem, by: int) -> None:
         """CA-K07/CA-R28: costs stay paid; a Spell (or an Equip) goes to the Graveyard with no effect; a
@@ -370,16 +288,9 @@ class AbilityMixin(ViewMixin):
         self.left_play(cid)  # its modifiers end
         self.move(cid, dest)
         self.controller[cid] = self.owner[cid]
-        self.refresh_field()
         if death and was_minion:
-            self.emit(Event("death", seat, cid))
-            for e in self.defs[cid].own_triggers:
-                if e.trigger == "death":
-                    self.add_trigger(seat, cid, e, cid, cid)
-            for a in attached:  # CA-069: Death effects an equipped Minion lent its host
-                for e in self.defs[a].granted_triggers:
-                    if e.trigger == "death":
-                        self.add_trigger(seat, a, e, cid, cid)
+            # its Death abilities, and those the cards equipped to it lent it (CA-069)
+            self.emit_lent(Event("death", seat, cid), attached)
 
     def drop_from_combat(self, cid: int) -> None:
         assert self.combat is not None
@@ -400,7 +311,6 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("sacrifice", seat, cid, other=paying))
         if self.zone_of[cid] == STAGES[seat]:
             self.move(cid, GRAVEYARD[self.owner[cid]])
-            self.refresh_field()
             return
         self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
 
@@ -469,7 +379,6 @@ class AbilityMixin(ViewMixin):
         if self.attached_to[cid] >= 0:
             self.attached_to[cid] = -1
             self.move(cid, GRAVEYARD[self.owner[cid]])
-            self.refresh_field()
             return
         self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
 
@@ -519,7 +428,7 @@ class AbilityMixin(ViewMixin):
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         if self.is_minion(cid):
-            self.modify_card(cid, stat, amount, TURN, source)
+            self.modify_card(cid, stat, amount, DURATION_WORDS[duration or "turn"], source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def gain_shields(self, host: int, seat: int, n: int) -> None:
