@@ -50,7 +50,7 @@ source's controller; a ``host`` static reaches the card its source is attached t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -109,12 +109,13 @@ class Static:
 
 
 def static_of(effect: Effect, *, host: bool = False) -> Static:
-    """The :class:`Static` of a card's ``static = true`` effect: ``modify`` (``stat``, ``amount``, an ADD)
-    or ``grant`` (``keyword``); ``host`` for a line that applies to the card its source is attached to."""
+    """The :class:`Static` of a card's ``static = true`` effect: ``modify`` (``stat`` by ``amount``, or to it
+    with ``set = true``) or ``grant`` (``keyword``); ``host`` for a line that applies to the card its source is attached to."""
     if effect.verb == "grant":
         return Static(str(effect.param("keyword")), GRANT, 1, None if host else effect.to, host)
     if effect.verb == "modify":
-        return Static(str(effect.param("stat")), ADD, effect.amount, None if host else effect.to, host)
+        op = SET if effect.param("set", False) else ADD
+        return Static(str(effect.param("stat")), op, effect.amount, None if host else effect.to, host)
     raise ValueError(f"effects[{effect.index}]: only modify and grant can be static, not {effect.verb!r}")
 
 
@@ -177,6 +178,17 @@ class AbilitySet:
             return NO_ABILITIES
         return AbilitySet(
             s, _by_event(x for x in t if x.when.this), _by_event(x for x in t if not x.when.this), a
+        )
+
+    @staticmethod
+    def of_effects(effects: Iterable[Effect], triggers: Mapping[str, When]) -> AbilitySet:
+        """The abilities among a card's effects: its statics (``static = true``), its triggered abilities
+        (``on = "<word>"``, each word's :class:`When` from the game's ``triggers``) and its activated ones."""
+        effects = tuple(effects)
+        return AbilitySet.of(
+            (static_of(e) for e in effects if e.static),
+            (Trigger(triggers[e.trigger], e.index) for e in effects if e.trigger),
+            (e for e in effects if e.activate is not None),
         )
 
     @property
