@@ -70,6 +70,7 @@ from .modifiers import (
     seat_value,
 )
 from .selectors import Selection
+from .table import TableState
 
 # Whose events a listening trigger hears, from its controller's point of view.
 ANY = "any"
@@ -205,33 +206,43 @@ class InForce:
     """What the cards in force give, read once from them (never saved, never changed once read: every clone
     shares it until one of its cards moves)."""
 
-    zones: frozenset[int]  # the zones of ABILITY_ZONES: a move into or out of one reads them again
-    values: dict[str, tuple[tuple[int, Static], ...]]  # ADD and SET statics by the stat they change
-    grants: dict[str, tuple[tuple[int, Static], ...]]  # GRANT statics by keyword
-    listens: dict[str, tuple[tuple[int, Trigger], ...]]  # listeners by event kind, in zone order
-    lent: dict[int, tuple[int, ...]]  # host -> the cards attached to it that lend it abilities
-    activated: tuple[tuple[int, Effect], ...]  # (card, ability) of every activated ability in force
+    values: dict[str, list[tuple[int, Static]]]  # ADD and SET statics by the stat they change
+    grants: dict[str, list[tuple[int, Static]]]  # GRANT statics by keyword
+    listens: dict[str, list[tuple[int, Trigger]]]  # listeners by event kind, in zone order
+    lent: dict[int, list[int]]  # host -> the cards attached to it that lend it abilities
+    activated: list[tuple[int, Effect]]  # (card, ability) of every activated ability in force
+    lowering: frozenset[str]  # the stats some static may lower (a negative ADD, a SET)
 
 
 class AbilityState(Selecting):
     """Values, keywords and triggers of a State (see the module docstring)."""
 
-    __slots__ = ("_in_force",)  # derived from the cards in force; a clone shares it
+    # derived: what the cards in force give (a clone shares it), and the zones of ABILITY_ZONES (in order,
+    # and as a set: a move into or out of one reads the cards in force again)
+    __slots__ = ("_force_order", "_force_set", "_in_force")
 
-    DERIVED = Selecting.DERIVED | {"_in_force"}
+    DERIVED = Selecting.DERIVED | {"_in_force", "_force_order", "_force_set"}
     # The zones (by name) whose cards' abilities are in force, in the order their listeners fire.
     ABILITY_ZONES: ClassVar[tuple[str, ...]] = ()
     # The event kinds some trigger word listens to: an event of another kind is only logged.
     TRIGGER_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     _in_force: InForce | None
+    _force_order: tuple[int, ...]
+    _force_set: frozenset[int]
 
     def init_flow(self) -> None:
         super().init_flow()
-        self._in_force = None
+        self.init_abilities()
 
     def rebuild(self) -> None:
         super().rebuild()
+        self.init_abilities()
+
+    def init_abilities(self) -> None:
+        """Number ``ABILITY_ZONES`` in this game's layout; nothing read from the cards in force yet."""
+        self._force_order = tuple(self.force_zones())
+        self._force_set = frozenset(self._force_order)
         self._in_force = None
 
     # ------------------------------------------------------------------ hooks
@@ -254,8 +265,7 @@ class AbilityState(Selecting):
 
     def static_target(self, cid: int) -> bool:
         """Whether statics that name cards may reach card ``cid`` now (hook; default: it is in force)."""
-        force = self.in_force()
-        return self.zone_of[cid] in force.zones
+        return self.zone_of[cid] in self._force_set
 
     def unaffected_by(self, cid: int, source: int) -> bool:
         """Whether card ``cid`` ignores the abilities of ``source`` (hook; default: never -- Immune)."""
@@ -282,10 +292,11 @@ class AbilityState(Selecting):
         self._in_force = None
 
     def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        force = self._in_force
-        if force is not None and (zone in force.zones or self.zone_of[cid] in force.zones):
-            self._in_force = None
-        super().move(cid, zone, bottom=bottom)
+        if self._in_force is not None:
+            force_set = self._force_set
+            if zone in force_set or self.zone_of[cid] in force_set:
+                self._in_force = None
+        TableState.move(self, cid, zone, bottom=bottom)
 
     def in_force(self) -> InForce:
         """What the cards in force give now (read once, kept until a card moves into or out of them)."""
@@ -304,41 +315,43 @@ class AbilityState(Selecting):
         return order
 
     def _read_in_force(self) -> InForce:
-        order = self.force_zones()
+        # lists and dicts built here are never changed once read (every clone shares them)
         values: dict[str, list[tuple[int, Static]]] = {}
         grants: dict[str, list[tuple[int, Static]]] = {}
         listens: dict[str, list[tuple[int, Trigger]]] = {}
         lent: dict[int, list[int]] = {}
         activated: list[tuple[int, Effect]] = []
         abilities = self.abilities
+        host_of = self.host_of
         zones = self.zones
-        for z in order:
+        for z in self._force_order:
             for cid in zones[z]:
                 ab = abilities(cid)
                 if ab is NO_ABILITIES:
                     continue
-                for s in ab.statics:
-                    (grants if s.op == GRANT else values).setdefault(s.stat, []).append((cid, s))
-                for kind, triggers in ab.listens.items():
-                    listens.setdefault(kind, []).extend([(cid, t) for t in triggers])
-                host = self.host_of(cid)
+                for st in ab.statics:
+                    by = grants if st.op == GRANT else values
+                    found = by.get(st.stat)
+                    if found is None:
+                        by[st.stat] = [(cid, st)]
+                    else:
+                        found.append((cid, st))
+                if ab.listens:
+                    for kind, triggers in ab.listens.items():
+                        listens.setdefault(kind, []).extend([(cid, t) for t in triggers])
+                host = host_of(cid)
                 if host >= 0:
                     lent.setdefault(host, []).append(cid)
-                activated.extend([(cid, e) for e in ab.activated])
-        return InForce(
-            frozenset(order),
-            {k: tuple(v) for k, v in values.items()},
-            {k: tuple(v) for k, v in grants.items()},
-            {k: tuple(v) for k, v in listens.items()},
-            {k: tuple(v) for k, v in lent.items()},
-            tuple(activated),
-        )
+                if ab.activated:
+                    activated.extend([(cid, e) for e in ab.activated])
+        lowering = frozenset(stat for stat, found in values.items() if any(st.lowers for _, st in found))
+        return InForce(values, grants, listens, lent, activated, lowering)
 
-    def lenders(self, host: int) -> tuple[int, ...]:
+    def lenders(self, host: int) -> Sequence[int]:
         """The cards in force attached to ``host`` (they lend it abilities), in zone order."""
         return self.in_force().lent.get(host, ())
 
-    def activated_in_force(self) -> tuple[tuple[int, Effect], ...]:
+    def activated_in_force(self) -> Sequence[tuple[int, Effect]]:
         """Every activated ability of the cards in force, as (card, ability), in zone order."""
         return self.in_force().activated
 
@@ -350,8 +363,10 @@ class AbilityState(Selecting):
         if affects is None or not self.static_target(cid) or self.unaffected_by(cid, source):
             return False
         ctx = Context(source, self.controller[source])
-        matches = self.matches
-        return any(matches(sel, cid, ctx) for sel in affects.alternatives if not sel.is_player)
+        for sel in affects.alternatives:  # noqa: SIM110 -- read for every card and static: no generator
+            if not sel.is_player and self.matches(sel, cid, ctx):
+                return True
+        return False
 
     # ------------------------------------------------------------------ values (the one order)
 
@@ -399,9 +414,10 @@ class AbilityState(Selecting):
     def may_lower(self, stat: str) -> bool:
         """Whether any static in force or modifier may lower ``stat`` now: only then can a card's value be
         below its printed one."""
-        if any(s.lowers for _, s in self.in_force().values.get(stat, ())):
+        if stat in self.in_force().lowering:
             return True
-        return lowers(self.modifiers, stat)
+        mods = self.modifiers
+        return bool(mods) and lowers(mods, stat)
 
     # ------------------------------------------------------------------ keywords
 
@@ -449,15 +465,18 @@ class AbilityState(Selecting):
         kind = event.kind
         card = event.card
         queue = self.queue_trigger
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
         if card >= 0:
             own = self.abilities(card).own.get(kind)
             if own:
                 for t in own:
                     queue(event.seat, card, t.effect, card, card)
-            for lender in self.lenders(card) if lenders is None else lenders:
+            for lender in force.lent.get(card, ()) if lenders is None else lenders:
                 for t in self.abilities_lent(lender).own.get(kind, ()):
                     queue(event.seat, lender, t.effect, card, card)
-        listeners = self.in_force().listens.get(kind)
+        listeners = force.listens.get(kind)
         if not listeners:
             return
         controller = self.controller
@@ -516,6 +535,8 @@ class AbilityState(Selecting):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
         "_in_force",
     )
 
@@ -563,6 +584,8 @@ class AbilityState(Selecting):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
         new._in_force = self._in_force
         return new
 

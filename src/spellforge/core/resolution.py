@@ -124,6 +124,8 @@ class StackState(AbilityState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
         "_in_force",
         "resolving",
     )
@@ -172,6 +174,8 @@ class StackState(AbilityState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
         new._in_force = self._in_force
         new.resolving = self.resolving
         return new

@@ -249,6 +249,8 @@ class GladeState(AbilityState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
         "_in_force",
         "score",
     )
@@ -297,6 +299,8 @@ class GladeState(AbilityState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
         new._in_force = self._in_force
         new.score = self.score[:]
         return new

@@ -315,6 +315,8 @@ class CastersBase(StackState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
         "_in_force",
         "resolving",
         "attached_to",
@@ -374,6 +376,8 @@ class CastersBase(StackState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
         new._in_force = self._in_force
         new.resolving = self.resolving
         new.attached_to = self.attached_to[:]
