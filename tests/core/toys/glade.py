@@ -18,6 +18,7 @@ every ADD (tests/core/test_abilities.py).
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -62,52 +63,70 @@ class GladeCard(ToyCard):
         object.__setattr__(self, "abilities", AbilitySet.of_effects(self.effects, TRIGGERS))
 
 
-def card(
-    key: str, type_: str, power: int = 0, keywords: tuple[str, ...] = (), *effects: dict[str, Any]
-) -> GladeCard:
-    parsed = tuple(VOCABULARY.parse_effect(e, i) for i, e in enumerate(effects))
-    return GladeCard(key, key.title(), type_, keywords=frozenset(keywords), effects=parsed, strength=power)
+# The cards, as a card file writes them: the printed text beside the effects it declares.
+CARD_FILE = """
+[[card]]
+id = "sprite"
+type = "creature"
+power = 1
+keywords = ["swift"]
+text = "Swift."
+
+[[card]]
+id = "bear"
+type = "creature"
+power = 3
+
+[[card]]
+id = "banner"
+type = "creature"
+power = 0
+text = "Your creatures get +1 power."
+effects = [{ static = true, do = "modify", stat = "power", amount = 1, to = "your creatures" }]
+
+[[card]]
+id = "hex"
+type = "creature"
+power = 0
+text = "Enemy creatures have power 1."
+effects = [{ static = true, do = "modify", stat = "power", set = true, amount = 1, to = "enemy creatures" }]
+
+[[card]]
+id = "rally"
+type = "spell"
+text = "Your creatures gain swift until end of turn."
+effects = [{ do = "grant", keyword = "swift", to = "your creatures", duration = "turn" }]
+
+[[card]]
+id = "growth"
+type = "spell"
+text = "Your creatures get +2 power until end of turn."
+effects = [{ do = "modify", stat = "power", amount = 2, to = "your creatures" }]
+
+[[card]]
+id = "herald"
+type = "creature"
+power = 1
+text = "Whenever another creature of yours enters play, draw a card."
+effects = [{ on = "ally_enters", do = "draw", amount = 1 }]
+"""
 
 
-CARDS = {
-    c.key: c
-    for c in (
-        card("sprite", "creature", 1, ("swift",)),
-        card("bear", "creature", 3),
-        card(
-            "banner",
-            "creature",
-            0,
-            (),
-            {"static": True, "do": "modify", "stat": "power", "amount": 1, "to": "your creatures"},
-        ),
-        card(
-            "hex",
-            "creature",
-            0,
-            (),
-            {
-                "static": True,
-                "do": "modify",
-                "stat": "power",
-                "set": True,
-                "amount": 1,
-                "to": "enemy creatures",
-            },
-        ),
-        card(
-            "rally",
-            "spell",
-            0,
-            (),
-            {"do": "grant", "keyword": "swift", "to": "your creatures", "duration": "turn"},
-        ),
-        card(
-            "growth", "spell", 0, (), {"do": "modify", "stat": "power", "amount": 2, "to": "your creatures"}
-        ),
-        card("herald", "creature", 1, (), {"on": "ally_enters", "do": "draw", "amount": 1}),
+def build(raw: dict[str, Any]) -> GladeCard:
+    effects = tuple(VOCABULARY.parse_effect(e, i) for i, e in enumerate(raw.get("effects", [])))
+    keywords = frozenset(raw.get("keywords", ()))
+    return GladeCard(
+        raw["id"],
+        raw["id"].title(),
+        raw["type"],
+        raw.get("text", ""),
+        keywords,
+        effects,
+        strength=raw.get("power", 0),
     )
-}
+
+
+CARDS = {raw["id"]: build(raw) for raw in tomllib.loads(CARD_FILE)["card"]}
 VERBS = {k: SHARED_VERBS[k] for k in ("draw", "modify", "grant")}
 
 
