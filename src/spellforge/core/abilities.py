@@ -285,6 +285,13 @@ class AbilityState(Selecting):
         """The shared verb ``grant`` gives a card a keyword (hook: a game checks the card and logs it)."""
         self.grant(cid, keyword, DURATION_WORDS[duration or "turn"], source)
 
+    def run_verb(self, effect: Effect, ctx: Context) -> None:
+        """Carry out ``effect``: its verb's function, declared in the game's vocabulary (hook)."""
+        run = effect.run
+        if run is None:
+            raise NotImplementedError(f"{type(self).__name__}: verb {effect.verb!r} declares no function")
+        run(self, effect, ctx)
+
     # ------------------------------------------------------------------ the cards in force
 
     def abilities_changed(self) -> None:

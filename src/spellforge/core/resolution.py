@@ -52,10 +52,6 @@ class StackState(AbilityState):
         """The card whose effect ``item`` is, as the effect's context names it (hook; default: its card)."""
         return item.card
 
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        """Carry out ``effect`` (hook: the game's verbs by ``effect.verb``)."""
-        raise NotImplementedError(f"{type(self).__name__} has no run_verb")
-
     # ------------------------------------------------------------------ the flow
 
     def op_run_effect(self, index: int) -> None:

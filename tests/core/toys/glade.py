@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 
 from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, AbilityState, When
 from spellforge.core.actions import Action, Pass, Play
-from spellforge.core.cards import EffectVocabulary, VerbSpec
-from spellforge.core.effects import SHARED_VERBS, Context
+from spellforge.core.cards import EffectVocabulary
+from spellforge.core.effects import SHARED, Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
 from spellforge.core.kinds import act, legal
@@ -41,10 +41,11 @@ GOAL = 12
 TRIGGERS = {"ally_enters": When("enters", other=True, seat=YOU)}
 
 VOCABULARY = EffectVocabulary(
+    # core's shared verbs, declared with their functions; the Glade's "modify" may also SET (a static's)
     verbs={
-        "draw": VerbSpec(help="draw `amount` cards"),
-        "modify": VerbSpec(params={"stat": str, "set": bool}, needs="to", help="change power"),
-        "grant": VerbSpec(params={"keyword": str}, needs="to", help="give a keyword"),
+        "draw": SHARED["draw"],
+        "modify": SHARED["modify"].extended({"set": bool}),
+        "grant": SHARED["grant"],
     },
     selectors=SelectorVocabulary(nouns=frozenset({"creature"}), keywords=frozenset({"swift"})),
     triggers=frozenset(TRIGGERS),
@@ -127,7 +128,6 @@ def build(raw: dict[str, Any]) -> GladeCard:
 
 
 CARDS = {raw["id"]: build(raw) for raw in tomllib.loads(CARD_FILE)["card"]}
-VERBS = {k: SHARED_VERBS[k] for k in ("draw", "modify", "grant")}
 
 
 class GladeState(AbilityState):
@@ -157,9 +157,6 @@ class GladeState(AbilityState):
     def power(self, cid: int) -> int:
         value = self.card_stat(cid, "power", self.defs[cid].strength)  # type: ignore[attr-defined]
         return max(value, 0)
-
-    def run_verb(self, effect: Any, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
 
     def draw_cards(self, seat: int, n: int) -> None:
         deck = self.zones[self.layout.deck[seat]]

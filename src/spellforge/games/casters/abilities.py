@@ -1,9 +1,12 @@
-"""The stack and what Casters cards do: activation, responses, triggers, resolution, and the verbs.
+"""The stack and what Casters cards do: activation, responses, triggers, resolution, and the hooks of the
+verbs (``verbs.py``).
 
 One stack holds card plays, response abilities and triggers (CA-R23); it resolves last in, first out
 (CA-040). A card or ability *activates* when it goes on the stack: opponents' "When a card activates..."
 abilities may then respond whoever has initiative (CA-039). Triggers that fire together go on the stack
-second player first, so the initiative player's resolve first (CA-038).
+second player first, so the initiative player's resolve first (CA-038). Which triggers an event fires, and
+in what order, is core's (core/abilities.py): the trigger words and what an equipped card lends are
+declared in ``cards.py``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Pass
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
@@ -22,6 +25,7 @@ from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_r
 from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
+from .cards import TRIGGER_EVENTS
 from .costs import parse_cost
 from .decisions import DiscardData, OptionalData, SearchData, TriggerTargetData
 from .view import ViewMixin
@@ -31,6 +35,9 @@ NEGATED = "negated"
 
 class AbilityMixin(ViewMixin):
     __slots__ = ()
+    # core's ability layer (core/abilities.py): the abilities of face-up cards and Stages are in force
+    ABILITY_ZONES = ("field", "stages")
+    TRIGGER_EVENTS = TRIGGER_EVENTS
 
     # ------------------------------------------------------------------ what is face up
 
@@ -322,9 +329,6 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ hooks of the shared verbs
 
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
-
     def affected(self, effect: Effect, ctx: Context) -> list[Target]:
         return [
             t
@@ -492,80 +496,3 @@ class AbilityMixin(ViewMixin):
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
             self.summon(cid, seat)
-
-
-# ---------------------------------------------------------------------- Casters' own verbs
-
-
-def verb_negate(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    for t in ctx.targets:
-        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
-        if item is not None:
-            state.negate_item(item, ctx.controller)
-
-
-def verb_negate_next(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.negate_next[ctx.controller] += 1
-    state.emit(Event("negate_next", ctx.controller, ctx.source))
-
-
-def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    level = effect.param("level", 0)
-    kind = effect.param("kind", "card")
-    if state.search_matches(ctx.controller, level, kind):
-        # CA-063: the searcher looks through the Main Deck; the shuffle that ends the search forgets it
-        deck = DECK[ctx.controller]
-        for cid in state.zones[deck]:
-            state.reveal_to(cid, ctx.controller)
-    # Asked even when nothing matches (its only option is then ``pass``): whether the searcher is asked
-    # must not tell the other player what its deck holds (the flow takes it only for an empty deck).
-    state.ask("search", ctx.controller, SearchData(level, kind, ctx.source))
-
-
-def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    hosts = cards_of(state.affected(effect, ctx)) if effect.to is not None else [ctx.source]
-    for host in hosts:
-        if host >= 0:
-            state.gain_shields(host, ctx.controller, effect.amount or 1)
-
-
-def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    for cid in cards_of(ctx.targets):
-        if state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
-            state.summon(cid, ctx.controller)
-
-
-def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """ "Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
-    cid = ctx.source
-    if state.zone_of[cid] != GRAVEYARD[state.owner[cid]]:
-        return
-    parts = parse_cost(effect.param("pay", "Free"))
-    if not state.can_pay(ctx.controller, parts):
-        return
-    item = state.resolving
-    card = item.card if item is not None else cid
-    if effect.optional:
-        state.ask("optional", ctx.controller, OptionalData(card, effect.index, cid))
-    else:
-        state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
-
-
-def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """``grant`` is only ever static: has_keyword() reads it while its source is face up."""
-
-
-VERBS: dict[str, Verb] = {
-    **{
-        k: v
-        for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "tap", "untap", "return_to_hand", "discard", "mill", "modify")
-    },
-    "grant": verb_static_only,
-    "negate": verb_negate,
-    "negate_next": verb_negate_next,
-    "search": verb_search,
-    "shield": verb_shield,
-    "summon": verb_summon,
-    "resummon": verb_resummon,
-}

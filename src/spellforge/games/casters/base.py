@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spellforge.core.abilities import AbilitySet
 from spellforge.core.cards import Effect
@@ -21,8 +21,10 @@ from spellforge.core.targets import CardRef, Target
 from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
-from .cards import TRIGGER_EVENTS, CastersCard
 from .costs import CostPart
+
+if TYPE_CHECKING:
+    from .cards import CastersCard
 
 ZONES = (
     ZoneSpec("deck", True, Visibility.HIDDEN, "the Main Deck, 30 cards, top = end of the list (CA-014)"),
@@ -87,9 +89,6 @@ class CastersBase(StackState):
         "stage_damage": "list",
         "tapped": "list",
     }
-    # core's ability layer (core/abilities.py): what face-up cards give, what an attached card lends
-    ABILITY_ZONES = ("field", "stages")
-    TRIGGER_EVENTS = TRIGGER_EVENTS
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
     RECORDS: ClassVar[tuple[type, ...]] = (*WindowState.RECORDS, CostPart)
     STACK_ZONE = "stack"  # "stack activation": what is on the stack is a target (a StackRef)

@@ -30,12 +30,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spellforge.core.abilities import ENEMY, NO_ABILITIES, YOU, AbilitySet, Static, Trigger, When, static_of
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.errors import CardDataError
 from spellforge.core.modifiers import ADD, GRANT
 from spellforge.core.selectors import SelectorVocabulary
 
 from .costs import CostPart, parse_cost
+from .verbs import VERBS
 
 MINION = "minion"
 SPELL = "spell"
@@ -179,52 +180,8 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> CastersC
     )
 
 
-_EQUIP = {"equip": bool}
-
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "draw": VerbSpec(params=_EQUIP, help="draw `amount` cards (you, or the players named by `to`)"),
-        "damage": VerbSpec(
-            params=_EQUIP, needs="target|to", help="deal `amount` damage to minions or Heroes"
-        ),
-        "destroy": VerbSpec(
-            params=_EQUIP, needs="target|to", help="send field cards to the Graveyard (CA-K19)"
-        ),
-        "tap": VerbSpec(params=_EQUIP, needs="target|to", help="tap cards (CA-K14)"),
-        "untap": VerbSpec(params=_EQUIP, needs="target|to", help="untap cards (CA-K14)"),
-        "return_to_hand": VerbSpec(
-            params=_EQUIP, needs="target|to", help="return a minion to its owner's hand"
-        ),
-        "discard": VerbSpec(
-            params=_EQUIP, needs="to", help="the players named discard `amount` cards of their choice"
-        ),
-        "mill": VerbSpec(
-            params=_EQUIP, needs="to", help="top `amount` Main Deck cards to the Graveyard (CA-K21)"
-        ),
-        "modify": VerbSpec(
-            params={"stat": str, **_EQUIP}, help="change attack or health by `amount` (static, or this turn)"
-        ),
-        "grant": VerbSpec(
-            params={"keyword": str, **_EQUIP}, help="a static keyword, e.g. Equip: Double Strike"
-        ),
-        "negate": VerbSpec(
-            params=_EQUIP, needs="target", help="cancel a card or ability on the stack (CA-K07)"
-        ),
-        "negate_next": VerbSpec(
-            params=_EQUIP, help="negate the next card or ability an opponent activates this turn"
-        ),
-        "search": VerbSpec(
-            params={"level": int, "kind": str, **_EQUIP},
-            help="find a matching card in your Main Deck, reveal it, add it to your hand (CA-K06)",
-        ),
-        "shield": VerbSpec(params=_EQUIP, help="put `amount` Shields under this minion (CA-K09)"),
-        "summon": VerbSpec(
-            params=_EQUIP, needs="target", help="summon a minion from your Graveyard (CA-K20)"
-        ),
-        "resummon": VerbSpec(
-            params={"pay": str, **_EQUIP}, help="summon this card from your Graveyard, paying `pay` (CA-K20)"
-        ),
-    },
+    verbs=VERBS,
     selectors=SelectorVocabulary(
         nouns=frozenset({MINION, SPELL, STAGE, "card", "activation"}),
         zones=frozenset({"stack", "graveyard", "hand"}),
