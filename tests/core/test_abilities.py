@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from spellforge.core.abilities import ADD, GRANT, SET, Static, When
+from spellforge.core.cards import EffectVocabulary, VerbSpec
+from spellforge.core.effects import SHARED, SHARED_VERBS, Context, verb_draw
 from spellforge.core.events import Event
 from spellforge.core.modifiers import PERMANENT, TURN
 from spellforge.core.rng import Rng
+from spellforge.core.selectors import SelectorVocabulary
 
 from .toys.common import deal
-from .toys.glade import Glade, GladeState
+from .toys.glade import VOCABULARY, Glade, GladeState
 
 GLADE = Glade()
 
@@ -137,3 +142,21 @@ def test_random_games_keep_their_invariants_and_round_trip() -> None:
                         for c in other.zones[other.layout.field[0]]
                     ]
         assert state.outcome is not None
+
+
+def test_a_declared_verb_runs_the_function_its_vocabulary_names() -> None:
+    assert VOCABULARY.parse_effect({"do": "draw", "amount": 2}, 0).run is verb_draw
+    assert SHARED_VERBS["draw"] is verb_draw
+    extended = SHARED["modify"].extended({"set": bool}, help="change power")
+    assert (dict(extended.params), extended.run, extended.help) == (
+        {"stat": str, "set": bool},
+        SHARED["modify"].run,
+        "change power",
+    )
+    # a verb declared without a function is refused where it runs, naming it
+    words = EffectVocabulary(
+        verbs={"draw": VerbSpec()}, selectors=SelectorVocabulary(nouns=frozenset({"creature"}))
+    )
+    state = GLADE.new_game(seed=1)
+    with pytest.raises(NotImplementedError, match="verb 'draw' declares no function"):
+        state.run_verb(words.parse_effect({"do": "draw"}, 0), Context(-1, 0))
