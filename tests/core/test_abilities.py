@@ -8,13 +8,14 @@ import json
 
 import pytest
 
-from spellforge.core.abilities import ADD, GRANT, SET, Static, When
+from spellforge.core.abilities import ADD, GRANT, SET, AbilityState, Static, When
 from spellforge.core.cards import EffectVocabulary, VerbSpec
 from spellforge.core.effects import SHARED, SHARED_VERBS, Context, verb_draw
 from spellforge.core.events import Event
 from spellforge.core.modifiers import PERMANENT, TURN
 from spellforge.core.rng import Rng
 from spellforge.core.selectors import SelectorVocabulary
+from spellforge.core.table import TableState
 
 from .toys.common import deal
 from .toys.glade import VOCABULARY, Glade, GladeState
@@ -160,3 +161,10 @@ def test_a_declared_verb_runs_the_function_its_vocabulary_names() -> None:
     state = GLADE.new_game(seed=1)
     with pytest.raises(NotImplementedError, match="verb 'draw' declares no function"):
         state.run_verb(words.parse_effect({"do": "draw"}, 0), Context(-1, 0))
+
+
+def test_no_base_between_the_table_and_the_ability_layer_moves_cards_its_own_way() -> None:
+    # AbilityState.move calls TableState.move directly (a hot path): nothing in between may override it
+    mro = AbilityState.__mro__
+    between = mro[1 : mro.index(TableState)]
+    assert not [cls.__name__ for cls in between if "move" in vars(cls)]

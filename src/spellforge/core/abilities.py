@@ -299,10 +299,13 @@ class AbilityState(Selecting):
         self._in_force = None
 
     def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
+        """As core's, and a card moving into or out of ``ABILITY_ZONES`` has the cards in force read again."""
         if self._in_force is not None:
             force_set = self._force_set
             if zone in force_set or self.zone_of[cid] in force_set:
                 self._in_force = None
+        # every move passes here: TableState's own, called directly (no base in between overrides it, as
+        # tests/core/test_abilities.py checks), costs a fraction of a super() lookup
         TableState.move(self, cid, zone, bottom=bottom)
 
     def in_force(self) -> InForce:
