@@ -18,6 +18,7 @@ TEST_MODULES = [
     "tests.core.test_determinize_hooks",
     "tests.core.toy",
     "tests.core.toys.combat",
+    "tests.core.toys.glade",
     "tests.core.toys.pause",
     "tests.core.toys.realms",
     "tests.core.toys.roles",

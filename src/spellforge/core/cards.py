@@ -22,6 +22,9 @@ from pydantic import BaseModel, ValidationError
 from .errors import CardDataError
 from .selectors import Selection, SelectorVocabulary
 
+# What carries out an effect: ``verb(state, effect, ctx)``, ``ctx`` a core.effects.Context (core/effects.py).
+Verb = Callable[[Any, "Effect", Any], None]
+
 
 @dataclass(frozen=True, slots=True)
 class Effect:
@@ -34,6 +37,9 @@ class Effect:
     * ``activate = {...}``: an activated ability with that cost;
     * ``static = true``: a static ability, computed whenever the value it changes is read;
     * ``instead = "<event>"``: a replacement ability.
+
+    ``run`` is its verb's function, put on it by the vocabulary when the card loads (nothing is looked up by
+    name in play): ``effect.run(state, effect, ctx)``.
     """
 
     verb: str
@@ -48,6 +54,7 @@ class Effect:
     duration: str = ""
     optional: bool = False
     params: tuple[tuple[str, Any], ...] = ()
+    run: Verb | None = field(default=None, compare=False, repr=False)
 
     @property
     def kind(self) -> str:
@@ -109,11 +116,28 @@ class CardDef:
 
 @dataclass(frozen=True, slots=True)
 class VerbSpec:
-    """What a verb accepts: its extra parameters and their types, and whether it needs a target/to."""
+    """A verb of a game's vocabulary: its extra parameters and their types, whether it needs a target/to, and
+    the function that carries it out (``run``). Core's shared verbs are declared so (``core.effects.SHARED``);
+    a game takes those it uses (``SHARED["draw"].extended(help=...)``) and declares its own the same way."""
 
     params: Mapping[str, type | tuple[type, ...]] = field(default_factory=dict)
     needs: str = ""  # "", "target", "to", or "target|to"
     help: str = ""
+    run: Verb | None = None
+
+    def extended(
+        self,
+        params: Mapping[str, type | tuple[type, ...]] | None = None,
+        needs: str | None = None,
+        help: str | None = None,
+    ) -> VerbSpec:
+        """This verb with more parameters (a game's own flags), another ``needs`` or the game's help text."""
+        return VerbSpec(
+            {**self.params, **(params or {})},
+            self.needs if needs is None else needs,
+            self.help if help is None else help,
+            self.run,
+        )
 
 
 GENERAL_KEYS: dict[str, type | tuple[type, ...]] = {
@@ -222,6 +246,7 @@ class EffectVocabulary:
             duration=duration,
             optional=raw.get("optional", False),
             params=tuple(params),
+            run=spec.run,
         )
 
 

@@ -2,7 +2,10 @@
 
 A verb is a function ``verb(state, effect, ctx)``. The verbs here are written once for every game and do
 their work through a few State hooks with the game's own meaning (``draw_cards``, ``deal_damage``,
-``destroy_card``, ...). A game's vocabulary is ``SHARED_VERBS`` (the ones it supports) plus its own.
+``destroy_card``, ``add_modifier``, ``add_grant``, ...). Each is declared in :data:`SHARED` as a
+:class:`~spellforge.core.cards.VerbSpec` with its function; a game's vocabulary takes the ones it supports
+(``SHARED["draw"].extended(help=...)``) and declares its own verbs the same way, so the loader puts each
+verb's function on the effect (``effect.run``) and nothing is looked up by name in play.
 
 :class:`Selecting` is the base of a game's State whose cards select (after core's windows): it turns a
 parsed :class:`Selection` into the targets (``core.targets``) it names right now -- cards, players, and the
@@ -17,7 +20,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import Effect
+from .cards import Effect, VerbSpec
 from .events import Event
 from .selectors import Selection, Selector
 from .stack import StackItem
@@ -208,6 +211,12 @@ def verb_modify(state: Any, effect: Effect, ctx: Context) -> None:
         state.add_modifier(cid, stat, effect.amount, effect.duration or "turn", ctx.source)
 
 
+def verb_grant(state: Any, effect: Effect, ctx: Context) -> None:
+    keyword = effect.param("keyword")
+    for cid in cards_of(state.affected(effect, ctx)):
+        state.add_grant(cid, keyword, effect.duration or "turn", ctx.source)
+
+
 def verb_tap(state: Any, effect: Effect, ctx: Context) -> None:
     for cid in cards_of(state.affected(effect, ctx)):
         state.set_tapped(cid, True)
@@ -240,16 +249,25 @@ def verb_mill(state: Any, effect: Effect, ctx: Context) -> None:
         state.mill_cards(seat, effect.amount or 1)
 
 
-SHARED_VERBS: dict[str, Verb] = {
-    "draw": verb_draw,
-    "damage": verb_damage,
-    "destroy": verb_destroy,
-    "gain_life": verb_gain_life,
-    "modify": verb_modify,
-    "tap": verb_tap,
-    "untap": verb_untap,
-    "return_to_hand": verb_return_to_hand,
-    "gain_control": verb_gain_control,
-    "discard": verb_discard,
-    "mill": verb_mill,
+SHARED: dict[str, VerbSpec] = {
+    "draw": VerbSpec(help="draw `amount` cards (you, or the players named by `to`)", run=verb_draw),
+    "damage": VerbSpec(needs="target|to", help="deal `amount` damage", run=verb_damage),
+    "destroy": VerbSpec(needs="target|to", help="destroy cards", run=verb_destroy),
+    "gain_life": VerbSpec(help="gain `amount` life (you, or the players named by `to`)", run=verb_gain_life),
+    "modify": VerbSpec(
+        params={"stat": str}, help="change `stat` by `amount` for `duration`", run=verb_modify
+    ),
+    "grant": VerbSpec(
+        params={"keyword": str}, needs="to", help="give `keyword` for `duration`", run=verb_grant
+    ),
+    "tap": VerbSpec(needs="target|to", help="tap cards", run=verb_tap),
+    "untap": VerbSpec(needs="target|to", help="untap cards", run=verb_untap),
+    "return_to_hand": VerbSpec(
+        needs="target|to", help="return cards to their owner's hand", run=verb_return_to_hand
+    ),
+    "gain_control": VerbSpec(needs="target|to", help="take control of cards", run=verb_gain_control),
+    "discard": VerbSpec(help="the players named discard `amount` cards", run=verb_discard),
+    "mill": VerbSpec(help="the top `amount` cards of the players' decks to their discard", run=verb_mill),
 }
+# The shared verbs' functions by name.
+SHARED_VERBS: dict[str, Verb] = {name: spec.run for name, spec in SHARED.items() if spec.run is not None}

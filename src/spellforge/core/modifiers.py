@@ -1,8 +1,9 @@
 """Modifiers: a card's or a seat's current value is its printed value changed by modifiers, computed on read.
 
 A :class:`Modifier` says what it changes (``card``'s or ``seat``'s named ``stat``), how (``op``: :data:`ADD`
-or :data:`SET`), by how much, where it comes from (``source``, a card id or -1 for a rule) and how long it
-lasts (``duration``):
+or :data:`SET`; :data:`GRANT` gives the card the keyword named by ``stat``, read by ``state.has_keyword``),
+by how much, where it comes from (``source``, a card id or -1 for a rule) and how long it lasts
+(``duration``):
 
 * :data:`TURN`, :data:`ROUND`, :data:`BATTLE`, :data:`ENCOUNTER`: until the game ends that period
   (``state.end_duration(ROUND)`` when a SPELLFIRE round of combat ends);
@@ -10,18 +11,23 @@ lasts (``duration``):
 * :data:`PERMANENT`: for good (a card's modifiers still end when the card itself leaves play: it is a new
   object wherever it goes).
 
+A card's effect names its duration in words (``duration = "turn"``): :data:`DURATION_WORDS` reads them.
+
 The state keeps them in one list, ``state.modifiers``, in the order they were made: a list of NamedTuples,
 so a clone copies the list and ``to_json`` writes them exactly. Nothing is cached: the value is computed
-when read, so a modifier that ends stops at once. Statics (what cards in play give while they are there)
-are the game's own: it adds them to the value read here.
+when read, so a modifier that ends stops at once. The statics of the cards in force join them in
+``state.card_stat`` (core/abilities.py gives the one order of reading every game uses).
 
-Reading applies the :data:`SET` modifiers in order (the newest wins), then adds every :data:`ADD`:
+Reading a list of modifiers alone applies the :data:`SET` modifiers in order (the newest wins), then adds
+every :data:`ADD`; a :data:`GRANT` is no number and changes no value:
 
 >>> mods = [Modifier(7, -1, "level", ADD, 2, ROUND, 3), Modifier(7, -1, "level", SET, 5, WHILE_IN_PLAY, 4)]
 >>> card_value(mods, 7, "level", 4), card_value(mods, 8, "level", 4)
 (7, 4)
 >>> card_value(ended(mods, ROUND), 7, "level", 4), card_value(from_source_gone(mods, 4), 7, "level", 4)
 (5, 6)
+>>> granted([Modifier(7, -1, "flying", GRANT, 1, TURN, 3)], 7, "flying"), card_value([], 7, "flying", 0)
+(True, 0)
 """
 
 from __future__ import annotations
@@ -36,15 +42,19 @@ ENCOUNTER = 3
 WHILE_IN_PLAY = 4
 PERMANENT = 5
 DURATIONS = ("turn", "round", "battle", "encounter", "while in play", "permanent")
+# The words a card's effect names a duration with (both spellings of "while in play").
+DURATION_WORDS = {word: n for n, word in enumerate(DURATIONS)} | {"while_in_play": WHILE_IN_PLAY}
 
 # How a modifier changes the value.
 ADD = 0
 SET = 1
-OPS = ("add", "set")
+GRANT = 2  # the card has the keyword named by ``stat`` (``amount`` unused: 1 by convention)
+OPS = ("add", "set", "grant")
 
 
 class Modifier(NamedTuple):
-    """One change to one value. ``card`` is -1 for a seat's stat; ``seat`` is -1 for a card's."""
+    """One change to one value. ``card`` is -1 for a seat's stat; ``seat`` is -1 for a card's. For a
+    :data:`GRANT`, ``stat`` is the keyword granted."""
 
     card: int
     seat: int
@@ -56,8 +66,10 @@ class Modifier(NamedTuple):
 
     def __str__(self) -> str:
         who = f"#{self.card}" if self.card >= 0 else f"P{self.seat + 1}"
-        how = f"{self.amount:+d}" if self.op == ADD else f"= {self.amount}"
         src = f" from #{self.source}" if self.source >= 0 else ""
+        if self.op == GRANT:
+            return f"{who} has {self.stat} ({DURATIONS[self.duration]}{src})"
+        how = f"{self.amount:+d}" if self.op == ADD else f"= {self.amount}"
         return f"{who} {self.stat} {how} ({DURATIONS[self.duration]}{src})"
 
 
@@ -72,6 +84,8 @@ def check(modifier: Modifier) -> str:
         return f"{modifier!r}: unknown duration {modifier.duration} (expected one of {', '.join(DURATIONS)})"
     if modifier.duration == WHILE_IN_PLAY and modifier.source < 0:
         return f"{modifier!r}: a while-in-play modifier needs a source card"
+    if modifier.op == GRANT and modifier.card < 0:
+        return f"{modifier!r}: a keyword is granted to a card, not a seat"
     return ""
 
 
@@ -83,7 +97,7 @@ def card_value(mods: list[Modifier], card: int, stat: str, printed: int) -> int:
         if m_card == card and m_stat == stat:
             if op == ADD:
                 add += amount
-            else:
+            elif op == SET:
                 value = amount
     return value + add
 
@@ -96,9 +110,22 @@ def seat_value(mods: list[Modifier], seat: int, stat: str, printed: int) -> int:
         if m_seat == seat and m_card < 0 and m_stat == stat:
             if op == ADD:
                 add += amount
-            else:
+            elif op == SET:
                 value = amount
     return value + add
+
+
+def granted(mods: list[Modifier], card: int, keyword: str) -> bool:
+    """Whether a modifier in ``mods`` grants ``card`` the ``keyword``."""
+    for m_card, _, m_stat, op, _, _, _ in mods:
+        if m_card == card and op == GRANT and m_stat == keyword:
+            return True
+    return False
+
+
+def lowers(mods: list[Modifier], stat: str) -> bool:
+    """Whether a modifier in ``mods`` may lower a ``stat`` (a SET, or a negative ADD)."""
+    return any(m.stat == stat and (m.op == SET or (m.op == ADD and m.amount < 0)) for m in mods)
 
 
 def ended(mods: list[Modifier], duration: int) -> list[Modifier]:

@@ -1,6 +1,7 @@
 """Resolving the items of a stack effect by effect: the state of a game whose cards wait on a stack.
 
-:class:`StackState` is a :class:`~spellforge.core.windows.WindowState` with selectors: the item resolving
+:class:`StackState` is a :class:`~spellforge.core.windows.WindowState` with selectors and the ability layer
+(:class:`~spellforge.core.abilities.AbilityState`): the item resolving
 now is ``resolving``, and the game's ``op_resolve_top`` (what a resolved card does is the game's: a
 character enters play, a minion is summoned, an equipment attaches) hands a spell's or an ability's
 effects to the core op ``run_effect``, which runs them one by one::
@@ -19,13 +20,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from . import frames
+from .abilities import AbilityState
 from .cards import Effect
-from .effects import Context, Selecting
+from .effects import Context
 from .stack import StackItem
 
 
-class StackState(Selecting):
-    """A State with windows, a stack, selectors and the item resolving now (``resolving``)."""
+class StackState(AbilityState):
+    """A State with windows, a stack, selectors, the ability layer (core/abilities.py) and the item
+    resolving now (``resolving``)."""
 
     __slots__ = ("resolving",)  # an immutable record or None: a clone shares it
 
@@ -48,10 +51,6 @@ class StackState(Selecting):
     def item_source(self, item: StackItem) -> int:
         """The card whose effect ``item`` is, as the effect's context names it (hook; default: its card)."""
         return item.card
-
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        """Carry out ``effect`` (hook: the game's verbs by ``effect.verb``)."""
-        raise NotImplementedError(f"{type(self).__name__} has no run_verb")
 
     # ------------------------------------------------------------------ the flow
 
@@ -121,6 +120,9 @@ class StackState(Selecting):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "resolving",
     )
 
@@ -168,6 +170,9 @@ class StackState(Selecting):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.resolving = self.resolving
         return new
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.observe import log_view
-from spellforge.games.casters.base import GRAVEYARD, HAND, STAGES
+from spellforge.games.casters.base import FIELD, GRAVEYARD, HAND, STAGES
 from spellforge.games.casters.state import CastersState
 
 from .casters_util import Side, act, card_id, events, legal, scenario
@@ -160,3 +160,32 @@ def test_an_equip_whose_minion_is_gone_when_it_resolves_fizzles() -> None:
     assert [e.card for e in events(state, "fizzle")] == [gauntlet]
     assert state.attached_to[gauntlet] == -1 and not events(state, "equip")
     assert state.zone_of[gauntlet] == GRAVEYARD[0] and state.zone_of[sprite] == GRAVEYARD[0]
+
+
+@pytest.mark.rules("CA-038", "CA-069", "CA-K13")
+def test_the_triggers_of_one_attack_wait_in_order_own_then_lent_then_the_field() -> None:
+    # Cinder Charger's own On Attack, the On Attack its equipped Spirit Hound lends it (CA-069), then the
+    # two Passive Altars of Embers that listen to their controller's attacks, in field order: one player's
+    # different triggers, so that player chooses which goes on the stack first, the options in that order.
+    state = scenario(
+        Side(
+            field=["cinder-charger", "spirit-hound:on=0", "altar-of-embers", "altar-of-embers"],
+            deck=["tide-sprite", "reef-lancer"],
+        ),
+        Side(),
+        phase="battle",
+    )
+    charger, hound = card_id(state, "cinder-charger"), card_id(state, "spirit-hound")
+    altars = [card_id(state, "altar-of-embers", nth=n) for n in (0, 1)]
+    assert state.zones[FIELD[0]] == [charger, hound, *altars]
+    act(state, f"attack #{charger} -> P2")
+    assert state.decision is not None and state.decision.kind == "trigger_order"
+    assert [(t[1], t[3], t[4]) for t in state.pending_triggers] == [
+        (charger, charger, charger),
+        (hound, charger, charger),  # lent: it works for the minion it is attached to
+        (altars[0], altars[0], charger),
+        (altars[1], altars[1], charger),
+    ]
+    assert legal(state) == ["choose 1", "choose 2", "choose 3", "choose 4"]
+    act(state, "choose 3")  # the first Altar's goes on the stack first, so it resolves last
+    assert [i.card for i in state.stack] == [altars[0]]

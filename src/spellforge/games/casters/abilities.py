@@ -1,9 +1,12 @@
-"""The stack and what Casters cards do: activation, responses, triggers, resolution, and the verbs.
+"""The stack and what Casters cards do: activation, responses, triggers, resolution, and the hooks of the
+verbs (``verbs.py``).
 
 One stack holds card plays, response abilities and triggers (CA-R23); it resolves last in, first out
 (CA-040). A card or ability *activates* when it goes on the stack: opponents' "When a card activates..."
 abilities may then respond whoever has initiative (CA-039). Triggers that fire together go on the stack
-second player first, so the initiative player's resolve first (CA-038).
+second player first, so the initiative player's resolve first (CA-038). Which triggers an event fires, and
+in what order, is core's (core/abilities.py): the trigger words and what an equipped card lends are
+declared in ``cards.py``.
 """
 
 from __future__ import annotations
@@ -11,17 +14,18 @@ from __future__ import annotations
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, ChooseTarget, Pass
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
-from spellforge.core.modifiers import TURN
+from spellforge.core.modifiers import DURATION_WORDS
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref
 
 from . import fair, frames
 from .actions import Discard, Take, Use
 from .base import DECK, FIELD, FIELD_ZONES, GRAVEYARD, HAND, SHIELDS, STACK, STAGES
+from .cards import TRIGGER_EVENTS
 from .costs import parse_cost
 from .decisions import (
     AbilityItemData,
@@ -35,60 +39,20 @@ from .decisions import (
 )
 from .view import ViewMixin
 
-# The event kinds face-up cards may listen to, by trigger word.
-TRIGGER_EVENTS = {
-    "attack": "attack",
-    "ally_attack": "attack",
-    "activates": "activate",
-    "opponent_activates": "activate",
-}
-
 
 class AbilityMixin(ViewMixin):
     __slots__ = ()
+    # core's ability layer (core/abilities.py): the abilities of face-up cards and Stages are in force
+    ABILITY_ZONES = ("field", "stages")
+    TRIGGER_EVENTS = TRIGGER_EVENTS
 
     # ------------------------------------------------------------------ what is face up
-
-    def refresh_field(self) -> None:
-        """Recompute the continuous effects, response abilities and listened events of face-up cards."""
-        statics: list[tuple[int, Effect, int]] = []
-        responders: list[tuple[int, Effect]] = []
-        listening: set[str] = set()
-        hosts: set[int] = set()
-        defs = self.defs
-        att = self.attached_to
-        for z in (*FIELD, *STAGES):
-            for cid in self.zones[z]:
-                d = defs[cid]
-                host = att[cid]
-                if host >= 0:
-                    hosts.add(host)
-                    for e in d.granted_statics:
-                        statics.append((cid, e, host))
-                    for e in d.granted_triggers:
-                        kind = TRIGGER_EVENTS.get(e.trigger)
-                        if kind:
-                            listening.add(kind)
-                    continue
-                for e in d.own_statics:
-                    statics.append((cid, e, -1))
-                for e in d.activated:
-                    responders.append((cid, e))
-                for e in d.own_triggers:
-                    kind = TRIGGER_EVENTS.get(e.trigger)
-                    if kind:
-                        listening.add(kind)
-        self.statics = tuple(statics)
-        self.responders = tuple(responders)
-        self.listening = frozenset(listening)
-        self.hosts = frozenset(hosts)
 
     def rebuild(self) -> None:
         super().rebuild()
         payment = self.payment
         if payment is not None and isinstance(payment[3], tuple):  # saved when frames were tuples
             self.payment = (*payment[:3], self.frame(*payment[3]))
-        self.refresh_field()
 
     # ------------------------------------------------------------------ priority (core.windows)
 
@@ -110,14 +74,14 @@ class AbilityMixin(ViewMixin):
         self.open_priority()
 
     def responses_possible(self) -> bool:
-        if not self.responders or not self.stack:
+        if not self.stack or not self.activated_in_force():
             return False
         return bool(self.responses(0) or self.responses(1))
 
     def responses(self, seat: int) -> list[Action]:
         """Response abilities ``seat`` may use now: untapped where tapping is the cost (CA-R30, CA-K14)."""
         out: list[Action] = []
-        for cid, effect in self.responders:
+        for cid, effect in self.activated_in_force():
             if self.controller[cid] != seat or self.zone_of[cid] not in FIELD_ZONES:
                 continue
             if effect.cost("tap", False) and self.tapped[cid]:
@@ -197,41 +161,6 @@ class AbilityMixin(ViewMixin):
 
     # ------------------------------------------------------------------ triggers (CA-038, CA-R21, CA-R23)
 
-    def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None:
-        self.pending_triggers.append((seat, card, effect.index, source, event_card))
-
-    def on_event(self, event: Event) -> None:
-        kind = event.kind
-        if kind not in self.listening:
-            return
-        if kind == "attack":
-            attacker = event.card
-            seat = event.seat
-            for e in self.defs[attacker].own_triggers:
-                if e.trigger == "attack":
-                    self.add_trigger(seat, attacker, e, attacker, attacker)
-            for a in self.attachments(attacker):
-                for e in self.defs[a].granted_triggers:
-                    if e.trigger == "attack":
-                        self.add_trigger(seat, a, e, attacker, attacker)
-            for cid in self.zones[FIELD[seat]]:
-                if self.attached_to[cid] < 0:
-                    for e in self.defs[cid].own_triggers:
-                        if e.trigger == "ally_attack":
-                            self.add_trigger(seat, cid, e, cid, attacker)
-            return
-        # "activate": cards and abilities of either player
-        for z in (*FIELD, *STAGES):
-            for cid in self.zones[z]:
-                if self.attached_to[cid] >= 0 or cid == event.card:
-                    continue
-                owner = self.controller[cid]
-                for e in self.defs[cid].own_triggers:
-                    if e.trigger == "activates" or (
-                        e.trigger == "opponent_activates" and event.seat != owner
-                    ):
-                        self.add_trigger(owner, cid, e, cid, event.card)
-
     def trigger_seat_order(self) -> list[int]:
         """CA-038: the second player's triggers go on the stack first, so the initiative player's resolve
         first."""
@@ -307,7 +236,6 @@ class AbilityMixin(ViewMixin):
         if self.defs[card].passive:
             self.move(card, FIELD[item.controller])
             self.controller[card] = item.controller
-            self.refresh_field()
             self.emit(Event("passive", item.controller, card))
         else:
             self.move(card, GRAVEYARD[self.owner[card]])
@@ -324,7 +252,6 @@ class AbilityMixin(ViewMixin):
         self.move(card, FIELD[item.controller])
         self.controller[card] = item.controller
         self.attached_to[card] = host
-        self.refresh_field()
         self.emit(Event("equip", item.controller, card, target=target))
 
     def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None:
@@ -334,12 +261,9 @@ class AbilityMixin(ViewMixin):
         self.tapped[cid] = False
         self.damage[cid] = 0
         self.attacks[cid] = 0
-        self.refresh_field()
         self.emit(Event("summon", seat, cid))
         if on_play:
-            for e in self.defs[cid].own_triggers:
-                if e.trigger == "play":
-                    self.add_trigger(seat, cid, e, cid, cid)
+            self.fire(Event("play", seat, cid))  # its On Play abilities (core/abilities.py)
 
     def negate_item(self, item: StackItem, by: int) -> None:
         """CA-K07/CA-R28: costs stay paid; a Spell (or an Equip) goes to the Graveyard with no effect; a
@@ -378,16 +302,9 @@ class AbilityMixin(ViewMixin):
         self.left_play(cid)  # its modifiers end
         self.move(cid, dest)
         self.controller[cid] = self.owner[cid]
-        self.refresh_field()
         if death and was_minion:
-            self.emit(Event("death", seat, cid))
-            for e in self.defs[cid].own_triggers:
-                if e.trigger == "death":
-                    self.add_trigger(seat, cid, e, cid, cid)
-            for a in attached:  # CA-069: Death effects an equipped Minion lent its host
-                for e in self.defs[a].granted_triggers:
-                    if e.trigger == "death":
-                        self.add_trigger(seat, a, e, cid, cid)
+            # its Death abilities, and those the cards equipped to it lent it (CA-069)
+            self.emit_lent(Event("death", seat, cid), attached)
 
     def drop_from_combat(self, cid: int) -> None:
         assert self.combat is not None
@@ -408,7 +325,6 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("sacrifice", seat, cid, other=paying))
         if self.zone_of[cid] == STAGES[seat]:
             self.move(cid, GRAVEYARD[self.owner[cid]])
-            self.refresh_field()
             return
         self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
 
@@ -419,9 +335,6 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("discard", seat, cid, other=paying, note=note))
 
     # ------------------------------------------------------------------ hooks of the shared verbs
-
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
 
     def affected(self, effect: Effect, ctx: Context) -> list[Target]:
         return [
@@ -477,7 +390,6 @@ class AbilityMixin(ViewMixin):
         if self.attached_to[cid] >= 0:
             self.attached_to[cid] = -1
             self.move(cid, GRAVEYARD[self.owner[cid]])
-            self.refresh_field()
             return
         self.leave_field(cid, GRAVEYARD[self.owner[cid]], death=True)
 
@@ -527,7 +439,7 @@ class AbilityMixin(ViewMixin):
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         if self.is_minion(cid):
-            self.modify_card(cid, stat, amount, TURN, source)
+            self.modify_card(cid, stat, amount, DURATION_WORDS[duration or "turn"], source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def gain_shields(self, host: int, seat: int, n: int) -> None:
@@ -591,80 +503,3 @@ class AbilityMixin(ViewMixin):
     def op_resummon(self, cid: int, seat: int) -> None:
         if self.zone_of[cid] == GRAVEYARD[self.owner[cid]]:
             self.summon(cid, seat)
-
-
-# ---------------------------------------------------------------------- Casters' own verbs
-
-
-def verb_negate(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    for t in ctx.targets:
-        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
-        if item is not None:
-            state.negate_item(item, ctx.controller)
-
-
-def verb_negate_next(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.negate_next[ctx.controller] += 1
-    state.emit(Event("negate_next", ctx.controller, ctx.source))
-
-
-def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    level = effect.param("level", 0)
-    kind = effect.param("kind", "card")
-    if state.search_matches(ctx.controller, level, kind):
-        # CA-063: the searcher looks through the Main Deck; the shuffle that ends the search forgets it
-        deck = DECK[ctx.controller]
-        for cid in state.zones[deck]:
-            state.reveal_to(cid, ctx.controller)
-    # Asked even when nothing matches (its only option is then ``pass``): whether the searcher is asked
-    # must not tell the other player what its deck holds (the flow takes it only for an empty deck).
-    state.ask("search", ctx.controller, SearchData(level, kind, ctx.source))
-
-
-def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    hosts = cards_of(state.affected(effect, ctx)) if effect.to is not None else [ctx.source]
-    for host in hosts:
-        if host >= 0:
-            state.gain_shields(host, ctx.controller, effect.amount or 1)
-
-
-def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    for cid in cards_of(ctx.targets):
-        if state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
-            state.summon(cid, ctx.controller)
-
-
-def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """ "Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
-    cid = ctx.source
-    if state.zone_of[cid] != GRAVEYARD[state.owner[cid]]:
-        return
-    parts = parse_cost(effect.param("pay", "Free"))
-    if not state.can_pay(ctx.controller, parts):
-        return
-    item = state.resolving
-    card = item.card if item is not None else cid
-    if effect.optional:
-        state.ask("optional", ctx.controller, OptionalData(card, effect.index, cid))
-    else:
-        state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
-
-
-def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """``grant`` is only ever static: has_keyword() reads it while its source is face up."""
-
-
-VERBS: dict[str, Verb] = {
-    **{
-        k: v
-        for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "tap", "untap", "return_to_hand", "discard", "mill", "modify")
-    },
-    "grant": verb_static_only,
-    "negate": verb_negate,
-    "negate_next": verb_negate_next,
-    "search": verb_search,
-    "shield": verb_shield,
-    "summon": verb_summon,
-    "resummon": verb_resummon,
-}

@@ -11,10 +11,10 @@ from abc import abstractmethod
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from spellforge.core.abilities import AbilitySet
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context
 from spellforge.core.flow import Frame
-from spellforge.core.modifiers import card_value
 from spellforge.core.resolution import StackState
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, Target
@@ -73,16 +73,12 @@ class CastersBase(StackState):
         "attacks",
         "combat",
         "damage",
-        "hosts",
         "initiative",
-        "listening",
         "negate_next",
         "payment",
-        "responders",
         "set_quota",
         "shield_host",
         "stage_damage",
-        "statics",
         "tapped",
     )
     COPY: ClassVar[dict[str, str]] = {
@@ -94,7 +90,6 @@ class CastersBase(StackState):
         "stage_damage": "list",
         "tapped": "list",
     }
-    DERIVED = WindowState.DERIVED | {"statics", "responders", "listening", "hosts"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage", "attached_to", "shield_host", "attacks")
     RECORDS: ClassVar[tuple[type, ...]] = (*WindowState.RECORDS, CostPart)
     ITEM_RECORDS: ClassVar[RecordTable] = ITEM_RECORDS
@@ -116,11 +111,6 @@ class CastersBase(StackState):
     # StackState); a waiting trigger is (seat, effect card, effect index, source, event card)
     payment: tuple[int, int, tuple[CostPart, ...], Frame[Any]] | None  # (payer, card, parts left, then)
     combat: tuple[int, Target | None, tuple[int, ...]] | None  # (attacker, target or None if gone, blockers)
-    # derived from the cards face up (recomputed, never saved)
-    statics: tuple[tuple[int, Effect, int], ...]  # (source, effect, host or -1)
-    responders: tuple[tuple[int, Effect], ...]  # face-up cards with a response ability
-    listening: frozenset[str]
-    hosts: frozenset[int]  # minions with equipment attached
 
     # ------------------------------------------------------------------ seats and zones
 
@@ -167,11 +157,8 @@ class CastersBase(StackState):
         ]
 
     def attachments(self, host: int) -> list[int]:
-        if host not in self.hosts:
-            return []
-        seat = self.controller[host]
-        att = self.attached_to
-        return [c for c in self.zones[FIELD[seat]] if att[c] == host]
+        """The cards attached to minion ``host`` (CA-068), in field order."""
+        return list(self.lenders(host))
 
     def shields_on(self, host: int) -> list[int]:
         sh = self.shield_host
@@ -181,33 +168,18 @@ class CastersBase(StackState):
         return out
 
     def stat(self, cid: int, name: str) -> int:
-        """Current Attack or Health: printed + equipment (CA-069) + continuous effects + this turn's changes."""
+        """Current Attack or Health (core's one order: printed, then what equipment lends (CA-069), the
+        continuous effects and this turn's changes), never below 0."""
         d = self.defs[cid]
         value = d.attack if name == "attack" else d.health
         if self.zone_of[cid] not in FIELD_ZONES:
             return value
-        if cid in self.hosts:
-            for a in self.attachments(cid):
-                ad = self.defs[a]
-                if ad.type == "minion":
-                    value += ad.attack if name == "attack" else ad.health
-        for src, effect, host in self.statics:
-            if (
-                effect.verb == "modify"
-                and effect.param("stat") == name
-                and self.static_applies(src, effect, host, cid)
-            ):
-                value += effect.amount
-        mods = self.modifiers  # this turn's changes
-        if mods:
-            value = card_value(mods, cid, name, value)
+        value = self.card_stat(cid, name, value)
         return value if value > 0 else 0
 
     def health_can_drop(self) -> bool:
         """Whether any effect lowers Health now: only then can an undamaged minion be at 0 Health."""
-        return any(e.param("stat") == "health" and e.amount < 0 for _, e, _ in self.statics) or any(
-            m.stat == "health" and m.amount < 0 for m in self.modifiers
-        )
+        return self.may_lower("health")
 
     def attack_of(self, cid: int) -> int:
         return self.stat(cid, "attack")
@@ -215,36 +187,34 @@ class CastersBase(StackState):
     def health_of(self, cid: int) -> int:
         return self.stat(cid, "health")
 
-    def static_applies(self, src: int, effect: Effect, host: int, cid: int) -> bool:
-        if host >= 0:
-            return cid == host  # an Equip: line applies to the minion it is attached to
-        if effect.to is None or not self.is_minion(cid):
-            return False
-        if self.immune_to(cid, src):
-            return False
-        ctx = Context(src, self.controller[src])
-        return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
-
     def has_keyword(self, cid: int, keyword: str) -> bool:
+        """Printed, lent by equipment (CA-069) or granted by a continuous effect; "tapped" and "untapped"
+        are read from the card (selectors name them as keywords)."""
         if keyword == "tapped":
             return self.tapped[cid]
         if keyword == "untapped":
             return not self.tapped[cid]
-        if keyword in self.defs[cid].keywords:
-            return True
-        if self.zone_of[cid] not in FIELD_ZONES:
-            return False
-        for a in self.attachments(cid):
-            if self.defs[a].type == "minion" and keyword in self.defs[a].keywords:
-                return True  # CA-069: an equipped Minion lends its abilities
-        for src, effect, host in self.statics:
-            if (
-                effect.verb == "grant"
-                and effect.param("keyword") == keyword
-                and self.static_applies(src, effect, host, cid)
-            ):
-                return True
-        return False
+        return super().has_keyword(cid, keyword)
+
+    # ------------------------------------------------------------------ hooks of core's ability layer
+
+    def abilities(self, cid: int) -> AbilitySet:
+        """A face-up card's own abilities; an attached card's are those it lends its minion (CA-069)."""
+        d = self.defs[cid]
+        return d.lent if self.attached_to[cid] >= 0 else d.in_play
+
+    def abilities_lent(self, cid: int) -> AbilitySet:
+        return self.defs[cid].lent
+
+    def host_of(self, cid: int) -> int:
+        return self.attached_to[cid]
+
+    def static_target(self, cid: int) -> bool:
+        """Continuous effects that name cards change minions on the field (not equipment)."""
+        return self.is_minion(cid)
+
+    def unaffected_by(self, cid: int, source: int) -> bool:
+        return self.immune_to(cid, source)
 
     def immune_to(self, cid: int, source: int) -> bool:
         """CA-K22: an Immune minion is not affected by spells (Veilguard Golem's "Immune to spells")."""
@@ -281,8 +251,6 @@ class CastersBase(StackState):
     # declared here where the rules of this class call them.
 
     @abstractmethod
-    def refresh_field(self) -> None: ...
-    @abstractmethod
     def leave_field(self, cid: int, dest: int, *, death: bool) -> None: ...
     @abstractmethod
     def destroy_card(self, cid: int, source: int) -> None: ...
@@ -298,8 +266,6 @@ class CastersBase(StackState):
     def can_pay(self, seat: int, parts: tuple[CostPart, ...], exclude: int = NO_CARD) -> bool: ...
     @abstractmethod
     def summon(self, cid: int, seat: int, *, on_play: bool = True) -> None: ...
-    @abstractmethod
-    def add_trigger(self, seat: int, card: int, effect: Effect, source: int, event_card: int) -> None: ...
     @abstractmethod
     def discard(self, cid: int, note: str = "", paying: int = -1) -> None: ...
     @abstractmethod
@@ -350,21 +316,20 @@ class CastersBase(StackState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "resolving",
         "attached_to",
         "attacks",
         "combat",
         "damage",
-        "hosts",
         "initiative",
-        "listening",
         "negate_next",
         "payment",
-        "responders",
         "set_quota",
         "shield_host",
         "stage_damage",
-        "statics",
         "tapped",
     )
 
@@ -412,21 +377,20 @@ class CastersBase(StackState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.resolving = self.resolving
         new.attached_to = self.attached_to[:]
         new.attacks = self.attacks[:]
         new.combat = self.combat
         new.damage = self.damage[:]
-        new.hosts = self.hosts
         new.initiative = self.initiative
-        new.listening = self.listening
         new.negate_next = self.negate_next[:]
         new.payment = self.payment
-        new.responders = self.responders
         new.set_quota = self.set_quota
         new.shield_host = self.shield_host[:]
         new.stage_damage = self.stage_damage[:]
-        new.statics = self.statics
         new.tapped = self.tapped[:]
         return new
 

@@ -29,11 +29,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.abilities import ENEMY, NO_ABILITIES, YOU, AbilitySet, Static, Trigger, When, static_of
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.errors import CardDataError
+from spellforge.core.modifiers import ADD, GRANT
 from spellforge.core.selectors import SelectorVocabulary
 
 from .costs import CostPart, parse_cost
+from .verbs import VERBS
 
 MINION = "minion"
 SPELL = "spell"
@@ -43,6 +46,18 @@ STATE_WORDS = ("tapped", "untapped")  # selector words read from the card's stat
 STATS = ("attack", "health")
 WHEN = ("opponent_activates", "activates")
 SEARCH_KINDS = ("card", "minion", "spell")
+# What each trigger word listens to (core/abilities.py). "play" is fired by a summon that was not negated
+# (CA-R28), "revealed" by a Stage going face up (CA-K23); the others by the events of those kinds.
+TRIGGERS = {
+    "play": When("play", this=True),
+    "death": When("death", this=True),
+    "attack": When("attack", this=True),
+    "ally_attack": When("attack", seat=YOU),
+    "activates": When("activate", other=True),
+    "opponent_activates": When("activate", other=True, seat=ENEMY),
+    "revealed": When("stage_up", this=True),
+}
+TRIGGER_EVENTS = frozenset(w.event for w in TRIGGERS.values())
 
 
 class CardModel(BaseModel):
@@ -95,10 +110,8 @@ class CastersCard(CardDef):
     health: int = 0
     cost_parts: tuple[CostPart, ...] = field(default=(), init=False, repr=False, compare=False)
     equip_line: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
-    granted_triggers: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
-    own_triggers: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
-    own_statics: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
-    granted_statics: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    in_play: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
+    lent: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
     target_effect: Effect | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -107,15 +120,29 @@ class CastersCard(CardDef):
         setattr_(self, "cost_parts", parse_cost(self.cost))
         equip = tuple(e for e in self.effects if e.param("equip", False))
         setattr_(self, "equip_line", equip)
-        setattr_(self, "own_triggers", tuple(e for e in self.triggered if e not in equip))
-        setattr_(self, "own_statics", tuple(e for e in self.statics if e not in equip))
-        # CA-069/070: an equipped Minion lends its effects (not its On Play) and its Equip: line; an
-        # equipped Spell lends only its Equip: line.
-        granted = [e for e in equip if e.trigger]
+        own_triggers = [e for e in self.triggered if e not in equip]
+        # What it has face up on the field or as a Stage (its continuous effects, triggers and response
+        # abilities), and what it lends the minion it is attached to (CA-069/070): an equipped Minion its
+        # Attack, Health, keywords and effects but its On Play, and its Equip: line; an equipped Spell only
+        # its Equip: line. Of the triggers it lends, those about its host work (On Attack, Death); its
+        # listeners do not while it is attached.
+        in_play = AbilitySet.of(
+            (static_of(e) for e in self.statics if e not in equip),
+            (Trigger(TRIGGERS[e.trigger], e.index) for e in own_triggers),
+            self.activated,
+        )
+        lent_statics = [static_of(e, host=True) for e in equip if e.static]
+        lent_triggers = [e for e in equip if e.trigger]
         if self.type == MINION:
-            granted = [e for e in self.own_triggers if e.trigger != "play"] + granted
-        setattr_(self, "granted_triggers", tuple(granted))
-        setattr_(self, "granted_statics", tuple(e for e in equip if e.static))
+            lent_statics += [
+                Static("attack", ADD, self.attack, host=True),
+                Static("health", ADD, self.health, host=True),
+            ]
+            lent_statics += [Static(k, GRANT, host=True) for k in sorted(self.keywords)]
+            lent_triggers = [e for e in own_triggers if e.trigger != "play"] + lent_triggers
+        lent = [Trigger(TRIGGERS[e.trigger], e.index) for e in lent_triggers]
+        setattr_(self, "in_play", in_play)
+        setattr_(self, "lent", AbilitySet.of(lent_statics, [t for t in lent if t.when.this]))
         setattr_(self, "target_effect", next((e for e in self.on_resolve if e.target is not None), None))
 
     @property
@@ -153,60 +180,14 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> CastersC
     )
 
 
-_EQUIP = {"equip": bool}
-
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "draw": VerbSpec(params=_EQUIP, help="draw `amount` cards (you, or the players named by `to`)"),
-        "damage": VerbSpec(
-            params=_EQUIP, needs="target|to", help="deal `amount` damage to minions or Heroes"
-        ),
-        "destroy": VerbSpec(
-            params=_EQUIP, needs="target|to", help="send field cards to the Graveyard (CA-K19)"
-        ),
-        "tap": VerbSpec(params=_EQUIP, needs="target|to", help="tap cards (CA-K14)"),
-        "untap": VerbSpec(params=_EQUIP, needs="target|to", help="untap cards (CA-K14)"),
-        "return_to_hand": VerbSpec(
-            params=_EQUIP, needs="target|to", help="return a minion to its owner's hand"
-        ),
-        "discard": VerbSpec(
-            params=_EQUIP, needs="to", help="the players named discard `amount` cards of their choice"
-        ),
-        "mill": VerbSpec(
-            params=_EQUIP, needs="to", help="top `amount` Main Deck cards to the Graveyard (CA-K21)"
-        ),
-        "modify": VerbSpec(
-            params={"stat": str, **_EQUIP}, help="change attack or health by `amount` (static, or this turn)"
-        ),
-        "grant": VerbSpec(
-            params={"keyword": str, **_EQUIP}, help="a static keyword, e.g. Equip: Double Strike"
-        ),
-        "negate": VerbSpec(
-            params=_EQUIP, needs="target", help="cancel a card or ability on the stack (CA-K07)"
-        ),
-        "negate_next": VerbSpec(
-            params=_EQUIP, help="negate the next card or ability an opponent activates this turn"
-        ),
-        "search": VerbSpec(
-            params={"level": int, "kind": str, **_EQUIP},
-            help="find a matching card in your Main Deck, reveal it, add it to your hand (CA-K06)",
-        ),
-        "shield": VerbSpec(params=_EQUIP, help="put `amount` Shields under this minion (CA-K09)"),
-        "summon": VerbSpec(
-            params=_EQUIP, needs="target", help="summon a minion from your Graveyard (CA-K20)"
-        ),
-        "resummon": VerbSpec(
-            params={"pay": str, **_EQUIP}, help="summon this card from your Graveyard, paying `pay` (CA-K20)"
-        ),
-    },
+    verbs=VERBS,
     selectors=SelectorVocabulary(
         nouns=frozenset({MINION, SPELL, STAGE, "card", "activation"}),
         zones=frozenset({"stack", "graveyard", "hand"}),
         keywords=frozenset(KEYWORDS + STATE_WORDS),
     ),
-    triggers=frozenset(
-        {"play", "death", "attack", "ally_attack", "activates", "opponent_activates", "revealed"}
-    ),
+    triggers=frozenset(TRIGGERS),
     activation={"tap": bool, "sacrifice": bool, "when": str},
     durations=frozenset({"turn"}),
 )

@@ -169,8 +169,4 @@ class PaymentMixin(AbilityMixin):
         if self.zone_of[cid] != STACK:
             return
         self.move(cid, STAGES[seat])
-        self.refresh_field()
-        self.emit(Event("stage_up", seat, cid))
-        for e in self.defs[cid].own_triggers:
-            if e.trigger == "revealed":
-                self.add_trigger(seat, cid, e, cid, cid)
+        self.emit(Event("stage_up", seat, cid))  # fires its "When revealed:" abilities

@@ -98,7 +98,7 @@ def scenario(
     state.turn = turn
     # as if this turn's Set Phase had counted the Stages (a scenario may set more, for convenience)
     state.set_quota = max(state.face_up_stages(), len(sides[0].set), len(sides[1].set))
-    state.refresh_field()
+    state.abilities_changed()  # the position was laid out card by card
     state.schedule(core_frames.EnterPhase(phase))
     state._run()
     return state

@@ -63,7 +63,6 @@ class CastersState(BattleMixin):
         self.init_windows()
         self.payment = None
         self.combat = None
-        self.refresh_field()
 
     def op_setup(self) -> None:
         """CA-021 coin flip; CA-022 shuffle both decks; CA-023..025 reveal a Stage; CA-026 draw 5."""

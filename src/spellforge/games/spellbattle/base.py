@@ -84,7 +84,7 @@ class SBBase(StackState):
         "deadly_marked": "dict",
         "pending_dmg": "list",
     }
-    DERIVED = WindowState.DERIVED | {"statics", "listening"}
+    DERIVED = StackState.DERIVED | {"statics", "listening"}
     SETUP = WindowState.SETUP | {"pool_of", "life_max"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage")
     STACK_ZONE = "limbo"  # "limbo spell": a spell waiting in limbo is a target (a StackRef)
@@ -333,6 +333,9 @@ class SBBase(StackState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "resolving",
         "attack_group",
         "block_group",
@@ -398,6 +401,9 @@ class SBBase(StackState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.resolving = self.resolving
         new.attack_group = self.attack_group.copy()
         new.block_group = self.block_group.copy()
