@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from spellforge.core.abilities import ADD, GRANT, SET, AbilityState, Static, When
+from spellforge.core.abilities import ADD, GRANT, SET, AbilitySet, AbilityState, Static, When
 from spellforge.core.cards import EffectVocabulary, VerbSpec
 from spellforge.core.effects import SHARED, SHARED_VERBS, Context, verb_draw
 from spellforge.core.events import Event
@@ -168,3 +168,10 @@ def test_no_base_between_the_table_and_the_ability_layer_moves_cards_its_own_way
     mro = AbilityState.__mro__
     between = mro[1 : mro.index(TableState)]
     assert not [cls.__name__ for cls in between if "move" in vars(cls)]
+
+
+def test_a_host_static_belongs_to_what_a_card_lends() -> None:
+    lent = AbilitySet.of([Static("power", ADD, 2, host=True)], lent=True)
+    assert lent.lent and lent.statics[0].host
+    with pytest.raises(ValueError, match="lent"):
+        AbilitySet.of([Static("power", ADD, 2, host=True)])

@@ -8,8 +8,8 @@ force (:class:`Static`: declared by cards, computed when read) and by the modifi
 (core/modifiers.py: changes with a source and a duration, made by effects), in one order for every game:
 
 1. the printed value (the game adds what is printed elsewhere, such as an emblem's counters);
-2. every SET, in timestamp order: first the statics' (in the order of their sources in force), then the
-   modifiers' (in the order they were made), so the newest SET wins;
+2. every SET, in timestamp order: first the statics' (in the order of their sources in force, then those
+   its attached cards lend it), then the modifiers' (in the order they were made), so the newest SET wins;
 3. every ADD, of statics and modifiers alike (ADDs commute);
 4. the game clamps what it reads last (Attack never below 0).
 
@@ -66,7 +66,6 @@ from .modifiers import (
     Modifier,
     card_value,
     granted,
-    lowers,
     seat_value,
 )
 from .selectors import Selection
@@ -162,23 +161,32 @@ def _no_triggers() -> dict[str, tuple[Trigger, ...]]:
 class AbilitySet:
     """The abilities one card has in one situation (in play, attached to a host), grouped for reading:
     its statics, its ``this`` triggers and its listeners by event kind, and its activated abilities.
-    Built once when the card loads and shared (never changed)."""
+    ``lent``: what a card lends the card it is attached to (its ``host`` statics reach that card, its
+    ``this`` triggers fire for it). Built once when the card loads and shared (never changed)."""
 
     statics: tuple[Static, ...] = ()
     own: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     listens: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     activated: tuple[Effect, ...] = ()
+    lent: bool = False
 
     @staticmethod
     def of(
-        statics: Iterable[Static] = (), triggers: Iterable[Trigger] = (), activated: Iterable[Effect] = ()
+        statics: Iterable[Static] = (),
+        triggers: Iterable[Trigger] = (),
+        activated: Iterable[Effect] = (),
+        *,
+        lent: bool = False,
     ) -> AbilitySet:
-        """The set of these abilities (:data:`NO_ABILITIES` when there are none)."""
+        """The set of these abilities (:data:`NO_ABILITIES` when there are none); ``lent`` for what a card
+        lends its host (only such a set has ``host`` statics)."""
         s, t, a = tuple(statics), tuple(triggers), tuple(activated)
         if not (s or t or a):
             return NO_ABILITIES
+        if not lent and any(x.host for x in s):
+            raise ValueError("a host static is lent to the card its source is attached to (lent = True)")
         return AbilitySet(
-            s, _by_event(x for x in t if x.when.this), _by_event(x for x in t if not x.when.this), a
+            s, _by_event(x for x in t if x.when.this), _by_event(x for x in t if not x.when.this), a, lent
         )
 
     @staticmethod
@@ -201,17 +209,32 @@ class AbilitySet:
 NO_ABILITIES = AbilitySet()
 
 
-@dataclass(frozen=True, slots=True)
 class InForce:
     """What the cards in force give, read once from them (never saved, never changed once read: every clone
-    shares it until one of its cards moves)."""
+    shares it until one of its cards moves). A plain slotted record: it is built after every move into or
+    out of play, so it costs no more than its eight stores."""
 
-    values: dict[str, list[tuple[int, Static]]]  # ADD and SET statics by the stat they change
-    grants: dict[str, list[tuple[int, Static]]]  # GRANT statics by keyword
-    listens: dict[str, list[tuple[int, Trigger]]]  # listeners by event kind, in zone order
-    lent: dict[int, list[int]]  # host -> the cards attached to it that lend it abilities
-    activated: list[tuple[int, Effect]]  # (card, ability) of every activated ability in force
-    lowering: frozenset[str]  # the stats some static may lower (a negative ADD, a SET)
+    __slots__ = ("activated", "grants", "hosted", "hosted_grants", "lent", "listens", "lowering", "values")
+
+    def __init__(
+        self,
+        values: dict[str, list[tuple[int, Static]]],
+        grants: dict[str, list[tuple[int, Static]]],
+        hosted: dict[tuple[int, str], list[Static]],
+        hosted_grants: set[tuple[int, str]],
+        listens: dict[str, list[tuple[int, Trigger]]],
+        lent: dict[int, list[int]],
+        activated: list[tuple[int, Effect]],
+        lowering: set[str],
+    ) -> None:
+        self.values = values  # ADD and SET statics by the stat they change
+        self.grants = grants  # GRANT statics by keyword
+        self.hosted = hosted  # (host, stat) -> the ADD and SET statics lent to it
+        self.hosted_grants = hosted_grants  # (host, keyword) for each keyword lent to it
+        self.listens = listens  # listeners by event kind, in zone order
+        self.lent = lent  # host -> the cards attached to it that lend it abilities
+        self.activated = activated  # (card, ability) of every activated ability in force
+        self.lowering = lowering  # the stats some static may lower (a negative ADD, a SET)
 
 
 class AbilityState(Selecting):
@@ -328,18 +351,33 @@ class AbilityState(Selecting):
         # lists and dicts built here are never changed once read (every clone shares them)
         values: dict[str, list[tuple[int, Static]]] = {}
         grants: dict[str, list[tuple[int, Static]]] = {}
+        hosted: dict[tuple[int, str], list[Static]] = {}
+        hosted_grants: set[tuple[int, str]] = set()
         listens: dict[str, list[tuple[int, Trigger]]] = {}
         lent: dict[int, list[int]] = {}
         activated: list[tuple[int, Effect]] = []
+        lowering: set[str] = set()
         abilities = self.abilities
-        host_of = self.host_of
         zones = self.zones
         for z in self._force_order:
             for cid in zones[z]:
                 ab = abilities(cid)
                 if ab is NO_ABILITIES:
                     continue
+                host = self.host_of(cid) if ab.lent else -1
+                if host >= 0:
+                    lent.setdefault(host, []).append(cid)
                 for st in ab.statics:
+                    if st.op == SET or (st.op == ADD and st.amount < 0):
+                        lowering.add(st.stat)
+                    if st.host:  # read by the card it is attached to alone: kept by host
+                        if host < 0:
+                            continue
+                        if st.op == GRANT:
+                            hosted_grants.add((host, st.stat))
+                        else:
+                            hosted.setdefault((host, st.stat), []).append(st)
+                        continue
                     by = grants if st.op == GRANT else values
                     found = by.get(st.stat)
                     if found is None:
@@ -349,13 +387,9 @@ class AbilityState(Selecting):
                 if ab.listens:
                     for kind, triggers in ab.listens.items():
                         listens.setdefault(kind, []).extend([(cid, t) for t in triggers])
-                host = host_of(cid)
-                if host >= 0:
-                    lent.setdefault(host, []).append(cid)
                 if ab.activated:
                     activated.extend([(cid, e) for e in ab.activated])
-        lowering = frozenset(stat for stat, found in values.items() if any(st.lowers for _, st in found))
-        return InForce(values, grants, listens, lent, activated, lowering)
+        return InForce(values, grants, hosted, hosted_grants, listens, lent, activated, lowering)
 
     def lenders(self, host: int) -> Sequence[int]:
         """The cards in force attached to ``host`` (they lend it abilities), in zone order."""
@@ -381,19 +415,28 @@ class AbilityState(Selecting):
     # ------------------------------------------------------------------ values (the one order)
 
     def card_stat(self, card: int, stat: str, printed: int) -> int:
-        """``card``'s ``stat`` now: ``printed``, then the SETs of statics and modifiers, then every ADD."""
+        """``card``'s ``stat`` now: ``printed``, then the SETs of statics (those of the cards in force, then
+        those its attached cards lend it) and of modifiers, then every ADD."""
         force = self._in_force
         if force is None:
             force = self.in_force()
         statics = force.values.get(stat)
+        hosted = force.hosted.get((card, stat)) if force.hosted else None
         mods = self.modifiers
-        if statics is None:
+        if statics is None and hosted is None:
             return card_value(mods, card, stat, printed) if mods else printed
         value = printed
         add = 0
-        reaches = self.static_reaches
-        for src, s in statics:
-            if reaches(src, s, card):
+        if statics is not None:
+            reaches = self.static_reaches
+            for src, s in statics:
+                if reaches(src, s, card):
+                    if s.op == ADD:
+                        add += s.amount
+                    else:
+                        value = s.amount
+        if hosted is not None:
+            for s in hosted:
                 if s.op == ADD:
                     add += s.amount
                 else:
@@ -426,8 +469,10 @@ class AbilityState(Selecting):
         below its printed one."""
         if stat in self.in_force().lowering:
             return True
-        mods = self.modifiers
-        return bool(mods) and lowers(mods, stat)
+        for m in self.modifiers:  # noqa: SIM110 -- read after every resolution: no generator
+            if m.stat == stat and (m.op == SET or (m.op == ADD and m.amount < 0)):
+                return True
+        return False
 
     # ------------------------------------------------------------------ keywords
 
@@ -441,6 +486,8 @@ class AbilityState(Selecting):
         force = self._in_force
         if force is None:
             force = self.in_force()
+        if force.hosted_grants and (cid, keyword) in force.hosted_grants:
+            return True
         statics = force.grants.get(keyword)
         if statics:
             reaches = self.static_reaches

@@ -123,11 +123,6 @@ def granted(mods: list[Modifier], card: int, keyword: str) -> bool:
     return False
 
 
-def lowers(mods: list[Modifier], stat: str) -> bool:
-    """Whether a modifier in ``mods`` may lower a ``stat`` (a SET, or a negative ADD)."""
-    return any(m.stat == stat and (m.op == SET or (m.op == ADD and m.amount < 0)) for m in mods)
-
-
 def ended(mods: list[Modifier], duration: int) -> list[Modifier]:
     """``mods`` without those that last ``duration`` (the game ends a turn, a round, a battle...)."""
     return [m for m in mods if m.duration != duration]

@@ -158,7 +158,8 @@ class CastersBase(StackState):
 
     def attachments(self, host: int) -> list[int]:
         """The cards attached to minion ``host`` (CA-068), in field order."""
-        return list(self.lenders(host))
+        att = self.attached_to
+        return [c for c in self.zones[FIELD[self.controller[host]]] if att[c] == host]
 
     def shields_on(self, host: int) -> list[int]:
         sh = self.shield_host

@@ -142,7 +142,7 @@ class CastersCard(CardDef):
             lent_triggers = [e for e in own_triggers if e.trigger != "play"] + lent_triggers
         lent = [Trigger(TRIGGERS[e.trigger], e.index) for e in lent_triggers]
         setattr_(self, "in_play", in_play)
-        setattr_(self, "lent", AbilitySet.of(lent_statics, [t for t in lent if t.when.this]))
+        setattr_(self, "lent", AbilitySet.of(lent_statics, [t for t in lent if t.when.this], lent=True))
         setattr_(self, "target_effect", next((e for e in self.on_resolve if e.target is not None), None))
 
     @property
