@@ -429,11 +429,7 @@ def _fill(
     const = rels if type(rels) is int else -1
     # the slots before the first card that moved keep theirs (a card drawn adds one at the end, one played
     # shifts those after it): found in C, and kept when their sides are unchanged too
-    m = n if n < old else old
-    first = next(compress(range(m), map(ne, slots[start : start + m], cards)), m)
-    if first and rel[start : start + first] != ([const] * first if const >= 0 else rels[:first]):
-        first = 0
-    for i in range(first, n if n > old else old):
+    for i in range(n if n > old else old):
         s = start + i
         if i < n:
             c = cards[i]
