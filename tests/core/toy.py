@@ -18,6 +18,8 @@ from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 from spellforge.core.windows import RecordTable, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
+from .toys.common import Setup, Turn
+
 
 @dataclass(frozen=True, slots=True)
 class NumberCard(CardDef):
@@ -220,26 +222,6 @@ class Toy(Ruleset):
 
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         return [[CARDS[f"n{v}"] for v in (1, 2, 3, 4, 5, 1, 2, 3)] for _ in range(players)]
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
-
-
-class Turn(Frame[Any]):
-    """``turn``: runs ``op_turn``."""
-
-    __slots__ = ()
-    NAME = "turn"
-
-    def run(self, state: Any) -> None:
-        state.op_turn()
 
 
 class Main(Frame[Any]):

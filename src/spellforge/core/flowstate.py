@@ -19,7 +19,7 @@ from .clock import Clock, TimeUsed
 from .errors import IllegalActionError
 from .events import LOSE, Event
 from .flow import Decision, Frame, FrameTable, Outcome
-from .kinds import Kind, UnregisteredError, unknown
+from .kinds import Kind, UnregisteredError, unknown, wrong_record
 from .table import TableState
 
 _new_tuple = tuple.__new__
@@ -187,8 +187,7 @@ class FlowState(TableState):
         if k is None:
             raise unknown(type(self), "decision kind", kind, self.KINDS)
         if type(data) is not (k.data or tuple) or (k.data is None and data):
-            what = f"a {k.data.__name__}" if k.data else "no data"
-            raise TypeError(f"decision kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
+            raise wrong_record(f"decision kind {kind!r}", type(self), k.data, data)
         self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
 
     def asked(self, record: type[R]) -> R:

@@ -150,6 +150,13 @@ def check_record(what: str, record: object) -> None:
         raise RegistrationError(f"{what} must be a NamedTuple record or None, not {record!r}")
 
 
+def wrong_record(what: str, owner: type, record: type | None, data: object) -> TypeError:
+    """The error for ``data`` given to ``what`` (a decision, window or stack item kind of ``owner``) whose
+    record is ``record`` (None: it carries nothing); the callers test ``type(data)`` inline, on the hot path."""
+    wanted = f"a {record.__name__}" if record else "no data"
+    return TypeError(f"{what} of {owner.__name__} carries {wanted}, not {data!r}")
+
+
 def act(kind: str) -> Callable[[A], A]:
     """Register the method as what answering decision ``kind`` does: ``act(self, action, decision)``."""
     _checked(kind, "decision kind")

@@ -55,7 +55,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from . import frames
 from .actions import Action, Choose
 from .flow import Decision, Frame
-from .kinds import RegistrationError, act, check_record, legal, unknown
+from .kinds import RegistrationError, act, check_record, legal, unknown, wrong_record
 from .replay import saved_record
 from .stack import StackItem
 from .state import State
@@ -181,8 +181,7 @@ class WindowState(State):
             raise unknown(type(self), "window kind", kind, table)
         record = table[kind]
         if type(data) is not (record or tuple) or (record is None and data):
-            what = f"a {record.__name__}" if record else "no data"
-            raise TypeError(f"window kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
+            raise wrong_record(f"window kind {kind!r}", type(self), record, data)
         order = tuple(order)
         skip = resolve and self.nobody_can_act(kind)
         if not order or (skip and not self.stack):
@@ -424,8 +423,7 @@ class WindowState(State):
             raise unknown(type(self), "stack item kind", kind, table)
         record = table[kind]
         if type(data) is not (record or tuple) or (record is None and data):
-            what = f"a {record.__name__}" if record else "no data"
-            raise TypeError(f"stack item kind {kind!r} of {type(self).__name__} carries {what}, not {data!r}")
+            raise wrong_record(f"stack item kind {kind!r}", type(self), record, data)
         self.uid_counter += 1
         return _new_tuple(StackItem, (self.uid_counter, kind, card, controller, effect, targets, data))
 

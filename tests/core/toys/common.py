@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, expand, resolve_section
+from spellforge.core.flow import Frame
 from spellforge.core.rng import Rng
 from spellforge.core.ruleset import DeckSpec, OptionSpec, Ruleset
 
@@ -47,3 +48,23 @@ def deal(rules: ToyRules, hands: list[list[str]], **options: Any) -> Any:
     decks = [[rules.CARDS[k] for k in reversed(keys)] for keys in hands]
     hand = max(len(keys) for keys in hands)
     return rules.new_game(seed=1, decks=decks, hand=hand, shuffle=False, **options)
+
+
+class Setup(Frame[Any]):
+    """``setup``: runs ``op_setup``."""
+
+    __slots__ = ()
+    NAME = "setup"
+
+    def run(self, state: Any) -> None:
+        state.op_setup()
+
+
+class Turn(Frame[Any]):
+    """``turn``: runs ``op_turn``."""
+
+    __slots__ = ()
+    NAME = "turn"
+
+    def run(self, state: Any) -> None:
+        state.op_turn()

@@ -27,13 +27,13 @@ from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.cards import EffectVocabulary
 from spellforge.core.effects import SHARED, Context
 from spellforge.core.events import Event
-from spellforge.core.flow import Decision, Frame, Phase, TurnStructure, frame_table
+from spellforge.core.flow import Decision, Phase, TurnStructure, frame_table
 from spellforge.core.kinds import act, legal
 from spellforge.core.modifiers import TURN
 from spellforge.core.selectors import SelectorVocabulary
 from spellforge.core.zones import Visibility, ZoneSpec
 
-from .common import ToyCard, ToyRules
+from .common import Setup, ToyCard, ToyRules, Turn
 
 GOAL = 12
 
@@ -339,26 +339,6 @@ class Glade(ToyRules):
         ZoneSpec("discard", True, Visibility.PUBLIC),
     )
     turn_structure = TurnStructure((Phase("main"),))
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
-
-
-class Turn(Frame[Any]):
-    """``turn``: runs ``op_turn``."""
-
-    __slots__ = ()
-    NAME = "turn"
-
-    def run(self, state: Any) -> None:
-        state.op_turn()
 
 
 GladeState.FRAMES = {**GladeState.FRAMES, **frame_table(Setup, Turn)}

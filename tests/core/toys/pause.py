@@ -28,7 +28,7 @@ from spellforge.core.observe import zone_view
 from spellforge.core.windows import EACH, WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
-from .common import ToyCard, ToyRules
+from .common import Setup, ToyCard, ToyRules, Turn
 
 LIFE = 6
 EVENTS = ("storm", "boon")  # what a player may play in the main window
@@ -321,26 +321,6 @@ class PauseToy(ToyRules):
         ZoneSpec("void", False, Visibility.PUBLIC, "played cards"),
     )
     turn_structure = TurnStructure((Phase("main", begin="turn"),))
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
-
-
-class Turn(Frame[Any]):
-    """``turn``: runs ``op_turn``."""
-
-    __slots__ = ()
-    NAME = "turn"
-
-    def run(self, state: Any) -> None:
-        state.op_turn()
 
 
 class EndTurn(Frame[Any]):

@@ -35,6 +35,8 @@ from spellforge.core.state import State
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec
 
+from .common import Setup, Turn
+
 SLOTS = ("A", "B", "C")
 
 
@@ -368,26 +370,6 @@ class Realms(Ruleset):
     def default_decks(self, players: int, rng: Rng, options: dict[str, Any] | None = None) -> list[DeckSpec]:
         keys = ["realm"] * 4 + ["knight", "giant", "haste", "haste", "rally", "rally", "banner", "storm"]
         return [[CARDS[k] for k in keys] for _ in range(players)]
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
-
-
-class Turn(Frame[Any]):
-    """``turn``: runs ``op_turn``."""
-
-    __slots__ = ()
-    NAME = "turn"
-
-    def run(self, state: Any) -> None:
-        state.op_turn()
 
 
 class TurnEnd(Frame[Any]):

@@ -38,6 +38,8 @@ from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.state import State
 from spellforge.core.zones import Visibility, ZoneSpec
 
+from .common import Setup
+
 OVERLORD = "overlord"
 CHAMPION = "champion"
 ACTION_POINTS = {OVERLORD: 3, CHAMPION: 4}
@@ -405,16 +407,6 @@ class KeepAndRaid(Ruleset):
             )
         problems += copy_problems(resolved, 6, "cards")
         return expand(resolved), problems
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
 
 
 class TurnStart(Frame[Any]):

@@ -36,6 +36,8 @@ from spellforge.core.state import State
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec
 
+from .common import Setup
+
 KEEPER, RAIDER = 0, 1
 VAULT = Place("room", "vault")
 SANCTUM = Place("room", "sanctum")
@@ -185,16 +187,6 @@ class Vault(Ruleset):
             CARDS[k] for k in ("wall", "guard", "wall", "guard", "plan", "plan", "coin", "coin", "coin")
         ]
         return [keeper, [CARDS["tool"]] * 4]
-
-
-class Setup(Frame[Any]):
-    """``setup``: runs ``op_setup``."""
-
-    __slots__ = ()
-    NAME = "setup"
-
-    def run(self, state: Any) -> None:
-        state.op_setup()
 
 
 class Round(Frame[Any]):
