@@ -12,7 +12,7 @@ from __future__ import annotations
 from spellforge.core import events as ev
 from spellforge.core.actions import Action, ChooseTarget
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of, players_of
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
@@ -20,11 +20,9 @@ from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
 from . import frames
-from .cards import ASPECT_INDEX, EMBLEMS
 from .decisions import TriggerTargetData
 from .view import ViewMixin
 
-EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
 # Trigger words that fire from cards in play when some other card does something (computed once per change
 # of the table, so events nobody listens to cost nothing).
 TABLE_TRIGGERS = frozenset({"creature_dies"})
@@ -34,7 +32,10 @@ class AbilityMixin(ViewMixin):
     __slots__ = ()
 
     def run_verb(self, effect: Effect, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
+        """Carry out ``effect``: the function its verb declares (verbs.py)."""
+        run = effect.run
+        assert run is not None
+        run(self, effect, ctx)
 
     # ------------------------------------------------------------------ hooks of the shared verbs
 
@@ -120,6 +121,12 @@ class AbilityMixin(ViewMixin):
         if self.in_row(cid):
             self.modify_card(cid, stat, amount, TURN, source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
+
+    def add_grant(self, cid: int, keyword: str, duration: str, source: int) -> None:
+        """A keyword granted by an action spell or ability lasts until the end of the turn (SW-041)."""
+        if self.in_row(cid):
+            self.grants.append((cid, keyword))
+            self.emit(Event("grant", self.controller[cid], cid, note=keyword))
 
     def set_tapped(self, cid: int, tapped: bool) -> None:
         if self.in_play(cid):
@@ -275,127 +282,3 @@ class AbilityMixin(ViewMixin):
         src, effect_index, event_card = d.data.card, d.data.effect, d.data.event_card
         effect = self.defs[src].effects[effect_index]
         self.run_verb(effect, Context(src, d.seat, (action.target,), Event("trigger", d.seat, event_card)))
-
-
-# ---------------------------------------------------------------------- Spellweaver's own verbs
-
-
-def _cards(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    return cards_of(state.affected(effect, ctx))
-
-
-def _seats(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    return players_of(state.affected(effect, ctx)) or [ctx.controller]
-
-
-def verb_freeze(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K05: frozen until the end of this turn (SW-R18)."""
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.frozen.add(cid)
-            state.emit(Event("freeze", state.controller[cid], cid))
-
-
-def verb_emblem(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-057..061: emblems stack (SW-R24) and stay until the creature leaves play."""
-    kind = EMBLEM_INDEX[effect.param("kind")]
-    n = effect.amount or 1
-    for cid in _cards(state, effect, ctx):
-        if not state.in_row(cid):
-            continue
-        counts = list(state.emblems.get(cid, (0, 0, 0)))
-        counts[kind] += n
-        state.emblems[cid] = (counts[0], counts[1], counts[2])
-        state.emit(Event("emblem", state.controller[cid], cid, n, note=EMBLEMS[kind]))
-
-
-def verb_energy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-063..066: only a card with an energy rating has energy; it never goes below 0, with no maximum."""
-    for cid in _cards(state, effect, ctx):
-        if cid in state.energy:
-            value = state.energy[cid] + effect.amount
-            state.energy[cid] = value if value > 0 else 0
-            state.emit(Event("energy", state.controller[cid], cid, effect.amount))
-
-
-def verb_crystals(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-013 / SW-K10: new crystals are full unless the effect says they enter empty."""
-    seat = ctx.controller
-    n = effect.amount or 1
-    state.crystals[seat] += n
-    if not effect.param("empty", False):
-        state.full[seat] += n
-    state.emit(Event("crystals", seat, amount=n, note="empty" if effect.param("empty", False) else "full"))
-
-
-def verb_mana(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.bonus_mana[ctx.controller] += effect.amount or 1
-    state.emit(Event("mana", ctx.controller, amount=effect.amount or 1))
-
-
-def verb_move_row(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    row = effect.param("row")
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.change_row(cid, row)
-
-
-def verb_cancel(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K25: the cancelled card goes to the graveyard without resolving; its costs stay paid."""
-    for cid in _cards(state, effect, ctx):
-        if state.zone_of[cid] == state.layout.casting:
-            state.move(cid, state.layout.graveyard[state.owner[cid]])
-            state.controller[cid] = state.owner[cid]
-            state.emit(Event("cancelled", ctx.controller, cid))
-
-
-def verb_win_game(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-142: the controller wins (checked when the action has resolved, SW-144)."""
-    need = effect.param("min_energy", 0)
-    if need and state.energy.get(ctx.source, 0) < need:
-        return
-    state.goal[ctx.controller] = "card"
-    state.emit(Event("goal", ctx.controller, ctx.source))
-
-
-def verb_level(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.levels[ctx.controller][ASPECT_INDEX[effect.param("aspect")]] += effect.amount or 1
-    state.emit(Event("level", ctx.controller, amount=effect.amount or 1, note=effect.param("aspect")))
-
-
-def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K24: only your own cards; a sacrificed creature dies."""
-    for cid in _cards(state, effect, ctx):
-        if state.in_play(cid) and state.controller[cid] == ctx.controller:
-            state.destroy_card(cid, ctx.source)
-
-
-def verb_grant(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    keyword = effect.param("keyword")
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.grants.append((cid, keyword))
-            state.emit(Event("grant", state.controller[cid], cid, note=keyword))
-
-
-VERBS: dict[str, Verb] = {
-    **{
-        k: v
-        for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "gain_life", "modify", "return_to_hand")
-    },
-    "decay": SHARED_VERBS["mill"],  # the shared "mill" under Spellweaver's word (SW-K23)
-    "exhaust": SHARED_VERBS["tap"],  # SW-K13
-    "ready": SHARED_VERBS["untap"],
-    "freeze": verb_freeze,
-    "emblem": verb_emblem,
-    "energy": verb_energy,
-    "crystals": verb_crystals,
-    "mana": verb_mana,
-    "move_row": verb_move_row,
-    "cancel": verb_cancel,
-    "win_game": verb_win_game,
-    "level": verb_level,
-    "sacrifice": verb_sacrifice,
-    "grant": verb_grant,
-}

@@ -43,6 +43,11 @@ REINFORCE = "reinforce"
 END = "end"
 MAIN_PHASES = (DEPLOY, REINFORCE)
 
+# SW-015: the six aspects, in the order levels are stored.
+ASPECTS = ("order", "wisdom", "nature", "rage", "dominion", "corruption")
+ASPECT_INDEX = {a: i for i, a in enumerate(ASPECTS)}
+EMBLEMS = ("might", "weakness", "shield")  # SW-058..060
+
 
 class SWBase(Selecting):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""

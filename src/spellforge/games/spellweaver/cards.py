@@ -13,12 +13,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.selectors import Selection, SelectorVocabulary
 
-# SW-015: the six aspects, in the order levels are stored.
-ASPECTS = ("order", "wisdom", "nature", "rage", "dominion", "corruption")
-ASPECT_INDEX = {a: i for i, a in enumerate(ASPECTS)}
+from .base import ASPECT_INDEX, ASPECTS, EMBLEMS
+from .verbs import VERBS
+
 ANY = "any"  # a white level symbol (SW-018)
 
 KEYWORDS = (
@@ -48,7 +48,6 @@ Keyword = Literal[
     "cant_attack_creatures",
 ]
 STATS = ("attack", "hp", "speed")
-EMBLEMS = ("might", "weakness", "shield")  # SW-058..060
 ROWS = ("combat", "support")
 CARD_TYPES = ("shrine", "creature", "action", "instant", "blessing", "curse", "artifact", "hero", "system")
 SPELL_TYPES = frozenset({"action", "instant", "blessing", "curse"})
@@ -282,45 +281,8 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
     )
 
 
-_TARGETED = "target|to"
-
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "damage": VerbSpec(needs=_TARGETED, help="deal `amount` damage to creatures or heroes"),
-        "gain_life": VerbSpec(help="a hero gains `amount` life (you, or the players named)"),
-        "draw": VerbSpec(help="draw `amount` cards (you, or the players named)"),
-        "decay": VerbSpec(help="move the top `amount` cards of a deck to its graveyard (SW-K23)"),
-        "destroy": VerbSpec(needs=_TARGETED, help="put cards in play into their owner's graveyard"),
-        "sacrifice": VerbSpec(needs=_TARGETED, help="put your own card into its graveyard (SW-K24)"),
-        "return_to_hand": VerbSpec(needs=_TARGETED, help="put a card into its owner's hand"),
-        "modify": VerbSpec(
-            params={"stat": str},
-            needs=_TARGETED,
-            help="change attack, hp or speed by `amount` (until end of turn, or while a static lasts)",
-        ),
-        "grant": VerbSpec(
-            params={"keyword": str}, needs=_TARGETED, help="give a keyword (until end of turn, or static)"
-        ),
-        "exhaust": VerbSpec(needs=_TARGETED, help="exhaust cards (SW-K13)"),
-        "ready": VerbSpec(needs=_TARGETED, help="ready exhausted cards"),
-        "freeze": VerbSpec(needs=_TARGETED, help="freeze creatures until end of turn (SW-K05)"),
-        "emblem": VerbSpec(
-            params={"kind": str}, needs=_TARGETED, help="put `amount` emblems of a kind (SW-057..061)"
-        ),
-        "energy": VerbSpec(needs=_TARGETED, help="add (or, negative, remove) energy (SW-062..066)"),
-        "crystals": VerbSpec(
-            params={"empty": bool}, help="gain `amount` mana crystals, full or empty (SW-013, SW-K10)"
-        ),
-        "mana": VerbSpec(help="gain `amount` mana that must be spent this turn"),
-        "move_row": VerbSpec(
-            params={"row": str}, needs=_TARGETED, help="move creatures to their combat or support row"
-        ),
-        "cancel": VerbSpec(needs="target", help="cancel a card as it is played (SW-K25)"),
-        "win_game": VerbSpec(
-            params={"min_energy": int}, help="you win the game (SW-142), if this has `min_energy` energy"
-        ),
-        "level": VerbSpec(params={"aspect": str}, help="gain `amount` levels of an aspect"),
-    },
+    verbs=VERBS,
     selectors=SelectorVocabulary(
         nouns=frozenset({"creature", "card", "spell", "artifact", "blessing", "curse", "shrine"}),
         zones=frozenset({"attached", "graveyard", "hand", "combat", "support", "casting"}),
