@@ -211,8 +211,14 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("spark", self.controller[cid], cid))
 
     def check_deaths(self) -> None:
-        """Every creature whose hitpoints are below one dies, all at once (SW-035)."""
-        doomed = [c for c in self.all_creatures() if self.hp_left(c) < 1]
+        """Every creature whose hitpoints are below one dies, all at once (SW-035). Printed hitpoints are at
+        least 1 (cards.CardModel), so only a damaged creature, one with emblems, or any while some effect
+        may lower hitpoints (core's ``may_lower``) can be below one."""
+        damage, emblems = self.damage, self.emblems
+        lowered = self.may_lower("hp")
+        doomed = [
+            c for c in self.all_creatures() if (damage[c] or lowered or c in emblems) and self.hp_left(c) < 1
+        ]
         if doomed:
             self.kill(doomed)
 

@@ -33,6 +33,8 @@ from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
 from .decisions import CancelData, TargetData
 
+GRAVEYARD_TURN_START = "graveyard_turn_start"  # the event a card in the graveyard hears (SW-056)
+
 
 class SpellweaverState(CombatMixin):
     FRAMES = frames.FRAMES
@@ -167,8 +169,10 @@ class SpellweaverState(CombatMixin):
         if self.outcome is not None:
             return
         self.fire(Event("turn_start", seat))
+        defs = self.defs
         for cid in self.zones[L.graveyard[seat]]:
-            self.fire(Event("graveyard_turn_start", self.controller[cid], cid))
+            if GRAVEYARD_TURN_START in defs[cid].abilities.own:  # the few cards that act from there
+                self.fire(Event(GRAVEYARD_TURN_START, self.controller[cid], cid))
         self.schedule(frames.Check())
 
     def op_begin_main(self) -> None:
