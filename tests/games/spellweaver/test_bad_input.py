@@ -75,6 +75,14 @@ def load(tmp_path: Path, text: str) -> None:
             ('text = "A test."', 'text = "A test."\neffects = [{ do = "draw", static = true }]'),
             "effects[0].static: only modify and grant can be static",
         ),
+        (
+            (
+                'text = "A test."',
+                'text = "A test."\neffects = [{ static = true, do = "modify", stat = "attack", amount = 1, '
+                'to = "your support creatures" }]',
+            ),
+            "effects[0].to: a static names the creatures in play it changes, or the attached creature",
+        ),
         (('type = "creature"', 'type = "wizard"'), "card 'test-imp': type"),
     ],
 )

@@ -1,18 +1,20 @@
-"""What Spellweaver cards do: the verbs, the hooks the shared verbs call, deaths, leaving play, statics and
-triggered abilities.
+"""What Spellweaver cards do: the hooks the shared verbs (verbs.py) and core's ability layer call, deaths,
+leaving play, and resolving triggered abilities.
 
-There is no stack (SW-R12): an effect happens when it resolves, and a triggered ability waits in
-``pending_triggers`` (core's trigger queue) only until the action that caused it has finished, then resolves (the active player's first,
-SW-R34). Deaths are simultaneous: every creature that dies at once is seen by every "when a creature
-dies" ability, including those of the creatures dying with it (SW-124).
+Statics, keyword grants and triggers are core's (core/abilities.py): a card declares them (``SWCard.abilities``),
+the cards in the rows and areas are in force, and a creature's values are read in core's one order. There is
+no stack (SW-R12): an effect happens when it resolves, and a triggered ability waits in ``pending_triggers``
+(core's trigger queue) only until the action that caused it has finished, then resolves (the active
+player's first, SW-R34). Deaths are simultaneous: every creature that dies at once is seen by every "when a
+creature dies" ability, including those of the creatures dying with it (SW-124).
 """
 
 from __future__ import annotations
 
 from spellforge.core import events as ev
+from spellforge.core.abilities import AbilitySet
 from spellforge.core.actions import Action, ChooseTarget
-from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of, players_of
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
@@ -20,21 +22,41 @@ from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
 from . import frames
-from .cards import ASPECT_INDEX, EMBLEMS
+from .cards import TRIGGER_EVENTS
 from .decisions import TriggerTargetData
 from .view import ViewMixin
-
-EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
-# Trigger words that fire from cards in play when some other card does something (computed once per change
-# of the table, so events nobody listens to cost nothing).
-TABLE_TRIGGERS = frozenset({"creature_dies"})
 
 
 class AbilityMixin(ViewMixin):
     __slots__ = ()
 
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
+    # The cards in the rows and the areas (blessings, curses, artifacts, The Spark) are in force.
+    ABILITY_ZONES = ("combat", "support", "area")
+    TRIGGER_EVENTS = TRIGGER_EVENTS
+
+    # ------------------------------------------------------------------ hooks of core's ability layer
+
+    def abilities(self, cid: int) -> AbilitySet:
+        return self.defs[cid].abilities
+
+    def host_of(self, cid: int) -> int:
+        """The creature a blessing, curse or artifact is attached to (SW-043, SW-046), or -1."""
+        return self.attached.get(cid, -1)
+
+    def static_target(self, cid: int) -> bool:
+        """Static abilities change creatures in play."""
+        return self.zone_of[cid] in self.rows
+
+    def force_zones(self) -> list[int]:
+        """Each seat's rows, seat by seat, then the areas: the order "when a creature dies" abilities wait
+        in (SW-124)."""
+        L = self.layout
+        return [L.combat[0], L.support[0], L.combat[1], L.support[1], L.area[0], L.area[1]]
+
+    def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
+        """A fired ability waits as (seat, card, effect, the card it is about: itself when the event is
+        about no card)."""
+        self.pending_triggers.append((seat, card, effect, card if event_card < 0 else event_card))
 
     # ------------------------------------------------------------------ hooks of the shared verbs
 
@@ -121,6 +143,12 @@ class AbilityMixin(ViewMixin):
             self.modify_card(cid, stat, amount, TURN, source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
+    def add_grant(self, cid: int, keyword: str, duration: str, source: int) -> None:
+        """A keyword granted by an action spell or ability lasts until the end of the turn (SW-041)."""
+        if self.in_row(cid):
+            self.grant(cid, keyword, TURN, source)
+            self.emit(Event("grant", self.controller[cid], cid, note=keyword))
+
     def set_tapped(self, cid: int, tapped: bool) -> None:
         if self.in_play(cid):
             self.exhausted[cid] = tapped
@@ -142,9 +170,7 @@ class AbilityMixin(ViewMixin):
         self.damage[cid] = 0
         if d.energy is not None:
             self.energy[cid] = d.energy
-        self.refresh_play()
-        self.emit(Event(ev.ENTERS, seat, cid))
-        self.queue_own("enters", cid)
+        self.emit(Event(ev.ENTERS, seat, cid))  # fires its "enters" abilities
 
     def leave_play(self, cid: int) -> None:
         """Everything a card had in play goes: combat, emblems (SW-061), energy, attachments (SW-044)."""
@@ -155,34 +181,23 @@ class AbilityMixin(ViewMixin):
         self.frozen.discard(cid)
         self.emblems.pop(cid, None)
         self.energy.pop(cid, None)
-        self.attached.pop(cid, None)
-        self.left_play(cid)  # its modifiers end
-        if self.grants:
-            self.grants = [g for g in self.grants if g[0] != cid]
+        if self.attached.pop(cid, None) is not None:
+            self.abilities_changed()  # what it lent its creature ends now
+        self.left_play(cid)  # its modifiers and granted keywords end
         hangers = [a for a, host in self.attached.items() if host == cid]
         for a in hangers:
             self.leave_play(a)
             self.move(a, self.layout.graveyard[self.owner[a]])
             self.controller[a] = self.owner[a]
             self.emit(Event("detached", self.owner[a], a, other=cid))
-        self.refresh_play()
 
     def kill(self, doomed: list[int]) -> None:
         """These creatures die at the same time (SW-035, SW-123/124)."""
         doomed = [c for c in doomed if self.in_row(c)]
         if not doomed:
             return
-        watchers = [c for c in self.all_creatures() if "creature_dies" in self.defs[c].trigger_words]
-        watchers += [
-            c
-            for z in (self.layout.area[0], self.layout.area[1])
-            for c in self.zones[z]
-            if "creature_dies" in self.defs[c].trigger_words
-        ]
-        for cid in doomed:
-            self.queue_own("dies", cid)
-            for w in watchers:
-                self.queue_own("creature_dies", w, cid)
+        for cid in doomed:  # each creature's own "dies", then every "creature dies" in play (SW-124)
+            self.fire(Event("dying", self.controller[cid], cid))
         for cid in doomed:
             seat = self.controller[cid]
             self.leave_play(cid)
@@ -196,47 +211,18 @@ class AbilityMixin(ViewMixin):
         self.emit(Event("spark", self.controller[cid], cid))
 
     def check_deaths(self) -> None:
-        """Every creature whose hitpoints are below one dies, all at once (SW-035)."""
-        doomed = [c for c in self.all_creatures() if self.hp_left(c) < 1]
+        """Every creature whose hitpoints are below one dies, all at once (SW-035). Printed hitpoints are at
+        least 1 (cards.CardModel), so only a damaged creature, one with emblems, or any while some effect
+        may lower hitpoints (core's ``may_lower``) can be below one."""
+        damage, emblems = self.damage, self.emblems
+        lowered = self.may_lower("hp")
+        doomed = [
+            c for c in self.all_creatures() if (damage[c] or lowered or c in emblems) and self.hp_left(c) < 1
+        ]
         if doomed:
             self.kill(doomed)
 
-    def refresh_play(self) -> None:
-        """Recompute the static abilities on the table (computed when read, so leaving removes them)."""
-        statics = []
-        listening: set[str] = set()
-        defs = self.defs
-        zones = self.zones
-        for z in self.play_zones:
-            for cid in zones[z]:
-                d = defs[cid]
-                for effect in d.statics:
-                    what = effect.param("stat") if effect.verb == "modify" else effect.param("keyword")
-                    statics.append((cid, effect.verb, what, effect.amount, effect))
-                listening.update(d.trigger_words)
-        self.statics = tuple(statics)
-        self.listening = frozenset(listening)
-
     # ------------------------------------------------------------------ triggered abilities
-
-    def queue_own(self, word: str, cid: int, event_card: int = -1) -> None:
-        """Queue ``cid``'s abilities that trigger on ``word`` (SW-080, SW-124, SW-134)."""
-        d = self.defs[cid]
-        if word not in d.trigger_words:
-            return
-        seat = self.controller[cid]
-        for effect in d.triggered:
-            if effect.trigger == word:
-                self.pending_triggers.append((seat, cid, effect.index, cid if event_card < 0 else event_card))
-
-    def queue_triggers(self, word: str, card: int, seat: int) -> None:
-        """Queue the abilities of ``seat``'s cards in play that trigger on ``word`` (turn triggers)."""
-        if word not in self.listening:
-            return
-        L = self.layout
-        for z in (L.combat[seat], L.support[seat], L.area[seat]):
-            for cid in self.zones[z]:
-                self.queue_own(word, cid, card)
 
     def op_flush(self) -> None:
         """Resolve waiting triggered abilities one by one, the active player's first (SW-R34)."""
@@ -275,127 +261,3 @@ class AbilityMixin(ViewMixin):
         src, effect_index, event_card = d.data.card, d.data.effect, d.data.event_card
         effect = self.defs[src].effects[effect_index]
         self.run_verb(effect, Context(src, d.seat, (action.target,), Event("trigger", d.seat, event_card)))
-
-
-# ---------------------------------------------------------------------- Spellweaver's own verbs
-
-
-def _cards(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    return cards_of(state.affected(effect, ctx))
-
-
-def _seats(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
-    return players_of(state.affected(effect, ctx)) or [ctx.controller]
-
-
-def verb_freeze(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K05: frozen until the end of this turn (SW-R18)."""
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.frozen.add(cid)
-            state.emit(Event("freeze", state.controller[cid], cid))
-
-
-def verb_emblem(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-057..061: emblems stack (SW-R24) and stay until the creature leaves play."""
-    kind = EMBLEM_INDEX[effect.param("kind")]
-    n = effect.amount or 1
-    for cid in _cards(state, effect, ctx):
-        if not state.in_row(cid):
-            continue
-        counts = list(state.emblems.get(cid, (0, 0, 0)))
-        counts[kind] += n
-        state.emblems[cid] = (counts[0], counts[1], counts[2])
-        state.emit(Event("emblem", state.controller[cid], cid, n, note=EMBLEMS[kind]))
-
-
-def verb_energy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-063..066: only a card with an energy rating has energy; it never goes below 0, with no maximum."""
-    for cid in _cards(state, effect, ctx):
-        if cid in state.energy:
-            value = state.energy[cid] + effect.amount
-            state.energy[cid] = value if value > 0 else 0
-            state.emit(Event("energy", state.controller[cid], cid, effect.amount))
-
-
-def verb_crystals(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-013 / SW-K10: new crystals are full unless the effect says they enter empty."""
-    seat = ctx.controller
-    n = effect.amount or 1
-    state.crystals[seat] += n
-    if not effect.param("empty", False):
-        state.full[seat] += n
-    state.emit(Event("crystals", seat, amount=n, note="empty" if effect.param("empty", False) else "full"))
-
-
-def verb_mana(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.bonus_mana[ctx.controller] += effect.amount or 1
-    state.emit(Event("mana", ctx.controller, amount=effect.amount or 1))
-
-
-def verb_move_row(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    row = effect.param("row")
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.change_row(cid, row)
-
-
-def verb_cancel(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K25: the cancelled card goes to the graveyard without resolving; its costs stay paid."""
-    for cid in _cards(state, effect, ctx):
-        if state.zone_of[cid] == state.layout.casting:
-            state.move(cid, state.layout.graveyard[state.owner[cid]])
-            state.controller[cid] = state.owner[cid]
-            state.emit(Event("cancelled", ctx.controller, cid))
-
-
-def verb_win_game(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-142: the controller wins (checked when the action has resolved, SW-144)."""
-    need = effect.param("min_energy", 0)
-    if need and state.energy.get(ctx.source, 0) < need:
-        return
-    state.goal[ctx.controller] = "card"
-    state.emit(Event("goal", ctx.controller, ctx.source))
-
-
-def verb_level(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.levels[ctx.controller][ASPECT_INDEX[effect.param("aspect")]] += effect.amount or 1
-    state.emit(Event("level", ctx.controller, amount=effect.amount or 1, note=effect.param("aspect")))
-
-
-def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SW-K24: only your own cards; a sacrificed creature dies."""
-    for cid in _cards(state, effect, ctx):
-        if state.in_play(cid) and state.controller[cid] == ctx.controller:
-            state.destroy_card(cid, ctx.source)
-
-
-def verb_grant(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    keyword = effect.param("keyword")
-    for cid in _cards(state, effect, ctx):
-        if state.in_row(cid):
-            state.grants.append((cid, keyword))
-            state.emit(Event("grant", state.controller[cid], cid, note=keyword))
-
-
-VERBS: dict[str, Verb] = {
-    **{
-        k: v
-        for k, v in SHARED_VERBS.items()
-        if k in ("draw", "damage", "destroy", "gain_life", "modify", "return_to_hand")
-    },
-    "decay": SHARED_VERBS["mill"],  # the shared "mill" under Spellweaver's word (SW-K23)
-    "exhaust": SHARED_VERBS["tap"],  # SW-K13
-    "ready": SHARED_VERBS["untap"],
-    "freeze": verb_freeze,
-    "emblem": verb_emblem,
-    "energy": verb_energy,
-    "crystals": verb_crystals,
-    "mana": verb_mana,
-    "move_row": verb_move_row,
-    "cancel": verb_cancel,
-    "win_game": verb_win_game,
-    "level": verb_level,
-    "sacrifice": verb_sacrifice,
-    "grant": verb_grant,
-}

@@ -2,8 +2,9 @@
 
 :class:`SWBase` declares all the game's slots (the mixins and the concrete ``SpellweaverState`` declare
 none): who is active, mana crystals and levels, skills and cooldowns, per-card facts, and combat. It also
-gives the reads every part needs: current attack / hitpoints / speed (printed value + emblems + until-end-
-of-turn changes + static abilities, SW-058/059, SW-R24), keywords, rows, and the level check (SW-R05).
+gives the reads every part needs: current attack / hitpoints / speed (printed value + emblems, then core's
+ability layer: until-end-of-turn changes and static abilities, SW-058/059, SW-R24), rows, and the level
+check (SW-R05). Keywords (printed, granted for the turn, or by a static) are core's ``has_keyword``.
 
 Per-card facts that only cards in play have (emblems, energy, attachments, freeze, "played or moved this
 turn") are small dicts and sets keyed by card id, so a clone copies only what is on the table.
@@ -15,10 +16,10 @@ from abc import abstractmethod
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from spellforge.core.abilities import AbilityState
 from spellforge.core.cards import Effect
 from spellforge.core.clock import Clock
-from spellforge.core.effects import Context, Selecting
-from spellforge.core.modifiers import card_value
+from spellforge.core.effects import Context
 from spellforge.core.targets import Target
 
 if TYPE_CHECKING:
@@ -43,8 +44,13 @@ REINFORCE = "reinforce"
 END = "end"
 MAIN_PHASES = (DEPLOY, REINFORCE)
 
+# SW-015: the six aspects, in the order levels are stored.
+ASPECTS = ("order", "wisdom", "nature", "rage", "dominion", "corruption")
+ASPECT_INDEX = {a: i for i, a in enumerate(ASPECTS)}
+EMBLEMS = ("might", "weakness", "shield")  # SW-058..060
 
-class SWBase(Selecting):
+
+class SWBase(AbilityState):
     """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -67,17 +73,14 @@ class SWBase(Selecting):
         "frozen",
         "full",
         "goal",
-        "grants",
         "levels",
         "life",
-        "listening",
         "manual",
         "offered",
         "play_zones",
         "rows",
         "shrine_played",
         "skills",
-        "statics",
     )
     COPY: ClassVar[dict[str, str]] = {
         "life": "list",
@@ -97,7 +100,6 @@ class SWBase(Selecting):
         "emblems": "dict",
         "energy": "dict",
         "attached": "dict",
-        "grants": "list",
         "att": "list",
         "att_tgt": "dict",
         "blk": "dict",
@@ -106,9 +108,8 @@ class SWBase(Selecting):
     # Triggered abilities wait for the checkpoint after the action that caused them (SW-R34): there is no
     # stack to put them on (SW-R12), so nothing runs before a window's question.
     STACKED_TRIGGERS = False
-    SETUP = Selecting.SETUP | {"rows", "fronts", "play_zones"}
-    DERIVED = Selecting.DERIVED | {"statics", "listening"}
-    CARD_ARRAYS = (*Selecting.CARD_ARRAYS, "exhausted", "damage")
+    SETUP = AbilityState.SETUP | {"rows", "fronts", "play_zones"}
+    CARD_ARRAYS = (*AbilityState.CARD_ARRAYS, "exhausted", "damage")
 
     defs: tuple[SWCard, ...]
     first: int
@@ -130,7 +131,6 @@ class SWBase(Selecting):
     emblems: dict[int, tuple[int, int, int]]  # might, weakness, shield (SW-057..061)
     energy: dict[int, int]  # SW-062..066, cards in play with an energy rating
     attached: dict[int, int]  # attached card -> the creature it is attached to (SW-043, SW-046)
-    grants: list[tuple[int, str]]  # (creature, keyword) until end of turn
     att: list[int]  # attackers in declaration order (SW-099)
     att_tgt: dict[int, tuple[Target, ...]]  # attacker -> its targets, primary first; () once cancelled
     blk: dict[int, int]  # blocker -> attacker, in declaration order (SW-111)
@@ -138,8 +138,6 @@ class SWBase(Selecting):
     rows: frozenset[int]
     fronts: frozenset[int]
     play_zones: tuple[int, ...]
-    statics: tuple[tuple[int, str, str, int, Effect], ...]  # (source, verb, stat/keyword, amount, effect)
-    listening: frozenset[str]
     manual: bool  # every decision waits for an answer, even with one option (scenarios for tests)
 
     # ------------------------------------------------------------------ seats
@@ -199,7 +197,9 @@ class SWBase(Selecting):
         return [*z[L.combat[0]], *z[L.support[0]], *z[L.combat[1]], *z[L.support[1]]]
 
     def stat(self, cid: int, name: str) -> int:
-        """A creature's current attack, hitpoints or speed (SW-032, SW-058/059, SW-R24)."""
+        """A creature's current attack, hitpoints or speed (SW-032): printed plus its emblems (SW-058/059,
+        SW-R24), then core's one order of reading (until-end-of-turn changes SW-041, static abilities);
+        attack and speed never below 0."""
         d = self.defs[cid]
         if name == "attack":
             value = d.attack or 0
@@ -211,12 +211,7 @@ class SWBase(Selecting):
             e = self.emblems.get(cid)
             if e is not None:
                 value += e[0] - e[1]
-        mods = self.modifiers  # until end of turn (SW-041)
-        if mods:
-            value = card_value(mods, cid, name, value)
-        for src, verb, what, amount, effect in self.statics:
-            if verb == "modify" and what == name and self.static_applies(src, effect, cid):
-                value += amount
+        value = self.card_stat(cid, name, value)
         if name == "hp":
             return value  # hitpoints may drop below 1: the creature dies (SW-035, SW-K19)
         return value if value > 0 else 0
@@ -234,37 +229,6 @@ class SWBase(Selecting):
     def shields(self, cid: int) -> int:
         e = self.emblems.get(cid)
         return e[2] if e is not None else 0
-
-    def has_keyword(self, cid: int, keyword: str) -> bool:
-        if keyword in self.defs[cid].keywords:
-            return True
-        for c, k in self.grants:
-            if c == cid and k == keyword:
-                return True
-        for src, verb, what, _, effect in self.statics:
-            if verb == "grant" and what == keyword and self.static_applies(src, effect, cid):
-                return True
-        return False
-
-    def static_applies(self, src: int, effect: Effect, cid: int) -> bool:
-        sel = effect.to
-        if sel is None or not self.in_row(cid):
-            return False
-        ctx = Context(src, self.controller[src])
-        for alt in sel.alternatives:
-            if alt.zone == "attached":
-                if self.attached.get(src) == cid and self.matches(alt, cid, ctx):
-                    return True
-            elif self.in_zone_word(cid, alt.zone) and self.matches(alt, cid, ctx):
-                return True
-        return False
-
-    def in_zone_word(self, cid: int, zone: str) -> bool:
-        z = self.zone_of[cid]
-        names = self.layout.names
-        if zone == "play":
-            return z in self.play_zones
-        return names[z] == zone
 
     # ------------------------------------------------------------------ selector hooks
 
@@ -313,12 +277,6 @@ class SWBase(Selecting):
     @abstractmethod
     def leave_play(self, cid: int) -> None: ...
     @abstractmethod
-    def refresh_play(self) -> None: ...
-    @abstractmethod
-    def run_verb(self, effect: Effect, ctx: Context) -> None: ...
-    @abstractmethod
-    def queue_triggers(self, word: str, card: int, seat: int) -> None: ...
-    @abstractmethod
     def remove_from_combat(self, cid: int) -> None: ...
     @abstractmethod
     def enter_play(self, cid: int, seat: int) -> None: ...
@@ -332,8 +290,6 @@ class SWBase(Selecting):
     def window_extras(self, seat: int, out: list[Action]) -> None: ...
     @abstractmethod
     def change_row(self, cid: int, row: str) -> None: ...
-    @abstractmethod
-    def queue_own(self, word: str, cid: int, event_card: int = -1) -> None: ...
     @abstractmethod
     def remove_spark(self, cid: int) -> None: ...
     @abstractmethod
@@ -388,6 +344,9 @@ class SWBase(Selecting):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "att",
         "att_tgt",
         "attached",
@@ -407,17 +366,14 @@ class SWBase(Selecting):
         "frozen",
         "full",
         "goal",
-        "grants",
         "levels",
         "life",
-        "listening",
         "manual",
         "offered",
         "play_zones",
         "rows",
         "shrine_played",
         "skills",
-        "statics",
     )
 
     def clone(self) -> SWBase:
@@ -464,6 +420,9 @@ class SWBase(Selecting):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.att = self.att[:]
         new.att_tgt = self.att_tgt.copy()
         new.attached = self.attached.copy()
@@ -483,17 +442,14 @@ class SWBase(Selecting):
         new.frozen = self.frozen.copy()
         new.full = self.full[:]
         new.goal = self.goal[:]
-        new.grants = self.grants[:]
         new.levels = [z[:] for z in self.levels]
         new.life = self.life[:]
-        new.listening = self.listening
         new.manual = self.manual
         new.offered = self.offered[:]
         new.play_zones = self.play_zones
         new.rows = self.rows
         new.shrine_played = self.shrine_played[:]
         new.skills = [z[:] for z in self.skills]
-        new.statics = self.statics
         return new
 
     # --- end of generated code ---

@@ -13,12 +13,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core import events as ev
+from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, Trigger, When, static_of
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.selectors import Selection, SelectorVocabulary
 
-# SW-015: the six aspects, in the order levels are stored.
-ASPECTS = ("order", "wisdom", "nature", "rage", "dominion", "corruption")
-ASPECT_INDEX = {a: i for i, a in enumerate(ASPECTS)}
+from .base import ASPECT_INDEX, ASPECTS, EMBLEMS
+from .verbs import VERBS
+
 ANY = "any"  # a white level symbol (SW-018)
 
 KEYWORDS = (
@@ -48,7 +50,26 @@ Keyword = Literal[
     "cant_attack_creatures",
 ]
 STATS = ("attack", "hp", "speed")
-EMBLEMS = ("might", "weakness", "shield")  # SW-058..060
+# What each trigger word listens to (core/abilities.py). "played" and "enters" fire with the events of
+# those kinds; the others with events the rules fire without logging them (``state.fire``): "dying" for
+# each creature about to die, seen by every creature dying with it (SW-124), "attacks" when a creature is
+# declared an attacker, "turn_start" / "turn_end" of the active player (SW-080, SW-134), "end_step" for
+# each player's end-of-turn effects in turn, the active player's first (SW-R34), and
+# "graveyard_turn_start" for each card in the active player's graveyard (SW-056).
+TRIGGERS = {
+    "played": When(ev.PLAY, this=True),  # this card is played (resolves even if it is cancelled, SW-K25)
+    "enters": When(ev.ENTERS, this=True),  # this creature enters play
+    "dies": When("dying", this=True),  # this creature dies
+    "creature_dies": When("dying"),  # any creature dies (SW-124)
+    "attacks": When("attacks", this=True),  # this creature is declared as an attacker
+    "your_turn_start": When("turn_start", seat=YOU),  # SW-080
+    "your_turn_end": When("turn_end", seat=YOU),  # SW-134
+    "turn_end": When("end_step", seat=YOU),  # the end of every turn (SW-R34)
+    "graveyard_turn_start": When("graveyard_turn_start", this=True),  # in your graveyard (SW-056)
+}
+# The logged events that fire triggers (the others are fired by ``state.fire``).
+TRIGGER_EVENTS = frozenset({ev.PLAY, ev.ENTERS})
+
 ROWS = ("combat", "support")
 CARD_TYPES = ("shrine", "creature", "action", "instant", "blessing", "curse", "artifact", "hero", "system")
 SPELL_TYPES = frozenset({"action", "instant", "blessing", "curse"})
@@ -211,7 +232,9 @@ class SWCard(CardDef):
         default=None, init=False, repr=False, compare=False
     )  # target chosen on play
     cancels: bool = field(default=False, init=False, repr=False, compare=False)  # cancels a card (SW-K25)
-    trigger_words: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # Its statics and triggered abilities (core/abilities.py): the statics that name "attached creature"
+    # are lent to the creature it is attached to (SW-043, SW-046).
+    abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
@@ -221,7 +244,12 @@ class SWCard(CardDef):
         object.__setattr__(self, "is_creature", self.hp is not None)
         object.__setattr__(self, "choice", next((e for e in on_resolve if e.target is not None), None))
         object.__setattr__(self, "cancels", any(e.verb == "cancel" for e in on_resolve))
-        object.__setattr__(self, "trigger_words", frozenset(e.trigger for e in self.effects if e.trigger))
+        # (a static of another verb is refused by the loader's check, naming file, card and field)
+        statics = [static_of(e, host=_names_host(e)) for e in self.statics if e.verb in ("modify", "grant")]
+        triggers = [Trigger(TRIGGERS[e.trigger], e.index) for e in self.triggered]
+        object.__setattr__(
+            self, "abilities", AbilitySet.of(statics, triggers, lent=any(s.host for s in statics))
+        )
 
     @property
     def is_spell(self) -> bool:
@@ -237,6 +265,12 @@ class SWCard(CardDef):
 
     def level_text(self) -> str:
         return str(self.levels)
+
+
+def _names_host(effect: Effect) -> bool:
+    """Whether a static effect applies to the creature its card is attached to ("attached creature"); any
+    other static applies to the creatures in play its ``to`` names (checked at load, see ``_check_params``)."""
+    return effect.to is not None and all(alt.zone == "attached" for alt in effect.to.alternatives)
 
 
 def level_text(req: tuple[int, ...], total: int) -> str:
@@ -282,63 +316,14 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
     )
 
 
-_TARGETED = "target|to"
-
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "damage": VerbSpec(needs=_TARGETED, help="deal `amount` damage to creatures or heroes"),
-        "gain_life": VerbSpec(help="a hero gains `amount` life (you, or the players named)"),
-        "draw": VerbSpec(help="draw `amount` cards (you, or the players named)"),
-        "decay": VerbSpec(help="move the top `amount` cards of a deck to its graveyard (SW-K23)"),
-        "destroy": VerbSpec(needs=_TARGETED, help="put cards in play into their owner's graveyard"),
-        "sacrifice": VerbSpec(needs=_TARGETED, help="put your own card into its graveyard (SW-K24)"),
-        "return_to_hand": VerbSpec(needs=_TARGETED, help="put a card into its owner's hand"),
-        "modify": VerbSpec(
-            params={"stat": str},
-            needs=_TARGETED,
-            help="change attack, hp or speed by `amount` (until end of turn, or while a static lasts)",
-        ),
-        "grant": VerbSpec(
-            params={"keyword": str}, needs=_TARGETED, help="give a keyword (until end of turn, or static)"
-        ),
-        "exhaust": VerbSpec(needs=_TARGETED, help="exhaust cards (SW-K13)"),
-        "ready": VerbSpec(needs=_TARGETED, help="ready exhausted cards"),
-        "freeze": VerbSpec(needs=_TARGETED, help="freeze creatures until end of turn (SW-K05)"),
-        "emblem": VerbSpec(
-            params={"kind": str}, needs=_TARGETED, help="put `amount` emblems of a kind (SW-057..061)"
-        ),
-        "energy": VerbSpec(needs=_TARGETED, help="add (or, negative, remove) energy (SW-062..066)"),
-        "crystals": VerbSpec(
-            params={"empty": bool}, help="gain `amount` mana crystals, full or empty (SW-013, SW-K10)"
-        ),
-        "mana": VerbSpec(help="gain `amount` mana that must be spent this turn"),
-        "move_row": VerbSpec(
-            params={"row": str}, needs=_TARGETED, help="move creatures to their combat or support row"
-        ),
-        "cancel": VerbSpec(needs="target", help="cancel a card as it is played (SW-K25)"),
-        "win_game": VerbSpec(
-            params={"min_energy": int}, help="you win the game (SW-142), if this has `min_energy` energy"
-        ),
-        "level": VerbSpec(params={"aspect": str}, help="gain `amount` levels of an aspect"),
-    },
+    verbs=VERBS,
     selectors=SelectorVocabulary(
         nouns=frozenset({"creature", "card", "spell", "artifact", "blessing", "curse", "shrine"}),
         zones=frozenset({"attached", "graveyard", "hand", "combat", "support", "casting"}),
         keywords=frozenset(KEYWORDS),
     ),
-    triggers=frozenset(
-        {
-            "played",  # when this card is played (resolves even if it is cancelled, SW-K25)
-            "enters",  # this creature enters play
-            "dies",  # this creature dies
-            "creature_dies",  # any creature dies (SW-124)
-            "attacks",  # this creature is declared as an attacker
-            "your_turn_start",  # SW-080
-            "your_turn_end",  # SW-134
-            "turn_end",  # the end of every turn (SW-R34)
-            "graveyard_turn_start",  # the start of your turn, while this is in your graveyard (SW-056)
-        }
-    ),
+    triggers=frozenset(TRIGGERS),
     replaceable=frozenset(),
     activation={"exhaust": bool, "mana": int, "energy": int, "instant": bool, "sacrifice": bool},
     durations=frozenset({"turn"}),
@@ -363,6 +348,15 @@ def _check_params(card: SWCard) -> None:
                 raise ValueError(f"{where}.{param}: must be one of {', '.join(allowed)}")
         if e.static and e.verb not in ("modify", "grant"):
             raise ValueError(f"{where}.static: only modify and grant can be static")
+        if e.static and (
+            e.to is None
+            or e.target is not None
+            or len({alt.zone == "attached" for alt in e.to.alternatives}) > 1
+            or any(alt.is_player or alt.zone not in ("play", "attached") for alt in e.to.alternatives)
+        ):
+            raise ValueError(
+                f"{where}.to: a static names the creatures in play it changes, or the attached creature"
+            )
         if e.activate is not None and e.cost("energy", 0) and not card.has_energy:
             raise ValueError(f"{where}.activate.energy: the card has no energy rating to channel (SW-K22)")
 

@@ -89,7 +89,7 @@ class CombatMixin(ResourceMixin):
                 self.att.append(a)
                 self.att_tgt[a] = (action.target,)
                 self.exhausted[a] = True  # SW-101
-                self.queue_own("attacks", a)
+                self.fire(Event("attacks", self.controller[a], a))
             self.emit(Event("attack", d.seat, a, target=action.target))
             self.window_acted()
             self.schedule(frames.Check())  # before the window asks again

@@ -10,6 +10,7 @@ from spellforge.core.cards import CardDef
 from spellforge.core.clock import CLOCK_OPTIONS, upgrade_saved
 from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
 from spellforge.core.flow import Phase, TurnStructure
+from spellforge.core.modifiers import GRANT, TURN
 from spellforge.core.ruleset import OptionSpec, Ruleset
 from spellforge.core.state import State
 from spellforge.core.zones import Visibility, ZoneSpec
@@ -124,5 +125,21 @@ class Spellweaver(Ruleset):
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from ``state.to_json()``; one saved when the clock was a list of banks is read too
-        (``core.clock.upgrade_saved``)."""
-        return super().from_json(upgrade_saved(data))
+        (``core.clock.upgrade_saved``), and one saved when keywords granted for the turn were a list of
+        their own (``grants``: they are core's modifiers now)."""
+        return super().from_json(_upgrade_grants(upgrade_saved(data)))
+
+
+def _upgrade_grants(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An older save's ``grants`` ((creature, keyword) until the end of the turn) as GRANT modifiers."""
+    body = data.get("state")
+    if not isinstance(body, Mapping) or "grants" not in body:
+        return data
+    state = dict(body)
+    grants = state.pop("grants") or []
+    mods = list(state.get("modifiers") or [])
+    for g in grants:
+        card, keyword = g["t"] if isinstance(g, Mapping) else g
+        mods.append({"nt": "Modifier", "v": [card, -1, keyword, GRANT, 1, TURN, -1]})
+    state["modifiers"] = mods
+    return {**data, "state": state}

@@ -206,7 +206,7 @@ def build(
     state.pending_triggers = []
     state.windows = []
     state._legal = None
-    state.refresh_play()
+    state.abilities_changed()
     state._run()
     return Scenario(state, labels)
 

@@ -33,6 +33,8 @@ from .cards import ASPECTS, LASTING_TYPES, SWCard
 from .combat import CombatMixin
 from .decisions import CancelData, TargetData
 
+GRAVEYARD_TURN_START = "graveyard_turn_start"  # the event a card in the graveyard hears (SW-056)
+
 
 class SpellweaverState(CombatMixin):
     FRAMES = frames.FRAMES
@@ -66,13 +68,10 @@ class SpellweaverState(CombatMixin):
         self.emblems = {}
         self.energy = {}
         self.attached = {}
-        self.grants = []
         self.att = []
         self.att_tgt = {}
         self.blk = {}
         self.blocked = set()
-        self.statics = ()
-        self.listening = frozenset()
         self.manual = False
         self.init_windows()
         for seat in range(self.n_seats):
@@ -103,10 +102,6 @@ class SpellweaverState(CombatMixin):
     def publicly_forced(self, decision: Decision) -> bool:
         """Each kind's registered rule (see fair.py), unless every decision is asked (``manual``)."""
         return not self.manual and super().publicly_forced(decision)
-
-    def rebuild(self) -> None:
-        super().rebuild()
-        self.refresh_play()
 
     def op_setup(self) -> None:
         """SW-R02: the starting player at random; SW-067: seven cards each; SW-072: The Spark."""
@@ -173,9 +168,11 @@ class SpellweaverState(CombatMixin):
             self.draw_cards(seat, 1)
         if self.outcome is not None:
             return
-        self.queue_triggers("your_turn_start", -1, seat)
+        self.fire(Event("turn_start", seat))
+        defs = self.defs
         for cid in self.zones[L.graveyard[seat]]:
-            self.queue_own("graveyard_turn_start", cid)
+            if GRAVEYARD_TURN_START in defs[cid].abilities.own:  # the few cards that act from there
+                self.fire(Event(GRAVEYARD_TURN_START, self.controller[cid], cid))
         self.schedule(frames.Check())
 
     def op_begin_main(self) -> None:
@@ -185,9 +182,9 @@ class SpellweaverState(CombatMixin):
         """SW-134/135, SW-R34: the active player's end-of-turn effects, the opponent's, then the
         opponent's instant window; SW-136 then restores hitpoints."""
         seat = self.active
-        self.queue_triggers("your_turn_end", -1, seat)
-        self.queue_triggers("turn_end", -1, seat)
-        self.queue_triggers("turn_end", -1, self.opponent(seat))
+        self.fire(Event("turn_end", seat))
+        self.fire(Event("end_step", seat))
+        self.fire(Event("end_step", self.opponent(seat)))
         self.schedule(frames.Check(), frames.Window("end_window", self.opponent(seat)), frames.Cleanup())
 
     def op_cleanup(self) -> None:
@@ -197,8 +194,7 @@ class SpellweaverState(CombatMixin):
             self.damage[cid] = 0
         self.frozen = set()
         self.fresh = set()
-        self.end_duration(TURN)
-        self.grants = []
+        self.end_duration(TURN)  # granted keywords too
         self.bonus_mana = [0, 0]
         self.schedule(frames.Check())
 
@@ -382,8 +378,7 @@ class SpellweaverState(CombatMixin):
         self.pay(seat, self.defs[cid].cost)
         self.move(cid, self.layout.casting)
         self.controller[cid] = seat
-        self.emit(Event(ev.PLAY, seat, cid, target=target))
-        self.queue_own("played", cid)
+        self.emit(Event(ev.PLAY, seat, cid, target=target))  # fires its "played" abilities
         self.schedule(frames.Flush(), frames.CancelWindow(cid), frames.ResolveCard(cid, target))
 
     def op_cancel_window(self, cid: int) -> None:
