@@ -7,16 +7,20 @@ side's total in a round, the Rule of the Cosmos, hand limits and draws.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.targets import Place
-from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from .cards import (
     ACTIVATION_ORDER,
     CHAMPION,
+    DRAWS,
+    HAND_LIMIT,
     ICON_USES,
     MOVEMENT,
     RACES,
@@ -71,7 +75,7 @@ RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
 
-class SpellfireBase(WindowState):
+class SpellfireBase(AbilityState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -104,7 +108,9 @@ class SpellfireBase(WindowState):
         "twins",
         "used_at",
     )
-    DERIVED = WindowState.DERIVED | {"twins"}
+    DERIVED = AbilityState.DERIVED | {"twins"}
+    # the zones whose cards change players' numbers while there (SPELLFIRE's seat statics)
+    ABILITY_ZONES = ("formation", "rules", "dungeon")
     COPY: ClassVar[dict[str, str]] = {
         "allied": "list",
         "attached_to": "list",
@@ -133,7 +139,7 @@ class SpellfireBase(WindowState):
         "borrowed": "dict",
     }
     CARD_ARRAYS = (
-        *WindowState.CARD_ARRAYS,
+        *AbilityState.CARD_ARRAYS,
         "attached_to",
         "razed",
         "fought",
@@ -181,6 +187,21 @@ class SpellfireBase(WindowState):
         if name in ("attached_to", "fought"):
             return -1
         return super().card_array_default(name, cid)
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        return self.defs[cid].type == noun
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        """The cards of a zone word: "play" is every card in play (SF-156, SF-157)."""
+        if zone != "play":
+            raise ValueError(f"SPELLFIRE selectors name no zone {zone!r}")
+        return [
+            c for z, cards in enumerate(self.zones) for c in cards if self.in_play(c) and self.zone_of[c] == z
+        ]
+
+    def abilities(self, cid: int) -> AbilitySet:
+        """What a card in force gives: a razed realm gives nothing (SF-144, SF-151)."""
+        return NO_ABILITIES if self.razed[cid] else self.defs[cid].abilities
 
     def zone_name(self, cid: int) -> str:
         return self.layout.names[self.zone_of[cid]]
@@ -443,21 +464,8 @@ class SpellfireBase(WindowState):
         return 5, 3, 8
 
     def hand_limit(self, seat: int) -> int:
-        """The format's limit changed by cards in play (SF-123)."""
-        limit = self.format_numbers()[2]
-        for c in self.unrazed_realms(seat):
-            e = self.defs[c].power("hand_limit")
-            if e is not None:
-                limit += e.amount
-        for c in self.zones[self.layout.rules]:
-            e = self.defs[c].power("hand_limit")
-            if e is not None and (e.param("all", False) or self.controller[c] == seat):
-                limit += e.amount
-        for c in self.zones[self.layout.dungeon[seat]]:
-            e = self.defs[c].power("hand_limit")
-            if e is not None:
-                limit += e.amount
-        return max(limit, 0)
+        """The format's limit changed by cards in force (SF-123)."""
+        return max(self.seat_stat(seat, HAND_LIMIT, self.format_numbers()[2]), 0)
 
     def draws(self, seat: int) -> int:
         """Phase-1 draws: the format's, plus extra draws, less other players' draw-limiting rule cards
@@ -466,19 +474,7 @@ class SpellfireBase(WindowState):
         n = self.format_numbers()[1]
         if self.turns_taken[seat] <= 1:
             return n
-        for c in self.unrazed_realms(seat):
-            e = self.defs[c].power("extra_draw")
-            if e is not None:
-                n += e.amount
-        for c in self.zones[self.layout.dungeon[seat]]:
-            e = self.defs[c].power("extra_draw")
-            if e is not None:
-                n += e.amount
-        for c in self.zones[self.layout.rules]:
-            e = self.defs[c].power("draw_limit")
-            if e is not None and self.controller[c] != seat:
-                n -= e.amount
-        return max(n, 0)
+        return max(self.seat_stat(seat, DRAWS, n), 0)
 
     def draw(self, seat: int, n: int = 1) -> int:
         """Draw ``n`` cards; a draw due while the draw pile is empty is lost (SF-268). Returns how many."""
@@ -503,6 +499,7 @@ class SpellfireBase(WindowState):
             self.left_play(h)
             self.discard_card(h)
         self.razed[realm] = True
+        self.abilities_changed()
         self.emit(Event("razed", self.owner[realm], realm, note=why))
 
     def discard_from_hand(self, seat: int, card: int, voluntary: bool) -> None:
@@ -554,6 +551,9 @@ class SpellfireBase(WindowState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "allied",
         "attached_to",
         "borrowed",
@@ -628,6 +628,9 @@ class SpellfireBase(WindowState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.allied = self.allied[:]
         new.attached_to = self.attached_to[:]
         new.borrowed = self.borrowed.copy()

@@ -25,14 +25,17 @@ the engine reads by verb, never by card name (SF-R28), so no card needs a script
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet, Static
 from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
 from spellforge.core.errors import CardDataError
+from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
 
 WORLDS = (
@@ -228,10 +231,17 @@ class SpellfireCard(CardDef):
     multiples: bool = False
     powers: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
     all_traits: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # what it gives while in force (an unrazed realm, a rule card, a dungeon): its players' numbers
+    abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
         object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
+        object.__setattr__(
+            self,
+            "abilities",
+            AbilitySet.of(SEAT_STATICS[e.verb](e) for e in self.effects if e.verb in SEAT_STATICS),
+        )
         # blueline traits are card data like the printed ones (SF-030, SF-K19); the online data set
         # (``blueline``) is the one in force, the printed guides' (``printed_blueline``) only a record of
         # where they differ (SF-017)
@@ -283,6 +293,24 @@ KEYWORD_OF_POWER = {
     "bar": "attacker_restriction",
 }
 ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
+
+SELECTORS = SelectorVocabulary(nouns=frozenset({CHAMPION, REALM}))
+_YOU = SELECTORS.parse("you")
+_PLAYERS = SELECTORS.parse("players")
+_OPPONENTS = SELECTORS.parse("opponents")
+# The numbers of a player that cards in force change (core seat statics, read by ``state.seat_stat``).
+HAND_LIMIT = "hand_limit"  # SF-123
+DRAWS = "draws"  # phase-1 draws (SF-072, SF-101)
+SPOILS = "spoils"  # more spoils cards (SF-218)
+
+# The powers that change a player's numbers while their card is in force (an unrazed realm in its
+# formation, a rule card, a dungeon): each declared as the static it is.
+SEAT_STATICS: dict[str, Callable[[Effect], Static]] = {
+    "hand_limit": lambda e: Static(HAND_LIMIT, ADD, e.amount, _PLAYERS if e.param("all", False) else _YOU),
+    "extra_draw": lambda e: Static(DRAWS, ADD, e.amount, _YOU),
+    "draw_limit": lambda e: Static(DRAWS, ADD, -e.amount, _OPPONENTS),  # every other player (SF-072)
+    "extra_spoils": lambda e: Static(SPOILS, ADD, e.amount, _PLAYERS),  # for every player (SF-218)
+}
 
 
 def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str]:
@@ -479,7 +507,7 @@ VOCABULARY = EffectVocabulary(
         "extra_spoils": VerbSpec(help="whoever earns spoils draws amount more cards (SF-218)"),
         "hidden_pool": VerbSpec(help="its owner's pool is hidden (SF-R22)"),
     },
-    selectors=SelectorVocabulary(nouns=frozenset({CHAMPION, REALM})),
+    selectors=SELECTORS,
 )
 
 

@@ -134,7 +134,7 @@ class PlayMixin(SpellfireBase):
                 return p
         return None
 
-    def affected(self, play: PlayRec, seat: int) -> bool:
+    def event_touches(self, play: PlayRec, seat: int) -> bool:
         """Whether a harmful event touches ``seat`` (SF-289: a helpful one touches only its player)."""
         d = self.defs[play.card]
         if not d.harmful:
@@ -163,13 +163,13 @@ class PlayMixin(SpellfireBase):
                 # negate any event (SF-287); a Wish only one with a duration (SF-288, SF-307)
                 if "negate_event" in cd.powers or ("wish" in cd.powers and ev.duration):
                     out.append(PlayCard(c, ref))
-            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
+            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.event_touches(play, seat):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
             if not self.voluntary(c):
                 continue
             if self.has_power(c, "negate_discard") or (
-                self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat)
+                self.has_power(c, "calm_discard") and ev.harmful and self.event_touches(play, seat)
             ):
                 out.append(UsePower(c, ref))
         if play.uid not in self.negated:  # SF-300

@@ -309,6 +309,7 @@ class TurnMixin(PlayMixin):
             seat = self.active
             realm = self.slots[seat][pos]
             self.razed[realm] = False  # world and power return (SF-151)
+            self.abilities_changed()
             self.emit(Event("rebuilt", seat, realm))
             self.check_victory()
             return
