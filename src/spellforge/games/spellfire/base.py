@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
+from spellforge.core.modifiers import grants_of
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec
 
@@ -88,7 +89,6 @@ class SpellfireBase(AbilityState):
         "destroyed",
         "fight",
         "fought",
-        "granted",
         "holding_done",
         "lasting_until",
         "limbo_until",
@@ -119,7 +119,6 @@ class SpellfireBase(AbilityState):
         "chose_realm_discard": "list",
         "fight": "record",
         "fought": "list",
-        "granted": "list",
         "holding_done": "list",
         "lasting_until": "dict",
         "limbo_until": "dict",
@@ -167,7 +166,6 @@ class SpellfireBase(AbilityState):
     pool_phases: list[int]  # regular phase 3s begun: the once-per-turn windows (SF-317, SF-319)
     # the battle and the plays
     fight: Fight  # the battle of this turn
-    granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
     allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
     taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
     destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
@@ -350,7 +348,8 @@ class SpellfireBase(AbilityState):
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
     def traits(self, cid: int) -> frozenset[str]:
-        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030); a
+        """Printed and blueline traits, plus those granted by attachments and for the round (core keyword
+        grants lasting the ROUND, SF-030, SF-235); a
         copier also has the racial traits and blueline traits of the card it copies (SF-259)."""
         t = self.defs[cid].all_traits
         model = self.copied.get(cid, -1) if self.copied else -1
@@ -362,7 +361,8 @@ class SpellfireBase(AbilityState):
             e = self.defs[a].power("grant_trait")
             if e is not None:
                 extra.append(str(e.param("traits")))
-        extra += [trait for c, trait in self.granted if c == cid]
+        if self.modifiers:
+            extra += grants_of(self.modifiers, cid)  # granted for the round (SF-235)
         if extra:
             t = t | frozenset(extra)
         return t
@@ -563,7 +563,6 @@ class SpellfireBase(AbilityState):
         "destroyed",
         "fight",
         "fought",
-        "granted",
         "holding_done",
         "lasting_until",
         "limbo_until",
@@ -640,7 +639,6 @@ class SpellfireBase(AbilityState):
         new.destroyed = self.destroyed[:]
         new.fight = self.fight.copy()
         new.fought = self.fought[:]
-        new.granted = self.granted[:]
         new.holding_done = self.holding_done[:]
         new.lasting_until = self.lasting_until.copy()
         new.limbo_until = self.limbo_until.copy()

@@ -846,7 +846,6 @@ class BattleMixin(SpoilsMixin):
             if self.attached_to[c] < 0:
                 self.left_play(c)
                 self.discard_card(c)
-        self.granted = []
         self.allied = []
         self.end_duration(ROUND)
 

@@ -542,7 +542,7 @@ class PlayMixin(SpellfireBase):
             f = self.fight
             own = f.att_champion if f.attacker == seat else f.def_champion
             if own >= 0:
-                self.granted.append((own, str(e.param("traits"))))
+                self.grant(own, str(e.param("traits")), ROUND, card)  # for the round (SF-235)
         elif self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
             # a combat card stays in the round for its side (for the other side when turned)
             self.move(card, self.layout.battle)

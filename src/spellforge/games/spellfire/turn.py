@@ -541,7 +541,6 @@ class TurnMixin(PlayMixin):
         self.pool_phases = [0] * n
         self.extra_turns = []
         self.fight = Fight()
-        self.granted = []
         self.allied = []
         self.taken_back = []
         self.plays = []
