@@ -36,6 +36,19 @@ def test_a_copy_gains_the_racial_and_blueline_traits_of_its_model():
     assert s.immune_to_spells(mimic)
 
 
+@pytest.mark.rules("SF-257", "SF-261", "SF-287")
+def test_a_copy_answers_events_as_its_model_does():
+    s = scenario(
+        Side(hand=FILL, pool=["the-mimic-sage"]),
+        Side(pool=["warden-of-the-silent-helm"]),
+        phase="pool",
+    )
+    mimic, warden = card(s, "the-mimic-sage"), card(s, "warden-of-the-silent-helm")
+    assert s.event_answer(mimic) == "" and s.event_answer(warden) == "negate"
+    act(s, f"use #{mimic} -> #{warden}")
+    assert s.event_answer(mimic) == "negate"  # it may discard itself to negate an event (SF-287)
+
+
 @pytest.mark.rules("SF-017", "SF-K19")
 def test_the_online_blueline_data_set_is_the_one_in_force():
     king = GAME.cards["the-barrow-king"]

@@ -21,6 +21,8 @@ from .cards import (
     ACTIVATION_ORDER,
     CHAMPION,
     DRAWS,
+    ENTRY,
+    EVENT_ANSWER,
     HAND_LIMIT,
     ICON_USES,
     MOVEMENT,
@@ -28,6 +30,7 @@ from .cards import (
     REALM,
     SPELLS,
     UNIQUE_IN_PLAY,
+    Ability,
 )
 from .records import Fight, PlayRec
 
@@ -393,6 +396,26 @@ class SpellfireBase(AbilityState):
         of his own accord this turn and brought it back (SF-313); its immunities, race and other powers
         stay."""
         return not self.taken_back or cid not in self.taken_back
+
+    def abilities_at(self, cid: int, point: str) -> tuple[Ability, ...]:
+        """Card ``cid``'s powers that act at ``point`` of the rules (cards.AT): its own, then those of the
+        champion it copies (SF-257)."""
+        own = self.defs[cid].at.get(point, ())
+        if self.copied:
+            model = self.copied.get(cid, -1)
+            if model >= 0:
+                return own + self.defs[model].at.get(point, ())
+        return own
+
+    def entry_cost(self, card: int) -> int:
+        """How many cards its owner discards for ``card`` to enter play (SF-270): 0 for most."""
+        return sum(a.effect.amount for a in self.defs[card].at.get(ENTRY, ()))
+
+    def event_answer(self, cid: int) -> str:
+        """What card ``cid`` may do in an event's pause (SF-285, SF-287, SF-302): "negate", "calm",
+        "duplicate", or "" (the first of them it has)."""
+        answers = self.abilities_at(cid, EVENT_ANSWER)
+        return answers[0].does if answers else ""
 
     def has_power(self, cid: int, verb: str) -> bool:
         """The champion's own power, or the one it copies (SF-257)."""

@@ -206,6 +206,15 @@ def check(card: CardModel) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Ability:
+    """A power as the rules read it at its point (``AT``): what it does there (``does``), and the card's
+    effect with its amount and parameters."""
+
+    does: str
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
 class SpellfireCard(CardDef):
     """A SPELLFIRE card definition (see the module docstring)."""
 
@@ -233,10 +242,18 @@ class SpellfireCard(CardDef):
     all_traits: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
     # what it gives while in force (an unrazed realm, a rule card, a dungeon): its players' numbers
     abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
+    # its other powers by the point of the rules where they act (``AT``)
+    at: dict[str, tuple[Ability, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
         object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
+        at: dict[str, list[Ability]] = {}
+        for e in self.effects:
+            if e.verb in AT:
+                point, does = AT[e.verb]
+                at.setdefault(point, []).append(Ability(does, e))
+        object.__setattr__(self, "at", {point: tuple(v) for point, v in at.items()})
         object.__setattr__(
             self,
             "abilities",
@@ -293,6 +310,19 @@ KEYWORD_OF_POWER = {
     "bar": "attacker_restriction",
 }
 ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
+
+# The points of the rules where powers act. A rule asks a card once for its abilities at its point
+# (``state.abilities_at(cid, point)``: its own, and a copier's model's, SF-257) and reads what each does;
+# no rule tests a power by its verb.
+ENTRY = "entry"  # what its owner pays for it to enter play (SF-270)
+EVENT_ANSWER = "event_answer"  # what a card of a pool may do in an event's pause (SF-285, SF-287, SF-302)
+# verb -> (point, what it does there)
+AT: dict[str, tuple[str, str]] = {
+    "entry_discard": (ENTRY, "discard"),  # discard amount cards (SF-270)
+    "negate_discard": (EVENT_ANSWER, "negate"),  # discard it to negate any event (SF-287)
+    "calm_discard": (EVENT_ANSWER, "calm"),  # discard it to ignore a harmful event, for its player (SF-285)
+    "duplicate_event": (EVENT_ANSWER, "duplicate"),  # once per turn, play the event again (SF-302, SF-318)
+}
 
 SELECTORS = SelectorVocabulary(nouns=frozenset({CHAMPION, REALM}))
 _YOU = SELECTORS.parse("you")

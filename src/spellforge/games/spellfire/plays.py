@@ -168,17 +168,13 @@ class PlayMixin(SpellfireBase):
         for c in self.pool_of(seat):
             if not self.voluntary(c):
                 continue
-            if self.has_power(c, "negate_discard") or (
-                self.has_power(c, "calm_discard") and ev.harmful and self.event_touches(play, seat)
-            ):
+            answer = self.event_answer(c)
+            if answer == "negate" or (answer == "calm" and ev.harmful and self.event_touches(play, seat)):
                 out.append(UsePower(c, ref))
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
                 if (
-                    (
-                        "duplicate_event" in self.defs[c].powers
-                        or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
-                    )
+                    self.event_answer(c) == "duplicate"
                     and self.used_at.get(c, -1) != self.pool_phases[seat]  # once per turn window (SF-318)
                     and self.voluntary(c)
                 ):
@@ -212,13 +208,11 @@ class PlayMixin(SpellfireBase):
             return
         assert isinstance(action, UsePower)
         c = action.card
-        if self.defs[c].type in (CHAMPION,) and (
-            self.has_power(c, "negate_discard") or self.has_power(c, "calm_discard")
-        ):
+        answer = self.event_answer(c)
+        if self.defs[c].type == CHAMPION and answer in ("negate", "calm"):
             self.window_acted()
-            negate = self.has_power(c, "negate_discard")
             self.discard_card_from_play(c, "spent")
-            if negate:
+            if answer == "negate":
                 self.negated.append(uid)
                 self.emit(Event("negate", seat, c, other=play.card))
             else:

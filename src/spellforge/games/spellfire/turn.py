@@ -343,8 +343,8 @@ class TurnMixin(PlayMixin):
             d = self.defs[c]
             if d.type != CHAMPION or self.cosmos_blocked(c):
                 continue
-            e = d.power("entry_discard")
-            if e is not None and hand_size - 1 < e.amount:
+            cost = self.entry_cost(c)
+            if cost and hand_size - 1 < cost:  # SF-270
                 continue
             if d.avatar and self.avatar_pairing_blocked(seat, c):
                 continue
@@ -423,9 +423,9 @@ class TurnMixin(PlayMixin):
         self.controller[card] = seat
         self.hide_in_pool(card)
         self.emit(Event("pool", seat, card, secret=self.face_down[card]))
-        e = self.defs[card].power("entry_discard")
-        if e is not None:
-            self.schedule(frames.EntryDiscard(card, e.amount))
+        cost = self.entry_cost(card)
+        if cost:
+            self.schedule(frames.EntryDiscard(card, cost))  # SF-270
 
     def op_entry_discard(self, card: int, left: int) -> None:
         if left > 0 and self.hand_of(self.controller[card]):

@@ -229,8 +229,8 @@ class WordsMixin(ViewMixin):
         if t == HOLDING:
             return f"Attach the holding {name} to {aim}"
         if t == CHAMPION:
-            e = d.power("entry_discard")
-            cost = f" (discard {count(e.amount, 'card')})" if e is not None else ""
+            n = self.entry_cost(card)
+            cost = f" (discard {count(n, 'card')})" if n else ""
             return f"Put {name} into your pool{cost}"
         if t in (ITEM, ARTIFACT):
             bonus = f" (+{d.bonus})" if d.bonus and kind == "fight" else ""
@@ -280,9 +280,10 @@ class WordsMixin(ViewMixin):
             about = self.card_label(play.card, seat) if play is not None else "it"
             if kind == "counter":
                 return f"Discard {name} to cancel {about}"
-            if self.has_power(card, "negate_discard"):
+            answer = self.event_answer(card)
+            if answer == "negate":
                 return f"Discard {name} to negate {about}"
-            if self.has_power(card, "calm_discard"):
+            if answer == "calm":
                 return f"Discard {name} to ignore {about} (for you only)"
             at = f", aimed at {aim}" if target is not None else ""  # the copy's own target (SF-302)
             return f"Copy {about} with {name}{at}"
