@@ -20,6 +20,7 @@ from spellforge.core.zones import Visibility, ZoneSpec
 from .cards import (
     ACTIVATION_ORDER,
     CHAMPION,
+    DEFEAT,
     DRAWS,
     ENTRY,
     EVENT_ANSWER,
@@ -416,6 +417,26 @@ class SpellfireBase(AbilityState):
         "duplicate", or "" (the first of them it has)."""
         answers = self.abilities_at(cid, EVENT_ANSWER)
         return answers[0].does if answers else ""
+
+    def defeating(self, cid: int, does: str, *, copies: bool = True) -> Ability | None:
+        """Card ``cid``'s power that defeats a champion outright (point DEFEAT) the way ``does`` names:
+        "classes" (a champion's, SF-K29), "level_ge" (an item's, SF-247), "level_le" (an ally's, SF-247);
+        ``copies``: a copier's model's counts (SF-257)."""
+        found = self.abilities_at(cid, DEFEAT) if copies else self.defs[cid].at.get(DEFEAT, ())
+        for a in found:
+            if a.does == does:
+                return a
+        return None
+
+    def defeats(self, power: Ability, victim: int) -> bool:
+        """Whether a defeating ``power`` (``defeating``) defeats champion ``victim``: of one of its classes,
+        or of its level or more, or of its level or less."""
+        e = power.effect
+        if power.does == "classes":
+            return not set(str(e.param("traits")).split("|")).isdisjoint(self.classes(victim))
+        if power.does == "level_ge":
+            return self.level(victim) >= e.amount
+        return self.level(victim) <= e.amount
 
     def has_power(self, cid: int, verb: str) -> bool:
         """The champion's own power, or the one it copies (SF-257)."""

@@ -383,15 +383,11 @@ class BattleMixin(SpoilsMixin):
 
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
         if kind == 0:
-            e = self.defs[champion].power("instant_defeat")
-            if e is None and self.copied.get(champion, -1) >= 0:
-                e = self.defs[self.copied.get(champion, -1)].power("instant_defeat")
-            if e is not None and set(str(e.param("traits")).split("|")) & set(self.classes(victim)):
-                return champion
-            return -1
+            power = self.defeating(champion, "classes")
+            return champion if power is not None and self.defeats(power, victim) else -1
         for a in sorted(self.attachments(champion), key=self.activation_key):
-            e = self.defs[a].power("defeat_level_ge")
-            if e is not None and self.level(victim) >= e.amount:
+            power = self.defeating(a, "level_ge")
+            if power is not None and self.defeats(power, victim):
                 return a
         return -1
 
@@ -409,11 +405,11 @@ class BattleMixin(SpoilsMixin):
             cd = self.defs[c]
             if kind == 0 and cd.type == ITEM:
                 e = cd.power("set_class")
-                threat = self.defs[source].power("instant_defeat")
+                threat = self.defeating(source, "classes", copies=False)
                 if (
                     e is not None
                     and threat is not None
-                    and str(e.param("class")) not in str(threat.param("traits")).split("|")
+                    and str(e.param("class")) not in str(threat.effect.param("traits")).split("|")
                 ):
                     out.append(PlayCard(c, CardRef(victim)))  # changes the condition (SF-245)
             elif kind == 1 and cd.type == EVENT and "remove_support" in cd.powers:
@@ -669,9 +665,9 @@ class BattleMixin(SpoilsMixin):
                     if moved < e.amount:
                         self.move(c, self.layout.void[s])
                         moved += 1
-        e = d.power("defeat_level_le")
+        power = self.defeating(ally, "level_le")
         opposing = f.def_champion if seat == f.attacker else f.att_champion
-        if e is not None and opposing >= 0 and not f.self_defence and self.level(opposing) <= e.amount:
+        if power is not None and opposing >= 0 and not f.self_defence and self.defeats(power, opposing):
             self.emit(Event("instant_defeat", seat, opposing, other=ally))
             f.over = ROUND_DONE
             f.winner = seat

@@ -316,12 +316,16 @@ ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
 # no rule tests a power by its verb.
 ENTRY = "entry"  # what its owner pays for it to enter play (SF-270)
 EVENT_ANSWER = "event_answer"  # what a card of a pool may do in an event's pause (SF-285, SF-287, SF-302)
+DEFEAT = "defeat"  # what defeats an opposing champion outright in a round (SF-K29, SF-244, SF-247)
 # verb -> (point, what it does there)
 AT: dict[str, tuple[str, str]] = {
     "entry_discard": (ENTRY, "discard"),  # discard amount cards (SF-270)
     "negate_discard": (EVENT_ANSWER, "negate"),  # discard it to negate any event (SF-287)
     "calm_discard": (EVENT_ANSWER, "calm"),  # discard it to ignore a harmful event, for its player (SF-285)
     "duplicate_event": (EVENT_ANSWER, "duplicate"),  # once per turn, play the event again (SF-302, SF-318)
+    "instant_defeat": (DEFEAT, "classes"),  # a champion: one of these classes, as the round begins (SF-K29)
+    "defeat_level_ge": (DEFEAT, "level_ge"),  # an item: its bearer's foe of level amount or more (SF-247)
+    "defeat_level_le": (DEFEAT, "level_le"),  # an ally: the foe of level amount or less, on arrival (SF-247)
 }
 
 SELECTORS = SelectorVocabulary(nouns=frozenset({CHAMPION, REALM}))
