@@ -19,6 +19,7 @@ from spellforge.core.zones import Visibility, ZoneSpec
 
 from .cards import (
     ACTIVATION_ORDER,
+    BEARER,
     CHAMPION,
     DEFEAT,
     DRAWS,
@@ -27,6 +28,7 @@ from .cards import (
     HAND_LIMIT,
     ICON_USES,
     MOVEMENT,
+    PROTECTION,
     RACES,
     REALM,
     SPELLS,
@@ -345,9 +347,9 @@ class SpellfireBase(AbilityState):
     def classes(self, cid: int) -> tuple[str, ...]:
         """The champion's classes now: an attached class-changing item replaces them (SF-228)."""
         for a in self.attachments(cid):
-            e = self.defs[a].power("set_class")
-            if e is not None:
-                return (str(e.param("class")),)
+            new = self.gives(a, "class")
+            if new is not None:
+                return (str(new.effect.param("class")),)
         d = self.defs[cid]
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
@@ -362,9 +364,9 @@ class SpellfireBase(AbilityState):
             t = t | md.blueline | (md.traits & RACIAL)
         extra: list[str] = []
         for a in self.attachments(cid):
-            e = self.defs[a].power("grant_trait")
-            if e is not None:
-                extra.append(str(e.param("traits")))
+            trait = self.gives(a, "trait")
+            if trait is not None:
+                extra.append(str(trait.effect.param("traits")))
         if self.modifiers:
             extra += grants_of(self.modifiers, cid)  # granted for the round (SF-235)
         if extra:
@@ -422,11 +424,7 @@ class SpellfireBase(AbilityState):
         """Card ``cid``'s power that defeats a champion outright (point DEFEAT) the way ``does`` names:
         "classes" (a champion's, SF-K29), "level_ge" (an item's, SF-247), "level_le" (an ally's, SF-247);
         ``copies``: a copier's model's counts (SF-257)."""
-        found = self.abilities_at(cid, DEFEAT) if copies else self.defs[cid].at.get(DEFEAT, ())
-        for a in found:
-            if a.does == does:
-                return a
-        return None
+        return self.ability(cid, DEFEAT, does, copies=copies)
 
     def defeats(self, power: Ability, victim: int) -> bool:
         """Whether a defeating ``power`` (``defeating``) defeats champion ``victim``: of one of its classes,
@@ -445,14 +443,36 @@ class SpellfireBase(AbilityState):
         model = self.copied.get(cid, -1)
         return model >= 0 and verb in self.defs[model].powers
 
+    def ability(self, card: int, point: str, does: str, *, copies: bool = False) -> Ability | None:
+        """``card``'s own power at ``point`` (cards.AT) that does ``does``, if it has one; ``copies``: or
+        the one of the champion it copies (SF-257)."""
+        for a in self.abilities_at(card, point) if copies else self.defs[card].at.get(point, ()):
+            if a.does == does:
+                return a
+        return None
+
+    def gives(self, card: int, does: str) -> Ability | None:
+        """What ``card`` gives the champion bearing or using it (point BEARER): a class ("class", SF-228)
+        or a trait ("trait", SF-235)."""
+        return self.ability(card, BEARER, does)
+
+    def immune(self, cid: int, what: str) -> bool:
+        """Whether champion ``cid``'s own power, or the one it copies, makes it immune to ``what`` (point
+        PROTECTION): "spells" (SF-249) or "items" (SF-250)."""
+        return any(a.does == what for a in self.abilities_at(cid, PROTECTION))
+
     def immune_to_spells(self, cid: int) -> bool:
         """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254),
         only while it is in play: not in Limbo, the Abyss or a hand (SF-253)."""
         if not self.in_play(cid):
             return False
-        if self.has_power(cid, "immune"):
+        if self.immune(cid, "spells"):
             return True
-        return any("immune" in self.defs[a].powers for a in self.attachments(cid))
+        for a in self.attachments(cid):  # an artifact's power (SF-251)
+            for power in self.defs[a].at.get(PROTECTION, ()):
+                if power.does == "spells":
+                    return True
+        return False
 
     def activation_key(self, cid: int) -> tuple[int, int, str, int]:
         """Order of activation within a side: by type (artifacts, allies, items, blood abilities, thief

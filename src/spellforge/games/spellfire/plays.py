@@ -22,7 +22,7 @@ from spellforge.core.windows import EACH
 from . import frames
 from .actions import PlayCard, UsePower
 from .base import SpellfireBase
-from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS, USE
 from .decisions import PlayData
 from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
@@ -531,12 +531,12 @@ class PlayMixin(SpellfireBase):
         elif "wall" in v:
             self.wall(play, turned)
         elif "grant_trait" in v:
-            e = d.power("grant_trait")
-            assert e is not None
+            trait = self.gives(card, "trait")
+            assert trait is not None
             f = self.fight
             own = f.att_champion if f.attacker == seat else f.def_champion
             if own >= 0:
-                self.grant(own, str(e.param("traits")), ROUND, card)  # for the round (SF-235)
+                self.grant(own, str(trait.effect.param("traits")), ROUND, card)  # for the round (SF-235)
         elif self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
             # a combat card stays in the round for its side (for the other side when turned)
             self.move(card, self.layout.battle)
@@ -593,10 +593,9 @@ class PlayMixin(SpellfireBase):
         out: list[Action] = []
         window = self.pool_phases[seat]
         for c in self.pool_of(seat):
-            d = self.defs[c]
             if not self.voluntary(c):
                 continue
-            if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
+            if self.ability(c, USE, "copy") is not None and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):
                         if (
@@ -606,9 +605,9 @@ class PlayMixin(SpellfireBase):
                             and self.can_see(seat, m)  # not a face-down champion of a hidden pool
                         ):
                             out.append(UsePower(c, CardRef(m)))
-            if "recover_abyss" in d.powers and self.used_at.get(c, -1) != window:
+            if self.ability(c, USE, "recover") is not None and self.used_at.get(c, -1) != window:
                 out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
-            if "abyss_send" in d.powers:
+            if self.ability(c, USE, "send") is not None:
                 for s in range(self.n_seats):
                     if s == seat:
                         continue
@@ -617,17 +616,16 @@ class PlayMixin(SpellfireBase):
         return out
 
     def use_power(self, seat: int, card: int, target: Target | None) -> None:
-        d = self.defs[card]
         assert isinstance(target, CardRef)
         t = target.id
-        if "copy_power" in d.powers:
+        if self.ability(card, USE, "copy") is not None:
             self.copied[card] = t  # exact text, at once (SF-257, SF-260)
             self.emit(Event("copy", seat, card, other=t, secret=self.face_down[card]))
-        elif "recover_abyss" in d.powers:
+        elif self.ability(card, USE, "recover") is not None:
             self.used_at[card] = self.pool_phases[seat]
             self.move(t, self.layout.hand[seat])  # SF-169
             self.emit(Event("recover", seat, card, other=t, secret=self.face_down[card]))
-        elif "abyss_send" in d.powers:
+        elif self.ability(card, USE, "send") is not None:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
             if self.defs[t].type == "dungeon":
                 self.to_zone(

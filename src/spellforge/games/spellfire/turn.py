@@ -20,7 +20,7 @@ from spellforge.core.windows import PASSES
 from . import frames
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
-from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
+from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, USE
 from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
 from .plays import PlayMixin
@@ -457,7 +457,7 @@ class TurnMixin(PlayMixin):
         out += self.phase_card_plays(seat, 5)
         if self.extra_turns_unlocked:  # SF-295, SF-296
             for r in self.unrazed_realms(seat):
-                if "raze_for_extra_turn" in self.defs[r].powers:
+                if self.ability(r, USE, "raze_extra_turn") is not None:
                     out.append(UsePower(r))
         out += self.event_plays(seat)
         return out
