@@ -9,6 +9,7 @@ import pytest
 from spellforge.core.modifiers import (
     ADD,
     BATTLE,
+    GRANT,
     PERMANENT,
     ROUND,
     SET,
@@ -17,6 +18,7 @@ from spellforge.core.modifiers import (
     Modifier,
     card_value,
     check,
+    grants_of,
 )
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
@@ -166,3 +168,14 @@ def test_random_play_finishes_and_round_trips(seed: int) -> None:
         if state.battle is None:
             assert all(m.duration not in (ROUND, BATTLE) for m in state.modifiers)
     assert GAME.replay(GAME.record(state)).to_json() == state.to_json()
+
+
+def test_grants_of_lists_the_keywords_granted_to_one_card_in_order() -> None:
+    mods = [
+        Modifier(7, -1, "flyer", GRANT, 1, ROUND, 3),
+        Modifier(7, -1, "level", ADD, 2, ROUND, 3),
+        Modifier(8, -1, "swimmer", GRANT, 1, TURN, 3),
+        Modifier(7, -1, "undead", GRANT, 1, PERMANENT, -1),
+    ]
+    assert grants_of(mods, 7) == ["flyer", "undead"]
+    assert grants_of(mods, 8) == ["swimmer"] and grants_of(mods, 9) == [] and grants_of([], 7) == []

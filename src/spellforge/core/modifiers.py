@@ -123,6 +123,16 @@ def granted(mods: list[Modifier], card: int, keyword: str) -> bool:
     return False
 
 
+def grants_of(mods: list[Modifier], card: int) -> list[str]:
+    """The keywords the modifiers in ``mods`` grant ``card``, in the order they were granted (a game whose
+    keywords are a set, such as SPELLFIRE's traits, joins them to what is printed).
+
+    >>> grants_of([Modifier(7, -1, "flyer", GRANT, 1, ROUND, 3), Modifier(7, -1, "level", ADD, 2, ROUND, 3)], 7)
+    ['flyer']
+    """
+    return [m_stat for m_card, _, m_stat, op, _, _, _ in mods if m_card == card and op == GRANT]
+
+
 def ended(mods: list[Modifier], duration: int) -> list[Modifier]:
     """``mods`` without those that last ``duration`` (the game ends a turn, a round, a battle...)."""
     return [m for m in mods if m.duration != duration]

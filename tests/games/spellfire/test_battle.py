@@ -630,3 +630,24 @@ def test_a_champion_that_cast_a_wish_stays_spent_when_its_attack_is_taken_back(f
     assert s.available_champions(0, from_hand=False) == [card(s, "hollis-greymantle")]
     act(s, "attack slot P2.A")
     assert f"send #{elira}" not in legal(s) and f"send #{card(s, 'hollis-greymantle')}" in legal(s)
+
+
+@pytest.mark.rules("SF-235")
+def test_a_spell_grants_its_caster_a_trait_for_the_round_only():
+    s = scenario(
+        Side(hand=["village-militia"], pool=["master-quillon"]),
+        Side(hand=["levitation", "village-militia"], pool=["ilvara-the-keen"], formation=["tollgate-downs"]),
+        phase="attack",
+    )
+    to_round(s, "master-quillon", "ilvara-the-keen")
+    until(s, 1, "fight")  # 5 against 4: the defender casts Levitation
+    wizard = card(s, "ilvara-the-keen")
+    assert "flyer" not in s.traits(wizard)
+    act(s, f"play #{card(s, 'levitation')}")
+    while s.decision.kind == "counter":
+        act(s, "pass")
+    assert "flyer" in s.traits(wizard) and s.has_keyword(wizard, "flyer")  # a keyword grant for the round
+    act(s, legal(s)[1])  # his Village Militia: 5 all, and the defender wins the tie
+    pass_round(s)
+    assert s.zone_name(wizard) == "pool" and s.decision.kind == "spoils"  # the round is over, won
+    assert "flyer" not in s.traits(wizard) and not s.has_keyword(wizard, "flyer")

@@ -36,6 +36,46 @@ def test_a_copy_gains_the_racial_and_blueline_traits_of_its_model():
     assert s.immune_to_spells(mimic)
 
 
+@pytest.mark.rules("SF-257", "SF-261", "SF-287")
+def test_a_copy_answers_events_as_its_model_does():
+    s = scenario(
+        Side(hand=FILL, pool=["the-mimic-sage"]),
+        Side(pool=["warden-of-the-silent-helm"]),
+        phase="pool",
+    )
+    mimic, warden = card(s, "the-mimic-sage"), card(s, "warden-of-the-silent-helm")
+    assert s.event_answer(mimic) == "" and s.event_answer(warden) == "negate"
+    act(s, f"use #{mimic} -> #{warden}")
+    assert s.event_answer(mimic) == "negate"  # it may discard itself to negate an event (SF-287)
+
+
+@pytest.mark.rules("SF-247", "SF-257", "SF-K29")
+def test_what_defeats_a_champion_outright():
+    s = scenario(
+        Side(hand=FILL, pool=["the-mimic-sage", "sir-aldric-the-bold+dragonslayer-lance"]),
+        Side(pool=["sir-bertram-wyrmbane", "azure-skyrender", "cinderwing-drake", "garrick-stormcloak"]),
+        phase="pool",
+    )
+    mimic, bertram, aldric = (
+        card(s, "the-mimic-sage"),
+        card(s, "sir-bertram-wyrmbane"),
+        card(s, "sir-aldric-the-bold"),
+    )
+    eight, seven, hero = (
+        card(s, "azure-skyrender"),
+        card(s, "cinderwing-drake"),
+        card(s, "garrick-stormcloak"),
+    )
+    assert (
+        s.defeat_source(bertram, seven, 0) == bertram and s.defeat_source(bertram, hero, 0) == -1
+    )  # monsters
+    assert s.defeat_source(mimic, seven, 0) == -1
+    act(s, f"use #{mimic} -> #{bertram}")
+    assert s.defeat_source(mimic, seven, 0) == mimic  # the power it copies (SF-257)
+    lance = card(s, "dragonslayer-lance")
+    assert s.defeat_source(aldric, eight, 1) == lance and s.defeat_source(aldric, seven, 1) == -1  # level 8+
+
+
 @pytest.mark.rules("SF-017", "SF-K19")
 def test_the_online_blueline_data_set_is_the_one_in_force():
     king = GAME.cards["the-barrow-king"]

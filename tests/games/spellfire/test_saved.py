@@ -147,3 +147,19 @@ def test_an_old_player_target_names_the_seat_it_named() -> None:
     assert isinstance(s, SpellfireState)
     assert s.plays[0].target == PlayerRef(2)
     assert s.work[-1] == CopyPlay(0, 103, PlayerRef(1), 12)
+
+
+def test_a_trait_granted_for_the_round_in_an_older_save_loads_as_a_core_grant() -> None:
+    data = saved("battle-with-plays")
+    assert data["state"]["granted"] == []
+    data["state"]["granted"] = [{"t": [22, "flyer"]}]  # P1's champion in the round flew (SF-235)
+    s = GAME.from_json(data)
+    assert isinstance(s, SpellfireState)
+    assert "flyer" in s.traits(22) and s.has_keyword(22, "flyer") and "flyer" not in s.traits(80)
+    again = GAME.from_json(s.to_json())
+    assert isinstance(again, SpellfireState) and "flyer" in again.traits(22)
+    s.round_cleanup()
+    assert "flyer" not in s.traits(22)  # it lasted the round
+    data["state"]["granted"] = [7]
+    with pytest.raises(RecordError, match="'granted' must be"):
+        GAME.from_json(data)

@@ -87,6 +87,18 @@ def test_cards_change_the_hand_limit_and_the_draw():
     assert s.hand_limit(0) == 12 and s.hand_limit(1) == 10 and s.draws(0) == 4
 
 
+@pytest.mark.rules("SF-123", "SF-101", "SF-144", "SF-151")
+def test_a_razed_realm_changes_no_numbers_until_it_is_rebuilt():
+    s = scenario(Side(), Side(formation=["library-of-echoes", "harvestmoon-farms"]), phase="pool")
+    library, farms = card(s, "library-of-echoes"), card(s, "harvestmoon-farms")
+    assert s.active == 1 and s.hand_limit(1) == 10 and s.draws(1) == 4
+    s.raze(library)
+    s.raze(farms)
+    assert s.hand_limit(1) == 8 and s.draws(1) == 3  # its power is gone at once (SF-144)
+    s.op_rebuild_discard(s.position_of(farms), 0)  # rebuilt: its power returns (SF-151)
+    assert s.hand_limit(1) == 8 and s.draws(1) == 4
+
+
 @pytest.mark.rules("SF-071", "SF-072", "SF-K43")
 def test_draw_limiting_rule_cards_spare_the_first_turn():
     s = scenario(Side(rules=["edict-of-scarcity"]), Side(), phase="pool", active=1, turns=1)

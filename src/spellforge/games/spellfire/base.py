@@ -7,22 +7,33 @@ side's total in a round, the Rule of the Cosmos, hand limits and draws.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
+from spellforge.core.modifiers import grants_of
 from spellforge.core.targets import Place
-from spellforge.core.windows import WindowState
 from spellforge.core.zones import Visibility, ZoneSpec
 
 from .cards import (
     ACTIVATION_ORDER,
+    BEARER,
     CHAMPION,
+    DEFEAT,
+    DRAWS,
+    ENTRY,
+    EVENT_ANSWER,
+    HAND_LIMIT,
     ICON_USES,
     MOVEMENT,
+    PROTECTION,
     RACES,
     REALM,
     SPELLS,
     UNIQUE_IN_PLAY,
+    Ability,
 )
 from .records import Fight, PlayRec
 
@@ -71,7 +82,7 @@ RACIAL = frozenset(RACES)
 REBUILD_COST = 3  # SF-149
 
 
-class SpellfireBase(WindowState):
+class SpellfireBase(AbilityState):
     """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
 
     __slots__ = (
@@ -84,7 +95,6 @@ class SpellfireBase(WindowState):
         "destroyed",
         "fight",
         "fought",
-        "granted",
         "holding_done",
         "lasting_until",
         "limbo_until",
@@ -104,7 +114,9 @@ class SpellfireBase(WindowState):
         "twins",
         "used_at",
     )
-    DERIVED = WindowState.DERIVED | {"twins"}
+    DERIVED = AbilityState.DERIVED | {"twins"}
+    # the zones whose cards change players' numbers while there (SPELLFIRE's seat statics)
+    ABILITY_ZONES = ("formation", "rules", "dungeon")
     COPY: ClassVar[dict[str, str]] = {
         "allied": "list",
         "attached_to": "list",
@@ -113,7 +125,6 @@ class SpellfireBase(WindowState):
         "chose_realm_discard": "list",
         "fight": "record",
         "fought": "list",
-        "granted": "list",
         "holding_done": "list",
         "lasting_until": "dict",
         "limbo_until": "dict",
@@ -133,7 +144,7 @@ class SpellfireBase(WindowState):
         "borrowed": "dict",
     }
     CARD_ARRAYS = (
-        *WindowState.CARD_ARRAYS,
+        *AbilityState.CARD_ARRAYS,
         "attached_to",
         "razed",
         "fought",
@@ -161,7 +172,6 @@ class SpellfireBase(WindowState):
     pool_phases: list[int]  # regular phase 3s begun: the once-per-turn windows (SF-317, SF-319)
     # the battle and the plays
     fight: Fight  # the battle of this turn
-    granted: list[tuple[int, str]]  # (champion, trait) granted for the round (SF-235)
     allied: list[int]  # champions of a pool brought into the round as allies (SF-224, SF-225)
     taken_back: list[int]  # cards their owner took out of play this turn, seen by all (SF-313)
     destroyed: list[int]  # cards destroyed: gone from the game and their owners' decks (SF-008)
@@ -181,6 +191,21 @@ class SpellfireBase(WindowState):
         if name in ("attached_to", "fought"):
             return -1
         return super().card_array_default(name, cid)
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        return self.defs[cid].type == noun
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        """The cards of a zone word: "play" is every card in play (SF-156, SF-157)."""
+        if zone != "play":
+            raise ValueError(f"SPELLFIRE selectors name no zone {zone!r}")
+        return [
+            c for z, cards in enumerate(self.zones) for c in cards if self.in_play(c) and self.zone_of[c] == z
+        ]
+
+    def abilities(self, cid: int) -> AbilitySet:
+        """What a card in force gives: a razed realm gives nothing (SF-144, SF-151)."""
+        return NO_ABILITIES if self.razed[cid] else self.defs[cid].abilities
 
     def zone_name(self, cid: int) -> str:
         return self.layout.names[self.zone_of[cid]]
@@ -322,14 +347,15 @@ class SpellfireBase(WindowState):
     def classes(self, cid: int) -> tuple[str, ...]:
         """The champion's classes now: an attached class-changing item replaces them (SF-228)."""
         for a in self.attachments(cid):
-            e = self.defs[a].power("set_class")
-            if e is not None:
-                return (str(e.param("class")),)
+            new = self.gives(a, "class")
+            if new is not None:
+                return (str(new.effect.param("class")),)
         d = self.defs[cid]
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
     def traits(self, cid: int) -> frozenset[str]:
-        """Printed and blueline traits, plus those granted by attachments and for the round (SF-030); a
+        """Printed and blueline traits, plus those granted by attachments and for the round (core keyword
+        grants lasting the ROUND, SF-030, SF-235); a
         copier also has the racial traits and blueline traits of the card it copies (SF-259)."""
         t = self.defs[cid].all_traits
         model = self.copied.get(cid, -1) if self.copied else -1
@@ -338,10 +364,11 @@ class SpellfireBase(WindowState):
             t = t | md.blueline | (md.traits & RACIAL)
         extra: list[str] = []
         for a in self.attachments(cid):
-            e = self.defs[a].power("grant_trait")
-            if e is not None:
-                extra.append(str(e.param("traits")))
-        extra += [trait for c, trait in self.granted if c == cid]
+            trait = self.gives(a, "trait")
+            if trait is not None:
+                extra.append(str(trait.effect.param("traits")))
+        if self.modifiers:
+            extra += grants_of(self.modifiers, cid)  # granted for the round (SF-235)
         if extra:
             t = t | frozenset(extra)
         return t
@@ -373,6 +400,42 @@ class SpellfireBase(WindowState):
         stay."""
         return not self.taken_back or cid not in self.taken_back
 
+    def abilities_at(self, cid: int, point: str) -> tuple[Ability, ...]:
+        """Card ``cid``'s powers that act at ``point`` of the rules (cards.AT): its own, then those of the
+        champion it copies (SF-257)."""
+        own = self.defs[cid].at.get(point, ())
+        if self.copied:
+            model = self.copied.get(cid, -1)
+            if model >= 0:
+                return own + self.defs[model].at.get(point, ())
+        return own
+
+    def entry_cost(self, card: int) -> int:
+        """How many cards its owner discards for ``card`` to enter play (SF-270): 0 for most."""
+        return sum(a.effect.amount for a in self.defs[card].at.get(ENTRY, ()))
+
+    def event_answer(self, cid: int) -> str:
+        """What card ``cid`` may do in an event's pause (SF-285, SF-287, SF-302): "negate", "calm",
+        "duplicate", or "" (the first of them it has)."""
+        answers = self.abilities_at(cid, EVENT_ANSWER)
+        return answers[0].does if answers else ""
+
+    def defeating(self, cid: int, does: str, *, copies: bool = True) -> Ability | None:
+        """Card ``cid``'s power that defeats a champion outright (point DEFEAT) the way ``does`` names:
+        "classes" (a champion's, SF-K29), "level_ge" (an item's, SF-247), "level_le" (an ally's, SF-247);
+        ``copies``: a copier's model's counts (SF-257)."""
+        return self.ability(cid, DEFEAT, does, copies=copies)
+
+    def defeats(self, power: Ability, victim: int) -> bool:
+        """Whether a defeating ``power`` (``defeating``) defeats champion ``victim``: of one of its classes,
+        or of its level or more, or of its level or less."""
+        e = power.effect
+        if power.does == "classes":
+            return not set(str(e.param("traits")).split("|")).isdisjoint(self.classes(victim))
+        if power.does == "level_ge":
+            return self.level(victim) >= e.amount
+        return self.level(victim) <= e.amount
+
     def has_power(self, cid: int, verb: str) -> bool:
         """The champion's own power, or the one it copies (SF-257)."""
         if verb in self.defs[cid].powers:
@@ -380,14 +443,36 @@ class SpellfireBase(WindowState):
         model = self.copied.get(cid, -1)
         return model >= 0 and verb in self.defs[model].powers
 
+    def ability(self, card: int, point: str, does: str, *, copies: bool = False) -> Ability | None:
+        """``card``'s own power at ``point`` (cards.AT) that does ``does``, if it has one; ``copies``: or
+        the one of the champion it copies (SF-257)."""
+        for a in self.abilities_at(card, point) if copies else self.defs[card].at.get(point, ()):
+            if a.does == does:
+                return a
+        return None
+
+    def gives(self, card: int, does: str) -> Ability | None:
+        """What ``card`` gives the champion bearing or using it (point BEARER): a class ("class", SF-228)
+        or a trait ("trait", SF-235)."""
+        return self.ability(card, BEARER, does)
+
+    def immune(self, cid: int, what: str) -> bool:
+        """Whether champion ``cid``'s own power, or the one it copies, makes it immune to ``what`` (point
+        PROTECTION): "spells" (SF-249) or "items" (SF-250)."""
+        return any(a.does == what for a in self.abilities_at(cid, PROTECTION))
+
     def immune_to_spells(self, cid: int) -> bool:
         """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254),
         only while it is in play: not in Limbo, the Abyss or a hand (SF-253)."""
         if not self.in_play(cid):
             return False
-        if self.has_power(cid, "immune"):
+        if self.immune(cid, "spells"):
             return True
-        return any("immune" in self.defs[a].powers for a in self.attachments(cid))
+        for a in self.attachments(cid):  # an artifact's power (SF-251)
+            for power in self.defs[a].at.get(PROTECTION, ()):
+                if power.does == "spells":
+                    return True
+        return False
 
     def activation_key(self, cid: int) -> tuple[int, int, str, int]:
         """Order of activation within a side: by type (artifacts, allies, items, blood abilities, thief
@@ -443,21 +528,8 @@ class SpellfireBase(WindowState):
         return 5, 3, 8
 
     def hand_limit(self, seat: int) -> int:
-        """The format's limit changed by cards in play (SF-123)."""
-        limit = self.format_numbers()[2]
-        for c in self.unrazed_realms(seat):
-            e = self.defs[c].power("hand_limit")
-            if e is not None:
-                limit += e.amount
-        for c in self.zones[self.layout.rules]:
-            e = self.defs[c].power("hand_limit")
-            if e is not None and (e.param("all", False) or self.controller[c] == seat):
-                limit += e.amount
-        for c in self.zones[self.layout.dungeon[seat]]:
-            e = self.defs[c].power("hand_limit")
-            if e is not None:
-                limit += e.amount
-        return max(limit, 0)
+        """The format's limit changed by cards in force (SF-123)."""
+        return max(self.seat_stat(seat, HAND_LIMIT, self.format_numbers()[2]), 0)
 
     def draws(self, seat: int) -> int:
         """Phase-1 draws: the format's, plus extra draws, less other players' draw-limiting rule cards
@@ -466,19 +538,7 @@ class SpellfireBase(WindowState):
         n = self.format_numbers()[1]
         if self.turns_taken[seat] <= 1:
             return n
-        for c in self.unrazed_realms(seat):
-            e = self.defs[c].power("extra_draw")
-            if e is not None:
-                n += e.amount
-        for c in self.zones[self.layout.dungeon[seat]]:
-            e = self.defs[c].power("extra_draw")
-            if e is not None:
-                n += e.amount
-        for c in self.zones[self.layout.rules]:
-            e = self.defs[c].power("draw_limit")
-            if e is not None and self.controller[c] != seat:
-                n -= e.amount
-        return max(n, 0)
+        return max(self.seat_stat(seat, DRAWS, n), 0)
 
     def draw(self, seat: int, n: int = 1) -> int:
         """Draw ``n`` cards; a draw due while the draw pile is empty is lost (SF-268). Returns how many."""
@@ -503,6 +563,7 @@ class SpellfireBase(WindowState):
             self.left_play(h)
             self.discard_card(h)
         self.razed[realm] = True
+        self.abilities_changed()
         self.emit(Event("razed", self.owner[realm], realm, note=why))
 
     def discard_from_hand(self, seat: int, card: int, voluntary: bool) -> None:
@@ -554,6 +615,9 @@ class SpellfireBase(WindowState):
         "uid_counter",
         "window_serial",
         "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "allied",
         "attached_to",
         "borrowed",
@@ -563,7 +627,6 @@ class SpellfireBase(WindowState):
         "destroyed",
         "fight",
         "fought",
-        "granted",
         "holding_done",
         "lasting_until",
         "limbo_until",
@@ -628,6 +691,9 @@ class SpellfireBase(WindowState):
         new.uid_counter = self.uid_counter
         new.window_serial = self.window_serial
         new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.allied = self.allied[:]
         new.attached_to = self.attached_to[:]
         new.borrowed = self.borrowed.copy()
@@ -637,7 +703,6 @@ class SpellfireBase(WindowState):
         new.destroyed = self.destroyed[:]
         new.fight = self.fight.copy()
         new.fought = self.fought[:]
-        new.granted = self.granted[:]
         new.holding_done = self.holding_done[:]
         new.lasting_until = self.lasting_until.copy()
         new.limbo_until = self.limbo_until.copy()

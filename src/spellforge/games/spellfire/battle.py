@@ -24,14 +24,13 @@ from spellforge.core.windows import PASSES, RecordTable, Window
 from . import frames
 from .actions import AttackRealm, PlayCard, Send, UsePower
 from .base import DUNGEON_PLACES, POSITIONS, SLOT_PLACES, WORLD_BONUS
-from .cards import ALLY, CHAMPION, EVENT, ITEM, NOTATED, REALM
+from .cards import ALLY, ATTACKERS, CHAMPION, COMBAT, DEFENCE, EVENT, ITEM, NOTATED, REALM
 from .decisions import EscapeData, SummonData, WallData
 from .fair import empty_hand
 from .records import ATTACKER_SIDE, BATTLE_DONE, DEFENDER_SIDE, GOING, ROUND_DONE, Fight, PlayRec
 from .spoils import SpoilsMixin
 
 MOVERS = frozenset({"flyer", "swimmer", "earthwalker"})
-RESTRICTING = frozenset({"attack_only_by", "bar"})  # realm powers that limit who may attack it
 
 
 class BattleMixin(SpoilsMixin):
@@ -70,13 +69,13 @@ class BattleMixin(SpoilsMixin):
         if d.type != REALM:
             return True  # a dungeon: any champion (SF-R15)
         moves = traits & MOVERS
-        only = d.power("attack_only_by")
+        only = self.ability(target, ATTACKERS, "only")
         if only is not None:
-            allowed = set(str(only.param("traits")).split("|"))
+            allowed = set(str(only.effect.param("traits")).split("|"))
             if not (allowed & traits) and not allowed.intersection(classes):
                 return False
-        bar = d.power("bar")
-        if bar is not None and moves & set(str(bar.param("traits")).split("|")):
+        bar = self.ability(target, ATTACKERS, "bar")
+        if bar is not None and moves & set(str(bar.effect.param("traits")).split("|")):
             return False  # movement is compulsory (SF-278, SF-279)
         if not self.protected(target):
             return True  # exposed (SF-140, SF-275)
@@ -101,7 +100,7 @@ class BattleMixin(SpoilsMixin):
                 if r < 0 or razed[r]:
                     continue
                 # an exposed realm that restricts no attacker is open to any champion (``may_reach``)
-                if defs[r].powers & RESTRICTING or self.protected(r):
+                if ATTACKERS in defs[r].at or self.protected(r):
                     if not champions:  # champions alike in traits and classes: each kind asked once
                         champions = list(dict.fromkeys((self.traits(c), self.classes(c)) for c in available))
                     if not any(self.may_reach(t, k, r) for t, k in champions):
@@ -224,7 +223,7 @@ class BattleMixin(SpoilsMixin):
         out: list[Action] = [Pass()]
         out += [Send(c) for c in self.available_champions(f.defender)]  # any may defend (SF-280)
         target = f.target
-        if not f.dungeon and "defend_self" in self.defs[target].powers:
+        if not f.dungeon and self.ability(target, DEFENCE, "defends") is not None:
             out.append(UsePower(target))  # SF-R27
         return out
 
@@ -259,7 +258,7 @@ class BattleMixin(SpoilsMixin):
             self.schedule(frames.BattleEnd(), frames.Spoils(att, 1))
             return
         self.raze(target, "undefended")
-        if "razed_discard_attacker" in self.defs[target].powers:
+        if self.ability(target, DEFENCE, "razed_discard") is not None:
             self.discard_card_from_play(champ, "razed realm")  # SF-148; spoils stand (SF-209)
         f.over = BATTLE_DONE
         self.schedule(frames.BattleEnd(), frames.Spoils(att, 0))
@@ -302,7 +301,7 @@ class BattleMixin(SpoilsMixin):
                 for c in [champ, *sorted(self.attachments(champ), key=self.activation_key)]:
                     self.emit(Event("activates", seat, c))
         borrow_from = f.def_champion if not f.self_defence else -1
-        if borrow_from >= 0 and self.has_power(f.att_champion, "borrow_item"):
+        if borrow_from >= 0 and self.ability(f.att_champion, COMBAT, "borrow", copies=True):
             self.borrow(f.att_champion, borrow_from)
         self.schedule(
             frames.Instant(0, 0),
@@ -330,9 +329,14 @@ class BattleMixin(SpoilsMixin):
         champ = f.att_champion if side == 0 else f.def_champion
         if f.over != GOING or champ < 0 or (side == 1 and f.self_defence):
             return
-        e = self.defs[champ].power("pool_ally")
+        ally = self.ability(champ, COMBAT, "ally")
         seat = f.attacker if side == 0 else f.defender
-        if e is not None and e.param("at_once", False) and self.voluntary(champ) and self.pool_allies(seat):
+        if (
+            ally is not None
+            and ally.effect.param("at_once", False)
+            and self.voluntary(champ)
+            and self.pool_allies(seat)
+        ):
             self.ask("summon", seat, SummonData(champ))
 
     @legal("summon", forced=empty_hand, data=SummonData)
@@ -383,15 +387,11 @@ class BattleMixin(SpoilsMixin):
 
     def defeat_source(self, champion: int, victim: int, kind: int) -> int:
         if kind == 0:
-            e = self.defs[champion].power("instant_defeat")
-            if e is None and self.copied.get(champion, -1) >= 0:
-                e = self.defs[self.copied.get(champion, -1)].power("instant_defeat")
-            if e is not None and set(str(e.param("traits")).split("|")) & set(self.classes(victim)):
-                return champion
-            return -1
+            power = self.defeating(champion, "classes")
+            return champion if power is not None and self.defeats(power, victim) else -1
         for a in sorted(self.attachments(champion), key=self.activation_key):
-            e = self.defs[a].power("defeat_level_ge")
-            if e is not None and self.level(victim) >= e.amount:
+            power = self.defeating(a, "level_ge")
+            if power is not None and self.defeats(power, victim):
                 return a
         return -1
 
@@ -408,12 +408,12 @@ class BattleMixin(SpoilsMixin):
         for c in self.hand_of(d.seat):
             cd = self.defs[c]
             if kind == 0 and cd.type == ITEM:
-                e = cd.power("set_class")
-                threat = self.defs[source].power("instant_defeat")
+                new = self.gives(c, "class")
+                threat = self.defeating(source, "classes", copies=False)
                 if (
-                    e is not None
+                    new is not None
                     and threat is not None
-                    and str(e.param("class")) not in str(threat.param("traits")).split("|")
+                    and str(new.effect.param("class")) not in str(threat.effect.param("traits")).split("|")
                 ):
                     out.append(PlayCard(c, CardRef(victim)))  # changes the condition (SF-245)
             elif kind == 1 and cd.type == EVENT and "remove_support" in cd.powers:
@@ -494,21 +494,23 @@ class BattleMixin(SpoilsMixin):
         target = f.target
         realm_world = self.defs[target].world if not f.dungeon and not self.razed[target] else ""
         if side == 1 and f.self_defence:
-            e = self.defs[champ].power("defend_self")
-            assert e is not None
-            return int(e.param("level", 0)) + WORLD_BONUS  # the realm is of its own world (SF-R27)
+            defends = self.ability(champ, DEFENCE, "defends")
+            assert defends is not None
+            return (
+                int(defends.effect.param("level", 0)) + WORLD_BONUS
+            )  # the realm is of its own world (SF-R27)
         total = self.level(champ)
         if realm_world and self.defs[champ].world == realm_world:
             total += WORLD_BONUS
             if side == 1:
                 for h in self.attachments(target):
-                    e = self.defs[h].power("defender_bonus")
-                    if e is not None:
-                        total += e.amount
+                    bonus = self.ability(h, DEFENCE, "bonus")
+                    if bonus is not None:
+                        total += bonus.effect.amount
         foe = f.def_champion if side == 0 else f.att_champion
         # against a champion immune to items, an item's or artifact's bonus is lost, while what it grants
         # its bearer (flight, an immunity: ``traits``, ``immune_to_spells``) stays (SF-250, SF-251)
-        stripped = foe >= 0 and not (side == 0 and f.self_defence) and self.has_power(foe, "immune_items")
+        stripped = foe >= 0 and not (side == 0 and f.self_defence) and self.immune(foe, "items")
         for a in self.attachments(champ):
             if not stripped:
                 total += self.defs[a].bonus
@@ -591,10 +593,10 @@ class BattleMixin(SpoilsMixin):
                 else:
                     out.append(PlayCard(c))
         for a in self.attachments(own):
-            if "discard_for_bonus" in self.defs[a].powers and self.voluntary(a):
+            if self.ability(a, COMBAT, "discard_bonus") is not None and self.voluntary(a):
                 out.append(UsePower(a))
-        e = self.defs[own].power("pool_ally")
-        if e is not None and not e.param("at_once", False) and self.voluntary(own):
+        ally = self.ability(own, COMBAT, "ally")
+        if ally is not None and not ally.effect.param("at_once", False) and self.voluntary(own):
             # a power bringing a card into the battle: only when its side may play one (SF-224)
             out += [UsePower(own, CardRef(c)) for c in self.pool_allies(seat)]
         return out
@@ -636,11 +638,12 @@ class BattleMixin(SpoilsMixin):
             self.bring_ally(seat, action.card, action.target.id)
             return
         if isinstance(action, UsePower):  # discard it to use it (SF-312)
-            e = self.defs[action.card].power("discard_for_bonus")
-            assert e is not None
+            bonus = self.ability(action.card, COMBAT, "discard_bonus")
+            assert bonus is not None
+            amount = bonus.effect.amount
             self.discard_card_from_play(action.card, "spent")
-            self.modify_card(own, "level", e.amount, ROUND, source=action.card)
-            self.emit(Event("item_power", seat, action.card, amount=e.amount))
+            self.modify_card(own, "level", amount, ROUND, source=action.card)
+            self.emit(Event("item_power", seat, action.card, amount=amount))
             return
         assert isinstance(action, PlayCard)
         card = action.card
@@ -660,18 +663,17 @@ class BattleMixin(SpoilsMixin):
     def ally_arrives(self, seat: int, ally: int, own: int) -> None:
         """Ally powers on arrival: Abyss to Void (SF-173); defeating a low-level champion (SF-247)."""
         f = self.fight
-        d = self.defs[ally]
-        e = d.power("abyss_to_void")
-        if e is not None:
+        to_void = self.ability(ally, COMBAT, "abyss_to_void")
+        if to_void is not None:
             moved = 0
             for s in range(self.n_seats):
                 for c in list(self.zones[self.layout.abyss[s]]):
-                    if moved < e.amount:
+                    if moved < to_void.effect.amount:
                         self.move(c, self.layout.void[s])
                         moved += 1
-        e = d.power("defeat_level_le")
+        power = self.defeating(ally, "level_le")
         opposing = f.def_champion if seat == f.attacker else f.att_champion
-        if e is not None and opposing >= 0 and not f.self_defence and self.level(opposing) <= e.amount:
+        if power is not None and opposing >= 0 and not f.self_defence and self.defeats(power, opposing):
             self.emit(Event("instant_defeat", seat, opposing, other=ally))
             f.over = ROUND_DONE
             f.winner = seat
@@ -711,8 +713,8 @@ class BattleMixin(SpoilsMixin):
         out: list[Action] = [Pass()]
         for c in self.hand_of(d.seat):
             cd = self.defs[c]
-            e = cd.power("grant_trait")
-            if e is None or str(e.param("traits")) not in crossing:
+            trait = self.gives(c, "trait")
+            if trait is None or str(trait.effect.param("traits")) not in crossing:
                 continue
             if cd.type == ITEM:
                 out.append(PlayCard(c, CardRef(victim)))
@@ -796,7 +798,7 @@ class BattleMixin(SpoilsMixin):
                 and theirs >= 0
                 and not f.self_defence
                 and self.defs[mine].type == CHAMPION
-                and self.has_power(mine, "discard_opponent_after")
+                and self.ability(mine, COMBAT, "discard_foe", copies=True) is not None
             ):
                 out.append(theirs)
         return out
@@ -846,7 +848,6 @@ class BattleMixin(SpoilsMixin):
             if self.attached_to[c] < 0:
                 self.left_play(c)
                 self.discard_card(c)
-        self.granted = []
         self.allied = []
         self.end_duration(ROUND)
 

@@ -19,20 +19,27 @@ icon, SF-035; ``variable_level = true`` for a "?" icon, SF-022), ``traits`` (mov
 their icon, added to their side's total, SF-185) or ``drain`` (taken from the opposing side), and spells,
 psionic powers, blood abilities, thief skills and unarmed combat cards carry their notation: ``use``
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
-(SF-284) and may have a ``duration`` (SF-R17). Every power of the pool is one verb of ``VOCABULARY``, which
-the engine reads by verb, never by card name (SF-R28), so no card needs a script of its own.
+(SF-284) and may have a ``duration`` (SF-R17). Every power of the pool is one verb of ``VOCABULARY``, never
+read by card name (SF-R28), so no card needs a script of its own. Each verb is declared with where it acts:
+the powers that change a player's numbers (hand limit, draws, spoils) as core seat statics of the cards in
+force (``SEAT_STATICS``, read by ``state.seat_stat``); most others by the point of the rules that asks for
+them and what they do there (``AT``: entry, event answers, defeats, attackers, defence, combat, use,
+bearer, protection), which a rule reads once through ``state.abilities_at`` / ``state.ability``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet, Static
 from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
 from spellforge.core.errors import CardDataError
+from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
 
 WORLDS = (
@@ -203,6 +210,15 @@ def check(card: CardModel) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Ability:
+    """A power as the rules read it at its point (``AT``): what it does there (``does``), and the card's
+    effect with its amount and parameters."""
+
+    does: str
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
 class SpellfireCard(CardDef):
     """A SPELLFIRE card definition (see the module docstring)."""
 
@@ -228,10 +244,25 @@ class SpellfireCard(CardDef):
     multiples: bool = False
     powers: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
     all_traits: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # what it gives while in force (an unrazed realm, a rule card, a dungeon): its players' numbers
+    abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
+    # its other powers by the point of the rules where they act (``AT``)
+    at: dict[str, tuple[Ability, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
         object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
+        at: dict[str, list[Ability]] = {}
+        for e in self.effects:
+            if e.verb in AT:
+                point, does = AT[e.verb]
+                at.setdefault(point, []).append(Ability(does, e))
+        object.__setattr__(self, "at", {point: tuple(v) for point, v in at.items()})
+        object.__setattr__(
+            self,
+            "abilities",
+            AbilitySet.of(SEAT_STATICS[e.verb](e) for e in self.effects if e.verb in SEAT_STATICS),
+        )
         # blueline traits are card data like the printed ones (SF-030, SF-K19); the online data set
         # (``blueline``) is the one in force, the printed guides' (``printed_blueline``) only a record of
         # where they differ (SF-017)
@@ -283,6 +314,65 @@ KEYWORD_OF_POWER = {
     "bar": "attacker_restriction",
 }
 ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
+
+# The points of the rules where powers act. A rule asks a card once for its abilities at its point
+# (``state.abilities_at(cid, point)``: its own, and a copier's model's, SF-257) and reads what each does;
+# no rule tests a power by its verb.
+ENTRY = "entry"  # what its owner pays for it to enter play (SF-270)
+EVENT_ANSWER = "event_answer"  # what a card of a pool may do in an event's pause (SF-285, SF-287, SF-302)
+DEFEAT = "defeat"  # what defeats an opposing champion outright in a round (SF-K29, SF-244, SF-247)
+ATTACKERS = "attackers"  # a realm: who may attack it (SF-K20, SF-279)
+DEFENCE = "defence"  # a realm or its holding when the realm is attacked (SF-R27, SF-R03, SF-148)
+COMBAT = "combat"  # a champion's, ally's or item's power in its round of combat (SF-224, SF-255, SF-312)
+USE = "use"  # a power its owner uses by choice in phase 3 (a champion, SF-317) or 5 (a realm, SF-295)
+BEARER = "bearer"  # what a card gives the champion that bears it or uses it (SF-228, SF-235)
+PROTECTION = "protection"  # what a champion is immune to (SF-249..SF-254)
+# verb -> (point, what it does there)
+AT: dict[str, tuple[str, str]] = {
+    "entry_discard": (ENTRY, "discard"),  # discard amount cards (SF-270)
+    "negate_discard": (EVENT_ANSWER, "negate"),  # discard it to negate any event (SF-287)
+    "calm_discard": (EVENT_ANSWER, "calm"),  # discard it to ignore a harmful event, for its player (SF-285)
+    "duplicate_event": (EVENT_ANSWER, "duplicate"),  # once per turn, play the event again (SF-302, SF-318)
+    "instant_defeat": (DEFEAT, "classes"),  # a champion: one of these classes, as the round begins (SF-K29)
+    "defeat_level_ge": (DEFEAT, "level_ge"),  # an item: its bearer's foe of level amount or more (SF-247)
+    "defeat_level_le": (DEFEAT, "level_le"),  # an ally: the foe of level amount or less, on arrival (SF-247)
+    "attack_only_by": (ATTACKERS, "only"),  # only champions of these traits or classes (SF-K20)
+    "bar": (ATTACKERS, "bar"),  # no champion of these movement traits (SF-279)
+    "defend_self": (DEFENCE, "defends"),  # it defends itself as a champion of class and level (SF-R27)
+    "defender_bonus": (DEFENCE, "bonus"),  # a holding: +amount to a defender of its realm's world (SF-R03)
+    "razed_discard_attacker": (DEFENCE, "razed_discard"),  # razed: its attacker is discarded (SF-148)
+    "pool_ally": (COMBAT, "ally"),  # a champion brings another of its pool into the round (SF-224, SF-225)
+    "borrow_item": (COMBAT, "borrow"),  # a champion borrows its foe's best item for the round (SF-255)
+    "discard_opponent_after": (COMBAT, "discard_foe"),  # the foe it fought is discarded after (SF-209)
+    "discard_for_bonus": (COMBAT, "discard_bonus"),  # an item: discard it for +amount to its bearer (SF-312)
+    "abyss_to_void": (COMBAT, "abyss_to_void"),  # an ally, as it arrives: amount cards Abyss -> Void (SF-173)
+    "copy_power": (USE, "copy"),  # copies another champion's power (SF-257, SF-261)
+    "recover_abyss": (USE, "recover"),  # once per turn, a card of its owner's Abyss to hand (SF-169)
+    "abyss_send": (USE, "send"),  # goes to the Abyss to send a champion or a dungeon there (SF-055)
+    "raze_for_extra_turn": (USE, "raze_extra_turn"),  # a realm razed by its owner: an extra turn (SF-295)
+    "set_class": (BEARER, "class"),  # an item: its bearer's class becomes class (SF-228)
+    "grant_trait": (BEARER, "trait"),  # an item's bearer, or a spell's caster for the round, flies (SF-235)
+    "immune": (PROTECTION, "spells"),  # a champion, or one bearing the artifact: offensive spells (SF-249)
+    "immune_items": (PROTECTION, "items"),  # opposing items' and artifacts' bonuses are lost (SF-250)
+}
+
+SELECTORS = SelectorVocabulary(nouns=frozenset({CHAMPION, REALM}))
+_YOU = SELECTORS.parse("you")
+_PLAYERS = SELECTORS.parse("players")
+_OPPONENTS = SELECTORS.parse("opponents")
+# The numbers of a player that cards in force change (core seat statics, read by ``state.seat_stat``).
+HAND_LIMIT = "hand_limit"  # SF-123
+DRAWS = "draws"  # phase-1 draws (SF-072, SF-101)
+SPOILS = "spoils"  # more spoils cards (SF-218)
+
+# The powers that change a player's numbers while their card is in force (an unrazed realm in its
+# formation, a rule card, a dungeon): each declared as the static it is.
+SEAT_STATICS: dict[str, Callable[[Effect], Static]] = {
+    "hand_limit": lambda e: Static(HAND_LIMIT, ADD, e.amount, _PLAYERS if e.param("all", False) else _YOU),
+    "extra_draw": lambda e: Static(DRAWS, ADD, e.amount, _YOU),
+    "draw_limit": lambda e: Static(DRAWS, ADD, -e.amount, _OPPONENTS),  # every other player (SF-072)
+    "extra_spoils": lambda e: Static(SPOILS, ADD, e.amount, _PLAYERS),  # for every player (SF-218)
+}
 
 
 def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str]:
@@ -479,7 +569,7 @@ VOCABULARY = EffectVocabulary(
         "extra_spoils": VerbSpec(help="whoever earns spoils draws amount more cards (SF-218)"),
         "hidden_pool": VerbSpec(help="its owner's pool is hidden (SF-R22)"),
     },
-    selectors=SelectorVocabulary(nouns=frozenset({CHAMPION, REALM})),
+    selectors=SELECTORS,
 )
 
 

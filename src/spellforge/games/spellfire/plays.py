@@ -22,7 +22,7 @@ from spellforge.core.windows import EACH
 from . import frames
 from .actions import PlayCard, UsePower
 from .base import SpellfireBase
-from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS
+from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS, USE
 from .decisions import PlayData
 from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
@@ -134,7 +134,7 @@ class PlayMixin(SpellfireBase):
                 return p
         return None
 
-    def affected(self, play: PlayRec, seat: int) -> bool:
+    def event_touches(self, play: PlayRec, seat: int) -> bool:
         """Whether a harmful event touches ``seat`` (SF-289: a helpful one touches only its player)."""
         d = self.defs[play.card]
         if not d.harmful:
@@ -163,22 +163,18 @@ class PlayMixin(SpellfireBase):
                 # negate any event (SF-287); a Wish only one with a duration (SF-288, SF-307)
                 if "negate_event" in cd.powers or ("wish" in cd.powers and ev.duration):
                     out.append(PlayCard(c, ref))
-            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.affected(play, seat):
+            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.event_touches(play, seat):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
             if not self.voluntary(c):
                 continue
-            if self.has_power(c, "negate_discard") or (
-                self.has_power(c, "calm_discard") and ev.harmful and self.affected(play, seat)
-            ):
+            answer = self.event_answer(c)
+            if answer == "negate" or (answer == "calm" and ev.harmful and self.event_touches(play, seat)):
                 out.append(UsePower(c, ref))
         if play.uid not in self.negated:  # SF-300
             for c in self.zones[self.layout.pool[seat]]:
                 if (
-                    (
-                        "duplicate_event" in self.defs[c].powers
-                        or (self.is_champion(c) and self.has_power(c, "duplicate_event"))
-                    )
+                    self.event_answer(c) == "duplicate"
                     and self.used_at.get(c, -1) != self.pool_phases[seat]  # once per turn window (SF-318)
                     and self.voluntary(c)
                 ):
@@ -212,13 +208,11 @@ class PlayMixin(SpellfireBase):
             return
         assert isinstance(action, UsePower)
         c = action.card
-        if self.defs[c].type in (CHAMPION,) and (
-            self.has_power(c, "negate_discard") or self.has_power(c, "calm_discard")
-        ):
+        answer = self.event_answer(c)
+        if self.defs[c].type == CHAMPION and answer in ("negate", "calm"):
             self.window_acted()
-            negate = self.has_power(c, "negate_discard")
             self.discard_card_from_play(c, "spent")
-            if negate:
+            if answer == "negate":
                 self.negated.append(uid)
                 self.emit(Event("negate", seat, c, other=play.card))
             else:
@@ -537,12 +531,12 @@ class PlayMixin(SpellfireBase):
         elif "wall" in v:
             self.wall(play, turned)
         elif "grant_trait" in v:
-            e = d.power("grant_trait")
-            assert e is not None
+            trait = self.gives(card, "trait")
+            assert trait is not None
             f = self.fight
             own = f.att_champion if f.attacker == seat else f.def_champion
             if own >= 0:
-                self.granted.append((own, str(e.param("traits"))))
+                self.grant(own, str(trait.effect.param("traits")), ROUND, card)  # for the round (SF-235)
         elif self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
             # a combat card stays in the round for its side (for the other side when turned)
             self.move(card, self.layout.battle)
@@ -599,10 +593,9 @@ class PlayMixin(SpellfireBase):
         out: list[Action] = []
         window = self.pool_phases[seat]
         for c in self.pool_of(seat):
-            d = self.defs[c]
             if not self.voluntary(c):
                 continue
-            if "copy_power" in d.powers and self.copied.get(c, -1) < 0:
+            if self.ability(c, USE, "copy") is not None and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):
                     for m in self.pool_of(s):
                         if (
@@ -612,9 +605,9 @@ class PlayMixin(SpellfireBase):
                             and self.can_see(seat, m)  # not a face-down champion of a hidden pool
                         ):
                             out.append(UsePower(c, CardRef(m)))
-            if "recover_abyss" in d.powers and self.used_at.get(c, -1) != window:
+            if self.ability(c, USE, "recover") is not None and self.used_at.get(c, -1) != window:
                 out += [UsePower(c, CardRef(a)) for a in self.zones[self.layout.abyss[seat]]]
-            if "abyss_send" in d.powers:
+            if self.ability(c, USE, "send") is not None:
                 for s in range(self.n_seats):
                     if s == seat:
                         continue
@@ -623,17 +616,16 @@ class PlayMixin(SpellfireBase):
         return out
 
     def use_power(self, seat: int, card: int, target: Target | None) -> None:
-        d = self.defs[card]
         assert isinstance(target, CardRef)
         t = target.id
-        if "copy_power" in d.powers:
+        if self.ability(card, USE, "copy") is not None:
             self.copied[card] = t  # exact text, at once (SF-257, SF-260)
             self.emit(Event("copy", seat, card, other=t, secret=self.face_down[card]))
-        elif "recover_abyss" in d.powers:
+        elif self.ability(card, USE, "recover") is not None:
             self.used_at[card] = self.pool_phases[seat]
             self.move(t, self.layout.hand[seat])  # SF-169
             self.emit(Event("recover", seat, card, other=t, secret=self.face_down[card]))
-        elif "abyss_send" in d.powers:
+        elif self.ability(card, USE, "send") is not None:
             self.to_zone(card, self.layout.abyss[seat])  # its source goes to the Abyss (SF-055)
             if self.defs[t].type == "dungeon":
                 self.to_zone(

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from spellforge.core.errors import RecordError
+from spellforge.core.modifiers import GRANT, ROUND
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref, player_ref, stack_ref
 
 # How the round under way stands (``Fight.over``).
@@ -197,6 +198,9 @@ def upgrade_saved(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A SPELLFIRE state's JSON saved before these records (its ``fight`` a list), written as they write
     it now; any other JSON is returned as it is, for ``decode_state`` to read or refuse."""
     body = data.get("state") if isinstance(data, Mapping) else None
+    if isinstance(body, Mapping) and "granted" in body:
+        body = _grants_json(body)
+        data = {**data, "state": body}
     if not isinstance(body, Mapping) or not isinstance(body.get("fight"), list):
         return data
     old = body["fight"]
@@ -221,6 +225,21 @@ def upgrade_saved(data: Mapping[str, Any]) -> Mapping[str, Any]:
             f"saved SPELLFIRE state: cannot read its plays, events or frames ({exc!r})"
         ) from None
     return {**data, "state": new}
+
+
+def _grants_json(body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Traits granted for the round were a list of (champion, trait) of their own; they are core keyword
+    grants lasting the round now (``state.modifiers``)."""
+    new = {k: v for k, v in body.items() if k != "granted"}
+    try:
+        pairs = [g["t"] if isinstance(g, Mapping) else g for g in body["granted"]]
+        grants = [{"nt": "Modifier", "v": [int(c), -1, str(t), GRANT, 1, ROUND, -1]} for c, t in pairs]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(
+            f"saved SPELLFIRE state: 'granted' must be (champion, trait) pairs ({exc!r})"
+        ) from None
+    new["modifiers"] = [*body.get("modifiers", []), *grants]
+    return new
 
 
 def _event_json(e: Any) -> Any:

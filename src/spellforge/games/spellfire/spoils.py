@@ -14,7 +14,7 @@ from spellforge.core.targets import CardRef, Place, Target
 from . import frames
 from .actions import Keep, PlayCard, PutBack
 from .base import POSITIONS
-from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE
+from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPOILS
 from .decisions import SpoilsData
 from .turn import TurnMixin
 
@@ -30,7 +30,7 @@ class SpoilsMixin(TurnMixin):
             return
         deck = self.zones[self.layout.deck[seat]]
         todo: list[Frame[Any]] = []
-        for i in range(1 + self.extra_spoils()):
+        for i in range(1 + self.seat_stat(seat, SPOILS, 0)):  # SF-218
             if not deck:
                 self.emit(Event("spoils_lost", seat))
                 break
@@ -40,15 +40,6 @@ class SpoilsMixin(TurnMixin):
                 self.emit(Event("spoils", seat, card, secret=True))
             todo.append(frames.SpoilsCard(seat, dungeon, card, 1 if i == 0 else 0))
         self.schedule(*todo)
-
-    def extra_spoils(self) -> int:
-        """More spoils cards granted by rule cards in play, for every player (SF-218, SF-K08)."""
-        n = 0
-        for c in self.zones[self.layout.rules]:
-            e = self.defs[c].power("extra_spoils")
-            if e is not None:
-                n += e.amount
-        return n
 
     def op_spoils_card(self, seat: int, dungeon: int, card: int, first: int) -> None:
         """One spoils card drawn: a dungeon spoils is shown to all (SF-062) and a realm among it goes to

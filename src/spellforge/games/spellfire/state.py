@@ -44,7 +44,6 @@ class SpellfireState(WordsMixin):
         self.turns_taken = [0] * seats
         self.pool_phases = [0] * seats
         self.fight = Fight()
-        self.granted = []
         self.allied = []
         self.taken_back = []
         self.destroyed = []

@@ -20,7 +20,7 @@ from spellforge.core.windows import PASSES
 from . import frames
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
-from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE
+from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, USE
 from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
 from .plays import PlayMixin
@@ -309,6 +309,7 @@ class TurnMixin(PlayMixin):
             seat = self.active
             realm = self.slots[seat][pos]
             self.razed[realm] = False  # world and power return (SF-151)
+            self.abilities_changed()
             self.emit(Event("rebuilt", seat, realm))
             self.check_victory()
             return
@@ -342,8 +343,8 @@ class TurnMixin(PlayMixin):
             d = self.defs[c]
             if d.type != CHAMPION or self.cosmos_blocked(c):
                 continue
-            e = d.power("entry_discard")
-            if e is not None and hand_size - 1 < e.amount:
+            cost = self.entry_cost(c)
+            if cost and hand_size - 1 < cost:  # SF-270
                 continue
             if d.avatar and self.avatar_pairing_blocked(seat, c):
                 continue
@@ -422,9 +423,9 @@ class TurnMixin(PlayMixin):
         self.controller[card] = seat
         self.hide_in_pool(card)
         self.emit(Event("pool", seat, card, secret=self.face_down[card]))
-        e = self.defs[card].power("entry_discard")
-        if e is not None:
-            self.schedule(frames.EntryDiscard(card, e.amount))
+        cost = self.entry_cost(card)
+        if cost:
+            self.schedule(frames.EntryDiscard(card, cost))  # SF-270
 
     def op_entry_discard(self, card: int, left: int) -> None:
         if left > 0 and self.hand_of(self.controller[card]):
@@ -456,7 +457,7 @@ class TurnMixin(PlayMixin):
         out += self.phase_card_plays(seat, 5)
         if self.extra_turns_unlocked:  # SF-295, SF-296
             for r in self.unrazed_realms(seat):
-                if "raze_for_extra_turn" in self.defs[r].powers:
+                if self.ability(r, USE, "raze_extra_turn") is not None:
                     out.append(UsePower(r))
         out += self.event_plays(seat)
         return out
@@ -540,7 +541,6 @@ class TurnMixin(PlayMixin):
         self.pool_phases = [0] * n
         self.extra_turns = []
         self.fight = Fight()
-        self.granted = []
         self.allied = []
         self.taken_back = []
         self.plays = []

@@ -22,7 +22,7 @@ from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
 from .base import POSITIONS
-from .cards import ALLY, ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS
+from .cards import ALLY, ARTIFACT, CHAMPION, COMBAT, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS, USE
 from .decisions import (
     CutData,
     EntryDiscardData,
@@ -229,8 +229,8 @@ class WordsMixin(ViewMixin):
         if t == HOLDING:
             return f"Attach the holding {name} to {aim}"
         if t == CHAMPION:
-            e = d.power("entry_discard")
-            cost = f" (discard {count(e.amount, 'card')})" if e is not None else ""
+            n = self.entry_cost(card)
+            cost = f" (discard {count(n, 'card')})" if n else ""
             return f"Put {name} into your pool{cost}"
         if t in (ITEM, ARTIFACT):
             bonus = f" (+{d.bonus})" if d.bonus and kind == "fight" else ""
@@ -265,14 +265,12 @@ class WordsMixin(ViewMixin):
     def power_label(self, kind: str, action: UsePower, seat: int | None) -> str:
         """Using the power of a card in play (a champion's, an item's, a realm's, a holding's)."""
         card = action.card
-        d = self.defs[card]
         name = self.card_label(card, seat)
-        v = d.powers
         target = action.target
         aim = self.target_label(target, seat) if target is not None else ""
         if kind == "defend":
             return f"Let {name} defend itself"
-        if kind == "cards" and "raze_for_extra_turn" in v:
+        if kind == "cards" and self.ability(card, USE, "raze_extra_turn") is not None:
             return f"Raze {name} for an extra turn"
         if kind in ("pause", "counter"):
             dd = self.decision
@@ -280,23 +278,23 @@ class WordsMixin(ViewMixin):
             about = self.card_label(play.card, seat) if play is not None else "it"
             if kind == "counter":
                 return f"Discard {name} to cancel {about}"
-            if self.has_power(card, "negate_discard"):
+            answer = self.event_answer(card)
+            if answer == "negate":
                 return f"Discard {name} to negate {about}"
-            if self.has_power(card, "calm_discard"):
+            if answer == "calm":
                 return f"Discard {name} to ignore {about} (for you only)"
             at = f", aimed at {aim}" if target is not None else ""  # the copy's own target (SF-302)
             return f"Copy {about} with {name}{at}"
         if kind in ("fight", "summon") and isinstance(target, CardRef):
             return f"Bring {aim} from your pool into the round as an ally ({name}'s power)"
-        if kind == "fight" and "discard_for_bonus" in v:
-            e = d.power("discard_for_bonus")
-            amount = f" for +{e.amount}" if e is not None else ""
-            return f"Discard {name}{amount} this round"
-        if self.has_power(card, "copy_power") and target is not None:
+        bonus = self.ability(card, COMBAT, "discard_bonus") if kind == "fight" else None
+        if bonus is not None:
+            return f"Discard {name} for +{bonus.effect.amount} this round"
+        if self.ability(card, USE, "copy", copies=True) is not None and target is not None:
             return f"{name} copies the power of {aim}"
-        if "recover_abyss" in v and target is not None:
+        if self.ability(card, USE, "recover") is not None and target is not None:
             return f"{name} takes {aim} back from the Abyss into your hand"
-        if "abyss_send" in v and target is not None:
+        if self.ability(card, USE, "send") is not None and target is not None:
             where = (
                 "the Void"
                 if isinstance(target, CardRef) and self.defs[target.id].type == "dungeon"
