@@ -62,8 +62,6 @@ class SpellBattleState(CombatMixin):
         self.step = "setup"
         self.tapped = [False] * n_cards
         self.damage = [0] * n_cards
-        self.statics = ()
-        self.listening = frozenset()
         self.init_windows()
         self.attack_group = {}
         self.group_target = []
@@ -73,10 +71,6 @@ class SpellBattleState(CombatMixin):
         self.deadly_marked = set()
         self.pending_dmg = []
         self.draft_round = 0
-
-    def rebuild(self) -> None:
-        super().rebuild()
-        self.refresh_play()
 
     def op_setup(self) -> None:
         fmt = self.options["format"]
@@ -326,7 +320,6 @@ class SpellBattleState(CombatMixin):
         self.face_down[cid] = False
         self.tapped[cid] = False
         self.damage[cid] = 0
-        self.refresh_play()
         self.emit(Event(ev.ENTERS, controller, cid))
 
     # ------------------------------------------------------------------ checkpoints (SB-085, SB-R09, SB-R15)
@@ -382,7 +375,6 @@ class SpellBattleState(CombatMixin):
             if self.group_target[g] == seat:
                 self.remove_from_combat(a)
         self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
-        self.refresh_play()
 
     # ------------------------------------------------------------------ meta actions and abandoned decisions
 
