@@ -10,7 +10,7 @@ from typing import Any
 
 from spellforge.core import events as ev
 from spellforge.core import frames as core_frames
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
@@ -20,7 +20,7 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, StackRef, Target
 
 from . import fair, frames
-from .actions import CallTime, Farm, Play, Use
+from .actions import CallTime, Farm, PlayFarm, Use
 from .base import AS_ONE, DRAFT, SEALED, item_note
 from .combat import CombatMixin
 
@@ -221,12 +221,12 @@ class SpellBattleState(CombatMixin):
         for cid in self.zones[self.layout.hand[self.decision.seat]]:
             if self.defs[cid].key not in seen:
                 seen.add(self.defs[cid].key)
-                out.append(Play(cid, farm=True))
+                out.append(PlayFarm(cid))
         return out
 
     @act("farm")
     def act_farm(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Play)
+        assert isinstance(action, PlayFarm)
         self.window_acted()
         self.play_farm(d.seat, action.card)
 
