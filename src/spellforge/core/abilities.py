@@ -523,21 +523,24 @@ class AbilityState(Selecting):
         ones that were), then the listeners in force in zone order."""
         kind = event.kind
         card = event.card
-        queue = self.queue_trigger
         force = self._in_force
         if force is None:
             force = self.in_force()
         if card >= 0:
-            own = self.abilities(card).own.get(kind)
-            if own:
-                for t in own:
-                    queue(event.seat, card, t.effect, card, card)
-            for lender in force.lent.get(card, ()) if lenders is None else lenders:
-                for t in self.abilities_lent(lender).own.get(kind, ()):
-                    queue(event.seat, lender, t.effect, card, card)
+            own = self.abilities(card).own
+            if own and kind in own:
+                for t in own[kind]:
+                    self.queue_trigger(event.seat, card, t.effect, card, card)
+            if lenders is None and force.lent:
+                lenders = force.lent.get(card)
+            if lenders:
+                for lender in lenders:
+                    for t in self.abilities_lent(lender).own.get(kind, ()):
+                        self.queue_trigger(event.seat, lender, t.effect, card, card)
         listeners = force.listens.get(kind)
         if not listeners:
             return
+        queue = self.queue_trigger
         controller = self.controller
         for cid, t in listeners:
             when = t.when

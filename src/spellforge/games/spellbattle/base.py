@@ -199,10 +199,12 @@ class SBBase(StackState):
         return value if value > 0 else 0
 
     def strength(self, cid: int) -> int:
-        return self.stat(cid, "strength")
+        value = self.card_stat(cid, "strength", self.defs[cid].strength)  # (as stat(): read in every combat)
+        return value if value > 0 else 0
 
     def speed(self, cid: int) -> int:
-        return self.stat(cid, "speed")
+        value = self.card_stat(cid, "speed", self.defs[cid].speed)
+        return value if value > 0 else 0
 
     # ------------------------------------------------------------------ hooks of core's ability layer
 
@@ -211,8 +213,13 @@ class SBBase(StackState):
         return NO_ABILITIES if self.face_down[cid] else self.defs[cid].abilities
 
     def static_target(self, cid: int) -> bool:
-        """Static abilities change characters in play (SB-109)."""
-        return self.is_character(cid)
+        """Static abilities change characters in play (SB-109): is_character, written out (read for every
+        static and card)."""
+        return (
+            self.zone_of[cid] == self.layout.play
+            and not self.face_down[cid]
+            and self.defs[cid].type == "character"
+        )
 
     # ------------------------------------------------------------------ zones for selectors
 
