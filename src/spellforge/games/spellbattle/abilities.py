@@ -7,33 +7,27 @@ from __future__ import annotations
 from spellforge.core import events as ev
 from spellforge.core.actions import Action, ChooseTarget
 from spellforge.core.cards import Effect
-from spellforge.core.effects import SHARED_VERBS, Context, Verb, cards_of
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
-from spellforge.core.modifiers import TURN
+from spellforge.core.modifiers import DURATION_WORDS
 from spellforge.core.stack import StackItem
-from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target, card_ref, stack_ref
+from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, stack_ref
 
 from .actions import Pick
 from .base import item_note
+from .cards import TRIGGER_EVENTS
 from .decisions import CopyItemData, CopyTargetData, SacrificeData, TriggerItemData, TriggerTargetData
 from .limited import LimitedMixin
-
-# The events each trigger word listens to (SB-107).
-TRIGGER_EVENTS = {
-    "enters": ev.ENTERS,
-    "destroyed": ev.DESTROYED,
-    "attacks": "attack",
-    "turn_start": "turn_start",
-}
 
 
 class AbilityMixin(LimitedMixin):
     __slots__ = ()
-
-    def run_verb(self, effect: Effect, ctx: Context) -> None:
-        VERBS[effect.verb](self, effect, ctx)
+    # core's ability layer (core/abilities.py): the abilities of face-up cards in play are in force; the
+    # trigger words of cards.TRIGGERS say what each listens to
+    ABILITY_ZONES = ("play",)
+    TRIGGER_EVENTS = TRIGGER_EVENTS
 
     # ------------------------------------------------------------------ hooks of the shared verbs
 
@@ -77,9 +71,6 @@ class AbilityMixin(LimitedMixin):
                 self.run_verb(effect, Context(src, self.controller[src], (card_ref(cid),)))
                 return
         seat = self.controller[cid]
-        for effect in self.defs[cid].triggered:
-            if effect.trigger == "dies":
-                self.pending_triggers.append((seat, cid, effect.index, cid))
         self.leave_play(cid, self.discard_zone(cid))
         self.controller[cid] = self.owner[cid] if self.owner[cid] >= 0 else seat
         self.emit(Event(ev.DESTROYED, seat, cid, other=source, note=reason))
@@ -102,12 +93,11 @@ class AbilityMixin(LimitedMixin):
         self.tapped[cid] = False
         self.face_down[cid] = False
         self.move(cid, zone)
-        self.refresh_play()
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
-        """SB-K19: a change until end of turn (the only duration Spell Battle's cards use)."""
+        """SB-K19: a change to a character for its duration (Spell Battle's cards say until end of turn)."""
         if self.is_character(cid):
-            self.modify_card(cid, stat, amount, TURN, source)
+            self.modify_card(cid, stat, amount, DURATION_WORDS[duration or "turn"], source)
             self.emit(Event("modify", self.controller[cid], cid, amount, note=stat))
 
     def set_tapped(self, cid: int, tapped: bool) -> None:
@@ -120,45 +110,14 @@ class AbilityMixin(LimitedMixin):
             return
         self.remove_from_combat(cid)
         self.controller[cid] = seat
-        self.refresh_play()
         self.emit(Event(ev.CONTROL, seat, cid))
-
-    def refresh_play(self) -> None:
-        """Recompute the static abilities in play and which events triggered abilities listen to."""
-        statics = []
-        listening = set()
-        defs = self.defs
-        for cid in self.zones[self.play_zone]:
-            if self.face_down[cid]:
-                continue
-            d = defs[cid]
-            for effect in d.statics:
-                statics.append((cid, effect))
-            for effect in d.triggered:
-                kind = TRIGGER_EVENTS.get(effect.trigger)
-                if kind:
-                    listening.add(kind)
-        self.statics = tuple(statics)
-        self.listening = frozenset(listening)
 
     # ------------------------------------------------------------------ triggered abilities (SB-107/108, SB-R16)
 
-    def on_event(self, event: Event) -> None:
-        if event.kind not in self.listening:
-            return
-        for src in self.zones[self.play_zone]:
-            if self.face_down[src]:
-                continue
-            for effect in self.defs[src].triggered:
-                if TRIGGER_EVENTS.get(effect.trigger) != event.kind:
-                    continue
-                if effect.trigger in ("enters", "attacks") and event.card != src:
-                    continue
-                if effect.trigger == "turn_start" and event.seat != self.controller[src]:
-                    continue
-                if effect.trigger == "destroyed" and self.defs[event.card].type != "character":
-                    continue  # "whenever a character is destroyed": not an in-play spell
-                self.pending_triggers.append((self.controller[src], src, effect.index, event.card))
+    def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
+        """Into core's trigger queue as (seat, card, effect, the card the event is about): a Spell Battle
+        card lends no abilities, so the card is its own source."""
+        self.pending_triggers.append((seat, card, effect, event_card))
 
     def trigger_seat_order(self) -> list[int]:
         """SB-R16: the active player's triggers go into limbo first (so the last player's resolve first)."""
@@ -244,102 +203,3 @@ class AbilityMixin(LimitedMixin):
         source = self.resolving.card if self.resolving is not None else -1  # the card that demands it
         for cid in chosen:
             self.destroy_card(cid, source, "sacrifice")
-
-
-# ---------------------------------------------------------------------- Spell Battle's own verbs
-
-
-def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SB-K08: a countered card goes to its owner's discard pile; a countered ability ceases to exist."""
-    for t in ctx.targets:
-        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
-        if item is None:
-            continue
-        state.stack.remove(item)
-        if item.is_card:
-            state.move(item.card, state.discard_zone(item.card))
-        state.emit(Event(ev.COUNTER, ctx.controller, item.card, note=item_note(item)))
-
-
-def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SB-K09: a copy goes into limbo under the copier's control, with new choices made by the copier."""
-    for t in ctx.targets:
-        item = state.find_item(t.uid) if isinstance(t, StackRef) else None
-        if item is None:
-            continue
-        chosen = state.copy_effect(item.card, item.effect)
-        if chosen is None:
-            state.push_item(
-                state.make_item("copy", item.card, ctx.controller, item.effect, (), CopyItemData(item.kind))
-            )
-        elif state.copy_targets(item.card, item.effect, ctx.controller, item.uid):
-            state.ask(
-                "copy_target", ctx.controller, CopyTargetData(item.kind, item.card, item.effect, item.uid)
-            )
-
-
-def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SB-K12: face up into the shared set-aside pile, out of the game."""
-    for cid in cards_of(state.affected(effect, ctx)):
-        seat = state.controller[cid]
-        if state.in_play(cid):
-            state.leave_play(cid, state.layout.aside)
-        else:
-            state.move(cid, state.layout.aside)
-        state.controller[cid] = state.owner[cid] if state.owner[cid] >= 0 else seat
-        state.emit(Event("set_aside", seat, cid))
-
-
-def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """SB-134/136: the opponent named on play chooses on resolution (as many as they can, SB-R17)."""
-    for t in ctx.targets:
-        if not isinstance(t, PlayerRef):
-            continue
-        seat = t.seat
-        chars = state.characters(seat)
-        n = effect.amount or 1
-        if len(chars) <= n:
-            for cid in chars:
-                state.destroy_card(cid, ctx.source, "sacrifice")
-        else:
-            state.ask("sacrifice", seat, SacrificeData(n, ()))
-
-
-def verb_damage(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """Damage is dealt by the controller of the effect: a copy's by the copier (SB-K09, SB-166)."""
-    for t in state.affected(effect, ctx):
-        state.deal_damage(ctx.source, t, effect.amount, ctx.controller)
-
-
-def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    state.overrun[ctx.controller] = True
-    state.emit(Event("overrun", ctx.controller, ctx.source))
-
-
-def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
-    """To the card's owner's hand, even from a borrower: a hand holds cards its owner plays, and a card
-    stays part of its owner's deck (SB-029, SB-121, SB-124); card texts say "its owner's hand"."""
-    for cid in cards_of(state.affected(effect, ctx)):
-        seat = state.owner[cid] if state.owner[cid] >= 0 else ctx.controller
-        if state.in_play(cid):
-            state.leave_play(cid, state.layout.hand[seat])
-        else:
-            state.move(cid, state.layout.hand[seat])
-        state.controller[cid] = seat
-        state.emit(Event("to_hand", seat, cid))
-
-
-VERBS: dict[str, Verb] = {
-    **{
-        k: v
-        for k, v in SHARED_VERBS.items()
-        if k in ("draw", "destroy", "modify", "tap", "untap", "gain_control")
-    },
-    "damage": verb_damage,
-    "counter": verb_counter,
-    "copy": verb_copy,
-    "set_aside": verb_set_aside,
-    "sacrifice": verb_sacrifice,
-    "overrun": verb_overrun,
-    "return_to_hand": verb_return_to_hand,
-}

@@ -2,7 +2,7 @@
 
 >>> from spellforge.core.targets import PlayerRef
 >>> P2 = PlayerRef(1)
->>> str(Play(17, farm=True)), str(Play(4, target=P2)), str(Attack(12, P2)), str(Block(31, 12))
+>>> str(PlayFarm(17)), str(Play(4, target=P2)), str(Attack(12, P2)), str(Block(31, 12))
 ('play #17 as farm', 'play #4 -> P2', 'attack #12 -> P2', 'block #31 -> #12')
 
 Playing a farm is two short choices (``farm``, then ``play #17 as farm``), so the option to play a farm is
@@ -17,36 +17,24 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, TARGET, Action, Attack, Block, ChooseTarget, Use
-from spellforge.core.targets import Target as TargetValue  # (``Target`` below is the action)
-from spellforge.core.targets import matched_target
+from spellforge.core.actions import CARD, Action, Attack, Block, ChooseTarget, Play, Use
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a card from hand: as itself (optionally with its on-play target), or face down as a farm."""
+class PlayFarm(Action):
+    """Play a card from hand face down as a farm (core's ``Play`` plays a card as itself)."""
 
-    # (words.py refines it: "Play Fire Lance face down as a farm", a target's controller)
-    LABEL: ClassVar[str] = "Play {card}[ on {target}]"
+    LABEL: ClassVar[str] = "Play {card} face down as a farm"
     card: int
-    target: TargetValue | None = None
-    farm: bool = False
-    pattern: ClassVar[re.Pattern[str]] = re.compile(
-        r"play\s+" + CARD + r"(?:\s+(as\s+farm)|\s*->\s*" + TARGET + r")?", re.I
-    )
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"play\s+" + CARD + r"\s+as\s+farm", re.I)
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    target_fields: ClassVar[tuple[str, ...]] = ("target",)
 
     def __str__(self) -> str:
-        if self.farm:
-            return f"play #{self.card} as farm"
-        if self.target is not None:
-            return f"play #{self.card} -> {self.target}"
-        return f"play #{self.card}"
+        return f"play #{self.card} as farm"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action | None:
-        return cls(int(m.group(1)), matched_target(m.group(3)), bool(m.group(2)))
+        return cls(int(m.group(1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,4 +121,18 @@ class CallTime(Action):
         return "time"
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Farm, Use, Bond, Attack, Block, Assign, Target, Pick, CallTime)
+# core's Play plays a card as itself; PlayFarm (last, so the research action space keeps every other
+# action's index) plays one face down as a farm
+ACTIONS: tuple[type[Action], ...] = (
+    Play,
+    Farm,
+    Use,
+    Bond,
+    Attack,
+    Block,
+    Assign,
+    Target,
+    Pick,
+    PlayFarm,
+    CallTime,
+)

@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet
 from spellforge.core.cards import Effect
 from spellforge.core.effects import Context, Selecting
-from spellforge.core.modifiers import card_value
 from spellforge.core.resolution import StackState
 from spellforge.core.selectors import Selector
 from spellforge.core.stack import StackItem
@@ -61,12 +61,10 @@ class SBBase(StackState):
         "group_blocked",
         "group_target",
         "life_max",
-        "listening",
         "overrun",
         "pending_dmg",
         "pool_damage",
         "pool_of",
-        "statics",
         "tapped",
     )
     ITEM_RECORDS: ClassVar[RecordTable] = ITEM_RECORDS
@@ -84,7 +82,6 @@ class SBBase(StackState):
         "deadly_marked": "dict",
         "pending_dmg": "list",
     }
-    DERIVED = StackState.DERIVED | {"statics", "listening"}
     SETUP = WindowState.SETUP | {"pool_of", "life_max"}
     CARD_ARRAYS = (*WindowState.CARD_ARRAYS, "tapped", "damage")
     STACK_ZONE = "limbo"  # "limbo spell": a spell waiting in limbo is a target (a StackRef)
@@ -101,8 +98,6 @@ class SBBase(StackState):
     # cards
     tapped: list[bool]
     damage: list[int]
-    statics: tuple[tuple[int, Effect], ...]
-    listening: frozenset[str]
     # limbo (the stack itself, the item resolving, its windows and the trigger queue are core's: StackState)
     # combat
     attack_group: dict[int, int]
@@ -197,31 +192,34 @@ class SBBase(StackState):
         return sum(1 for c in self.zones[self.layout.play] if fd[c] and ctl[c] == seat)
 
     def stat(self, cid: int, name: str) -> int:
-        """A character's current strength or speed: printed value + modifiers (until end of turn) + statics."""
+        """A character's current strength or speed: core's one order (printed, the modifiers until end of
+        turn and the static abilities in play), never below 0 (SB-K19)."""
         d = self.defs[cid]
-        value: int = d.strength if name == "strength" else d.speed
-        mods = self.modifiers
-        if mods:
-            value = card_value(mods, cid, name, value)
-        for src, effect in self.statics:
-            if effect.param("stat") == name and self.static_applies(src, effect, cid):
-                value += effect.amount
+        value = self.card_stat(cid, name, d.strength if name == "strength" else d.speed)
         return value if value > 0 else 0
 
     def strength(self, cid: int) -> int:
-        return self.stat(cid, "strength")
+        value = self.card_stat(cid, "strength", self.defs[cid].strength)  # (as stat(): read in every combat)
+        return value if value > 0 else 0
 
     def speed(self, cid: int) -> int:
-        return self.stat(cid, "speed")
+        value = self.card_stat(cid, "speed", self.defs[cid].speed)
+        return value if value > 0 else 0
 
-    def static_applies(self, src: int, effect: Effect, cid: int) -> bool:
-        if effect.to is None or not self.is_character(cid):
-            return False
-        ctx = Context(src, self.controller[src])
-        return any(self.matches(sel, cid, ctx) for sel in effect.to.alternatives)
+    # ------------------------------------------------------------------ hooks of core's ability layer
 
-    def has_keyword(self, cid: int, keyword: str) -> bool:
-        return keyword in self.defs[cid].keywords
+    def abilities(self, cid: int) -> AbilitySet:
+        """A face-up card's abilities (a farm has none: SB-049); those in play are in force."""
+        return NO_ABILITIES if self.face_down[cid] else self.defs[cid].abilities
+
+    def static_target(self, cid: int) -> bool:
+        """Static abilities change characters in play (SB-109): is_character, written out (read for every
+        static and card)."""
+        return (
+            self.zone_of[cid] == self.layout.play
+            and not self.face_down[cid]
+            and self.defs[cid].type == "character"
+        )
 
     # ------------------------------------------------------------------ zones for selectors
 
@@ -279,8 +277,6 @@ class SBBase(StackState):
     def destroy_card(self, cid: int, source: int, reason: str = "") -> None: ...
     @abstractmethod
     def leave_play(self, cid: int, zone: int) -> None: ...
-    @abstractmethod
-    def refresh_play(self) -> None: ...
     @abstractmethod
     def remove_from_combat(self, cid: int) -> None: ...
     @abstractmethod
@@ -348,12 +344,10 @@ class SBBase(StackState):
         "group_blocked",
         "group_target",
         "life_max",
-        "listening",
         "overrun",
         "pending_dmg",
         "pool_damage",
         "pool_of",
-        "statics",
         "tapped",
     )
 
@@ -416,12 +410,10 @@ class SBBase(StackState):
         new.group_blocked = self.group_blocked[:]
         new.group_target = self.group_target[:]
         new.life_max = self.life_max
-        new.listening = self.listening
         new.overrun = self.overrun[:]
         new.pending_dmg = self.pending_dmg[:]
         new.pool_damage = self.pool_damage[:]
         new.pool_of = self.pool_of
-        new.statics = self.statics
         new.tapped = self.tapped[:]
         return new
 

@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core import events as ev
+from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, When
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.errors import CardDataError
 from spellforge.core.selectors import SelectorVocabulary
 
+from .verbs import VERBS
+
 KEYWORDS = ("ambush", "bonding", "deadly", "flying")
 STATS = ("strength", "speed")
+
+SELECTORS = SelectorVocabulary(
+    nouns=frozenset({"character", "spell", "card", "farm", "ability"}),
+    zones=frozenset({"limbo", "discard", "hand"}),
+    keywords=frozenset(KEYWORDS),
+)
+# What each trigger word listens to (SB-107; core/abilities.py): a card's own entering, destruction and
+# attack; its controller's turn starting; any character destroyed ("whenever a character is destroyed": not
+# an in-play spell).
+TRIGGERS = {
+    "enters": When(ev.ENTERS, this=True),
+    "dies": When(ev.DESTROYED, this=True),
+    "attacks": When("attack", this=True),
+    "turn_start": When("turn_start", seat=YOU),
+    "destroyed": When(ev.DESTROYED, about=SELECTORS.parse("character")),
+}
+TRIGGER_EVENTS = frozenset(w.event for w in TRIGGERS.values())
 
 
 class CardModel(BaseModel):
@@ -51,6 +72,12 @@ class SBCard(CardDef):
     strength: int = 0
     speed: int = 0
     stays: bool = False
+    # what it has face up in play: its static abilities, triggers and activated abilities (core/abilities.py)
+    abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        CardDef.__post_init__(self)
+        object.__setattr__(self, "abilities", AbilitySet.of_effects(self.effects, TRIGGERS))
 
     @property
     def is_character(self) -> bool:
@@ -74,31 +101,9 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SBCard:
 
 
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "damage": VerbSpec(needs="target|to", help="deal `amount` damage"),
-        "destroy": VerbSpec(needs="target|to", help="destroy characters or in-play spells (SB-K10)"),
-        "draw": VerbSpec(help="draw `amount` cards (you, or the players named)"),
-        "modify": VerbSpec(
-            params={"stat": str}, needs="target|to", help="change strength or speed by `amount` (SB-K19)"
-        ),
-        "tap": VerbSpec(needs="target|to", help="turn cards sideways"),
-        "untap": VerbSpec(needs="target|to", help="turn cards right-side-up"),
-        "return_to_hand": VerbSpec(needs="target|to", help="put a card into its owner's hand"),
-        "gain_control": VerbSpec(needs="target", help="gain control of a character (SB-K11)"),
-        "counter": VerbSpec(needs="target", help="remove a card or ability from limbo (SB-K08)"),
-        "copy": VerbSpec(needs="target", help="copy a spell or ability in limbo (SB-K09)"),
-        "set_aside": VerbSpec(needs="target|to", help="set a card aside, out of the game (SB-K12)"),
-        "sacrifice": VerbSpec(
-            needs="target", help="the target opponent chooses `amount` characters to destroy"
-        ),
-        "overrun": VerbSpec(help="this turn your blocked attackers deal their damage to the attacked player"),
-    },
-    selectors=SelectorVocabulary(
-        nouns=frozenset({"character", "spell", "card", "farm", "ability"}),
-        zones=frozenset({"limbo", "discard", "hand"}),
-        keywords=frozenset(KEYWORDS),
-    ),
-    triggers=frozenset({"enters", "dies", "destroyed", "attacks", "turn_start"}),
+    verbs=VERBS,
+    selectors=SELECTORS,
+    triggers=frozenset(TRIGGERS),
     replaceable=frozenset({"destroyed"}),
     activation={"tap": bool, "pay": int},
     durations=frozenset({"turn"}),

@@ -56,7 +56,6 @@ RESEARCH = {
     "fields": {
         "Play.card": "hand",
         "Play.target": "player stack any:play discard",
-        "Play.farm": "implied",
         "Use.card": "play",
         "Use.ability": 1,
         "Use.target": "player any:play stack",
@@ -71,6 +70,7 @@ RESEARCH = {
         "Assign.target": "other:play",
         "ChooseTarget.target": "player any:play stack discard",
         "Pick.card": "any:play play/down pile pool hand",
+        "PlayFarm.card": "hand",
         "Choose.option": 8,
     },
     "seat_numbers": {"life": 20, "farm_played": 1, "overrun": 1, "pool_damage_of": 10},

@@ -134,7 +134,7 @@ def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tup
     state.modifiers = []
     state.clear_combat()
     state.resolving = None
-    state.refresh_play()
+    state.abilities_changed()
     if state.options["teams"] == AS_ONE:
         for s, seat in enumerate(seats):
             if seat.life is not None:

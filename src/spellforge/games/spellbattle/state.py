@@ -10,7 +10,7 @@ from typing import Any
 
 from spellforge.core import events as ev
 from spellforge.core import frames as core_frames
-from spellforge.core.actions import Action, Pass
+from spellforge.core.actions import Action, Pass, Play
 from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
@@ -20,7 +20,7 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, StackRef, Target
 
 from . import fair, frames
-from .actions import CallTime, Farm, Play, Use
+from .actions import CallTime, Farm, PlayFarm, Use
 from .base import AS_ONE, DRAFT, SEALED, item_note
 from .combat import CombatMixin
 
@@ -62,8 +62,6 @@ class SpellBattleState(CombatMixin):
         self.step = "setup"
         self.tapped = [False] * n_cards
         self.damage = [0] * n_cards
-        self.statics = ()
-        self.listening = frozenset()
         self.init_windows()
         self.attack_group = {}
         self.group_target = []
@@ -73,10 +71,6 @@ class SpellBattleState(CombatMixin):
         self.deadly_marked = set()
         self.pending_dmg = []
         self.draft_round = 0
-
-    def rebuild(self) -> None:
-        super().rebuild()
-        self.refresh_play()
 
     def op_setup(self) -> None:
         fmt = self.options["format"]
@@ -227,12 +221,12 @@ class SpellBattleState(CombatMixin):
         for cid in self.zones[self.layout.hand[self.decision.seat]]:
             if self.defs[cid].key not in seen:
                 seen.add(self.defs[cid].key)
-                out.append(Play(cid, farm=True))
+                out.append(PlayFarm(cid))
         return out
 
     @act("farm")
     def act_farm(self, action: Action, d: Decision) -> None:
-        assert isinstance(action, Play)
+        assert isinstance(action, PlayFarm)
         self.window_acted()
         self.play_farm(d.seat, action.card)
 
@@ -326,7 +320,6 @@ class SpellBattleState(CombatMixin):
         self.face_down[cid] = False
         self.tapped[cid] = False
         self.damage[cid] = 0
-        self.refresh_play()
         self.emit(Event(ev.ENTERS, controller, cid))
 
     # ------------------------------------------------------------------ checkpoints (SB-085, SB-R09, SB-R15)
@@ -382,7 +375,6 @@ class SpellBattleState(CombatMixin):
             if self.group_target[g] == seat:
                 self.remove_from_combat(a)
         self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
-        self.refresh_play()
 
     # ------------------------------------------------------------------ meta actions and abandoned decisions
 

@@ -9,11 +9,11 @@ only to its own seat (``event_visible_card``).
 >>> from spellforge.games.spellbattle.scenario import Seat, card, scenario
 >>> s = scenario(Seat(hand=["fire-lance"], farms=2), Seat(play=["hedge-knight"]), step="main")
 >>> lance, knight = card(s, "fire-lance"), card(s, "hedge-knight")
->>> from spellforge.games.spellbattle.actions import Play
+>>> from spellforge.games.spellbattle.actions import Play, PlayFarm
 >>> from spellforge.core.targets import CardRef
 >>> s.describe_action(Play(lance, CardRef(knight)), 0)
 "Play Fire Lance on P2's Hedge Knight"
->>> s.describe_action(Play(lance, farm=True), 0)
+>>> s.describe_action(PlayFarm(lance), 0)
 'Play Fire Lance face down as a farm'
 >>> s.describe_decision()
 "P1's main step: play a card, play a farm, use an ability, or pass."
@@ -32,7 +32,7 @@ from spellforge.core.observe import event_visible_card
 from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
-from .actions import Assign, Attack, Block, Bond, CallTime, Farm, Pick, Play, Use
+from .actions import Assign, Attack, Block, Bond, CallTime, Farm, Pick, Play, PlayFarm, Use
 from .decisions import CopyItemData, CopyTargetData
 
 if TYPE_CHECKING:
@@ -152,10 +152,10 @@ def action_label(st: SBBase, a: Action, seat: int | None) -> str:
         return pass_label(st, kind, seat)
     if isinstance(a, Done):
         return done_label(st, kind, seat)
+    if isinstance(a, PlayFarm):
+        return f"Play {st.card_label(a.card, seat)} face down as a farm"
     if isinstance(a, Play):
         card = st.card_label(a.card, seat)
-        if a.farm:
-            return f"Play {card} face down as a farm"
         if a.target is not None:
             return f"Play {card} on {target_phrase(st, a.target, seat)}"
         return f"Play {card}"
