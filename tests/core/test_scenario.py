@@ -166,3 +166,96 @@ def test_forget_legal_recomputes_and_run_on_plays_on_from_a_reset_flow() -> None
     assert s.decision is None and s.work == []
     s.run_on(Turn())  # P1's turn 2 has one option (pass), taken at once; P2's turn 3 asks
     assert s.turn == 3 and s.current_player == 1 and legal(s) == ["pass", "play #1"]
+
+
+def _casters(**side: Any) -> Any:
+    from spellforge.games.casters.scenario import Side, scenario
+
+    return scenario(Side(**side))
+
+
+def _spellbattle(**seat: Any) -> Any:
+    from spellforge.games.spellbattle.scenario import Seat, scenario
+
+    return scenario(Seat(**seat), Seat())
+
+
+def _spelldawn(**side: Any) -> Any:
+    from spellforge.games.spelldawn.scenario import Side, scenario
+
+    return scenario(Side(**side))
+
+
+def _spellfire(phase: str = "pool", **side: Any) -> Any:
+    from spellforge.games.spellfire.scenario import Side, scenario
+
+    return scenario(Side(**side), Side(), phase=phase)
+
+
+def _spellweaver(**side: Any) -> Any:
+    from spellforge.games.spellweaver.scenario import Side, build
+
+    return build(Side(**side))
+
+
+GAMES_BAD: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
+    (_casters, {"hand": ["gravel-goul"]}, "unknown card 'gravel-goul' (P1 hand) in Casters"),
+    (
+        _casters,
+        {"field": ["gravel-ghoul:taped"]},
+        "P1 field entry 'gravel-ghoul:taped': unknown option 'taped'",
+    ),
+    (
+        _casters,
+        {"field": ["gravel-ghoul:on=3"]},
+        "P1 field entry 'gravel-ghoul:on=3': no field entry #3 to be on",
+    ),
+    (
+        _spellbattle,
+        {"play": [("hedge-knight", {"taped": True})]},
+        "P1 play entry 'hedge-knight': unknown fact(s)",
+    ),
+    (_spellbattle, {"play": ["hedge-knight:damage=two"]}, "option 'damage' needs a whole number (damage=2)"),
+    (_spellbattle, {"discard": ["fire-lence"]}, "unknown card 'fire-lence' (P1 discard)"),
+    (
+        _spelldawn,
+        {"rooms": {"F": [None, "iron-sentinel"]}},
+        "P1 rooms: unknown room 'F' (the rooms: sanctum,",
+    ),
+    (_spelldawn, {"rooms": {"vault": ["tithe-of-ash"]}}, "P1 rooms: room 'vault' holds no occupant"),
+    (_spelldawn, {"rooms": {"A": [None, "iron-sentinel:upp"]}}, "P1 defenders_A entry 'iron-sentinel:upp'"),
+    (_spellfire, {"formation": ["mistwood-dale:razd"]}, "unknown option 'razd' (the options: razed)"),
+    (_spellfire, {"pool": ["no-champion"]}, "unknown card 'no-champion' (P1 pool)"),
+    (
+        _spellfire,
+        {"phase": "combat"},
+        "unknown phase 'combat' (the phases: start, draw, realm, pool, attack,",
+    ),
+    (_spellweaver, {"combat": ["a:ash-hund"]}, "P1 combat entry 'a:ash-hund': unknown card 'ash-hund'"),
+]
+
+
+@pytest.mark.parametrize(("build", "side", "message"), GAMES_BAD)
+def test_each_games_scenario_names_a_bad_entry_and_where(
+    build: Callable[..., Any], side: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ScenarioError) as error:
+        build(**side)
+    assert message in str(error.value)
+
+
+def test_each_games_card_lookup_is_cores() -> None:
+    from spellforge.games.casters.scenario import card_id as casters_card
+    from spellforge.games.spellbattle.scenario import card as spellbattle_card
+
+    s = _casters(field=["gravel-ghoul", "gravel-ghoul:tapped"])
+    assert casters_card(s, "gravel-ghoul", 0, nth=1) == 1 and s.tapped[1] and not s.tapped[0]
+    with pytest.raises(ScenarioError, match="no card 'gravel-ghoul' #2 of P1: 2 found"):
+        casters_card(s, "gravel-ghoul", 0, nth=2)
+    b = _spellbattle(
+        hand=["fire-lance"], farms=1, play=["hedge-knight:tapped:damage=1", ("hedge-knight", {"damage": 2})]
+    )
+    k1, k2 = spellbattle_card(b, "hedge-knight"), spellbattle_card(b, "hedge-knight", 0, "play", 1)
+    assert (b.tapped[k1], b.damage[k1], b.tapped[k2], b.damage[k2]) == (True, 1, False, 2)
+    with pytest.raises(ScenarioError, match="unknown zone 'battlefield'"):
+        spellbattle_card(b, "hedge-knight", zone="battlefield")

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from .cards import CardDef
 from .errors import SpellforgeError
+from .frames import EnterPhase
 from .ruleset import Ruleset
 from .state import State
 from .zones import Layout
@@ -133,6 +134,14 @@ class Builder:
     def plain(self, seat: int, zone: str, keys: Iterable[str]) -> list[Placed]:
         """Cards of ``zone`` written by key alone (no options)."""
         return [self.entry(seat, zone, key, {}) for key in keys]
+
+    def enter(self, phase: str) -> EnterPhase:
+        """The frame that begins ``phase`` of the game's turn structure (for ``run_on``); an unknown phase
+        is named with the phases there are."""
+        phases = self.game.turn_structure.by_name
+        if phase not in phases:
+            raise ScenarioError(f"scenario: unknown phase {phase!r} (the phases: {', '.join(phases)})")
+        return EnterPhase(phase)
 
     def card_of(self, p: Placed) -> CardDef:
         if p.card is not None:

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
 
-from spellforge.core import frames as core_frames
 from spellforge.core import scenario as core
 from spellforge.core.scenario import Placed, flag, number
 from spellforge.core.state import State
@@ -96,6 +95,7 @@ def scenario(
     """A Casters state positioned at the start of ``phase`` (draw, set, reveal, battle or end)."""
     sides = (p1 or Side(), p2 or Side())
     builder = Builder(find_game("casters"))
+    begin = builder.enter(phase)
     state = builder.build([builder.side(seat, side) for seat, side in enumerate(sides)], seed=seed)
     assert isinstance(state, CastersState)
     for seat, side in enumerate(sides):
@@ -105,7 +105,7 @@ def scenario(
     # as if this turn's Set Phase had counted the Stages (a scenario may set more, for convenience)
     state.set_quota = max(state.face_up_stages(), len(sides[0].set), len(sides[1].set))
     state.abilities_changed()  # the position was laid out card by card
-    state.run_on(core_frames.EnterPhase(phase))
+    state.run_on(begin)
     return state
 
 

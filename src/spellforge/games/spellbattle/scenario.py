@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spellforge.core import frames as core_frames
 from spellforge.core import scenario as core
 from spellforge.core.actions import Pass
 from spellforge.core.scenario import Placed, ScenarioError, flag, number
@@ -101,6 +100,7 @@ def scenario(
 ) -> SpellBattleState:
     """A position with ``len(seats)`` players (see the module docstring)."""
     builder = Builder(find_game("spellbattle"))
+    begin = builder.enter(step)
     # a position, not a deck: the cards are taken as they are, with no construction check
     state = builder.build([builder.seat(s, seat) for s, seat in enumerate(seats)], seed=seed, options=options)
     assert isinstance(state, SpellBattleState)
@@ -119,7 +119,7 @@ def scenario(
     state.step = step
     state.farm_played = [farm_played and state.is_active(s) for s in range(state.n_seats)]
     state.reset_flow()  # the turn begins at ``step``, with nothing before it
-    state.run_on(core_frames.EnterPhase(step))
+    state.run_on(begin)
     return state
 
 

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spellforge.core import frames as core_frames
 from spellforge.core import scenario as core
 from spellforge.core.scenario import Placed, ScenarioError, flag
 from spellforge.core.state import State
@@ -104,6 +103,7 @@ def scenario(
 ) -> SpellfireState:
     """A position with ``sides`` (one per seat) at the start of ``phase`` of ``active``'s turn."""
     builder = Builder(turns)
+    begin = builder.enter(phase)
     state = builder.build(
         [builder.side(seat, side) for seat, side in enumerate(sides)], seed=seed, options=options
     )
@@ -121,7 +121,7 @@ def scenario(
     state.turns_taken[active] = turns
     state.phase = phase
     if run:
-        state.run_on(core_frames.EnterPhase(phase))
+        state.run_on(begin)
     return state
 
 

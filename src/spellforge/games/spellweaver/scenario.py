@@ -33,7 +33,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core import frames as core_frames
 from spellforge.core import scenario as core
 from spellforge.core.scenario import Placed, ScenarioError
 from spellforge.core.state import State
@@ -178,6 +177,7 @@ def build(
     game = find_game("spellweaver")
     sides = (p1 or Side(), p2 or Side())
     builder = Builder(game)
+    begin = builder.enter(phase)
     placed = [builder.side(seat, side) for seat, side in enumerate(sides)]
     state: SpellweaverState = builder.new_state(seed, placed, options)  # type: ignore[assignment]
     ids = builder.lay_out(state, placed)  # no setup: no shuffle, no opening hands, no mulligans
@@ -203,7 +203,7 @@ def build(
     state.phase = phase
     state.manual = manual
     state.reset_flow()
-    state.schedule(core_frames.EnterPhase(phase))
+    state.schedule(begin)
     state.pending_triggers = []
     state.windows = []
     state.refresh_play()
