@@ -26,21 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .cards import CardDef
-from .errors import SpellforgeError
+from .errors import ScenarioError
 from .frames import EnterPhase
 from .ruleset import Ruleset
 from .state import State
 from .zones import Layout
 
 Reader = Callable[[str | None], Any]
-
-
-class ScenarioError(SpellforgeError, KeyError):
-    """A scenario that names an unknown card, zone, option or seat, or a bad option value; the message
-    says what is wrong and where. (A ``KeyError`` too, as the per-game builders raised before.)"""
-
-    def __str__(self) -> str:  # not KeyError's quoted repr
-        return str(self.args[0]) if self.args else ""
 
 
 def flag(value: str | None) -> bool:
@@ -178,9 +170,13 @@ class Builder:
     def lay_out(self, state: State, placed: Sequence[Sequence[Placed]]) -> list[list[int]]:
         """Put every card in its zone, in order (card ids are given in the order placed, seat by seat),
         controlled by its seat; then ``apply`` each card's options. The ids per seat."""
-        for cards in placed:
+        for cards in placed:  # every seat and zone checked before any card moves
             for p in cards:
-                zone_named(state.layout, p.zone, p.seat, p.where)  # every zone name checked before any move
+                if not 0 <= p.seat < state.n_seats:
+                    raise ScenarioError(
+                        f"{p.where}: no seat P{p.seat + 1} (the game has {state.n_seats} seats)"
+                    )
+                self.zone(state, p)
         ids: list[list[int]] = []
         cid = 0
         for cards in placed:
