@@ -14,6 +14,7 @@ import pytest
 from spellforge.core.modifiers import PERMANENT
 from spellforge.core.scenario import (
     Builder,
+    Labels,
     Placed,
     ScenarioError,
     card_id,
@@ -146,6 +147,17 @@ def test_an_unknown_card_zone_option_or_seat_is_named_with_where(
     assert isinstance(error.value, ValueError)  # as every error of the engine on bad input
 
 
+def test_labels_name_cards_and_a_second_of_a_label_is_numbered() -> None:
+    placed = [
+        [Placed(0, "hand", "bear", label="b"), Placed(0, "hand", "bear")],
+        [Placed(1, "field", "x", label="b")],
+    ]
+    labels = Labels.of(placed, [[0, 1], [2]])
+    assert (labels["b"], labels["b#2"]) == (0, 2) and "b#3" not in labels
+    with pytest.raises(ScenarioError, match=r"no card labelled 'c' \(the labels: b, b#2\)"):
+        labels["c"]
+
+
 def test_zone_named_reads_per_seat_and_shared_zones() -> None:
     s = position({}, {})
     assert zone_named(s.layout, "field", 1) == s.layout.field[1]
@@ -229,6 +241,7 @@ GAMES_BAD: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
         {"phase": "combat"},
         "unknown phase 'combat' (the phases: start, draw, realm, pool, attack,",
     ),
+    (_spellweaver, {"combat": ["a:ash-hound"], "exhausted": ["b"]}, "no card labelled 'b' (the labels: a)"),
     (_spellweaver, {"combat": ["a:ash-hund"]}, "P1 combat entry 'a:ash-hund': unknown card 'ash-hund'"),
 ]
 

@@ -224,6 +224,39 @@ class Builder:
 # ---------------------------------------------------------------------- finding cards, acting
 
 
+class Labels:
+    """The card id of every label a scenario gave (``"a:ash-hound"``: ``a``); a second card of the same
+    label is ``label#2``, a third ``label#3``. An unknown label is named with the labels there are."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: dict[str, int]) -> None:
+        self.ids = ids
+
+    @staticmethod
+    def of(placed: Sequence[Sequence[Placed]], ids: Sequence[Sequence[int]]) -> Labels:
+        labels: dict[str, int] = {}
+        for cards, mine in zip(placed, ids, strict=True):
+            for p, cid in zip(cards, mine, strict=True):
+                if not p.label:
+                    continue
+                key, k = p.label, 2
+                while key in labels:
+                    key = f"{p.label}#{k}"
+                    k += 1
+                labels[key] = cid
+        return Labels(labels)
+
+    def __getitem__(self, label: str) -> int:
+        cid = self.ids.get(label)
+        if cid is None:
+            raise ScenarioError(f"no card labelled {label!r} (the labels: {', '.join(self.ids) or 'none'})")
+        return cid
+
+    def __contains__(self, label: object) -> bool:
+        return label in self.ids
+
+
 def card_id(
     state: State,
     key: str,

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from spellforge.core import scenario as core
-from spellforge.core.scenario import Placed, ScenarioError
+from spellforge.core.scenario import Labels, Placed, ScenarioError
 from spellforge.core.state import State
 
 from .cards import ASPECT_INDEX, VOCABULARY, Levels, SWCard
@@ -81,10 +81,10 @@ class Scenario:
     """A built position: the state, and the card id of every label."""
 
     state: SpellweaverState
-    ids: dict[str, int]
+    ids: Labels
 
     def __getitem__(self, label: str) -> int:
-        return self.ids[label]
+        return self.ids[label]  # an unknown label is named with the labels there are
 
 
 def creature(
@@ -181,16 +181,7 @@ def build(
     placed = [builder.side(seat, side) for seat, side in enumerate(sides)]
     state: SpellweaverState = builder.new_state(seed, placed, options)  # type: ignore[assignment]
     ids = builder.lay_out(state, placed)  # no setup: no shuffle, no opening hands, no mulligans
-    labels: dict[str, int] = {}
-    for cards, mine in zip(placed, ids, strict=True):
-        for p, cid in zip(cards, mine, strict=True):
-            if not p.label:
-                continue
-            key, k = p.label, 2
-            while key in labels:
-                key = f"{p.label}#{k}"
-                k += 1
-            labels[key] = cid
+    labels = Labels.of(placed, ids)
     for seat, side in enumerate(sides):
         _set_side(state, seat, side, labels, ids[seat][0])
     L = state.layout
@@ -224,7 +215,7 @@ def _resolve(ref: CardRef, pool: Mapping[str, Any], where: str = "") -> tuple[st
     return label, pool[key]
 
 
-def _set_side(state: SpellweaverState, seat: int, side: Side, labels: Mapping[str, int], hero: int) -> None:
+def _set_side(state: SpellweaverState, seat: int, side: Side, labels: Labels, hero: int) -> None:
     state.life[seat] = side.life
     state.crystals[seat] = side.crystals
     state.full[seat] = side.crystals if side.full is None else side.full
