@@ -50,7 +50,7 @@ def to_hand(state: RealmsState, key: str, seat: int) -> int:
     if held:
         return held[0]
     state.move(mine[0], hand)
-    state._legal = None
+    state.forget_legal()
     return mine[0]
 
 
@@ -60,7 +60,7 @@ def battle(seed: int = 1) -> RealmsState:
     realm = to_hand(state, "realm", 1)
     state.slots[1][0] = realm
     state.move(realm, state.layout.formation[1])
-    state._legal = None
+    state.forget_legal()
     return state
 
 

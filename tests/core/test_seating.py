@@ -40,7 +40,7 @@ def give(state: RolesState, seat: int, key: str) -> int:
         return held[0]
     cid = next(c for c in state.zones[state.layout.deck[seat]] if state.defs[c].key == key)
     state.move(cid, state.layout.hand[seat])
-    state._legal = None
+    state.forget_legal()
     return cid
 
 
@@ -315,7 +315,7 @@ def test_eliminating_the_seat_whose_turn_it_is_ends_that_turn() -> None:
     s = new(3, seed=2)
     a, turn = s.active, s.turn
     s.eliminate([a], "health")
-    s._run()
+    s.run_on()
     assert s.active == s.next_alive(a) and s.turn == turn + 1 and s.current_player == s.active
 
 

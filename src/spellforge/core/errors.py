@@ -31,3 +31,8 @@ class UnknownNameError(SpellforgeError):
 
 class RecordError(SpellforgeError):
     """A saved game or replay record that cannot be read or does not replay."""
+
+
+class ScenarioError(SpellforgeError):
+    """A position for a test or a doc (``core.scenario``) that names an unknown card, zone, option, phase or
+    seat, or a bad option value; the message says what is wrong and where."""

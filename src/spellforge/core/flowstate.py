@@ -171,6 +171,28 @@ class FlowState(TableState):
         """Run ``frames`` next, in the order given (before anything already scheduled)."""
         self.work.extend(reversed(frames))
 
+    def reset_flow(self) -> None:
+        """Drop the scheduled work, the pending decision and the record so far (log and history): a
+        position laid out by hand (``core.scenario``) starts from here, as if nothing had been played."""
+        self.work.clear()
+        self.decision = None
+        self._legal = None
+        self._log = None
+        self._hist = None
+
+    def run_on(self, *frames: Frame[Any]) -> None:
+        """Run ``frames`` (in the order given, before anything already scheduled) and the game on from
+        there to the next decision that must be asked: for a position laid out or changed by hand (a
+        scenario, a test). The legal actions computed before are forgotten first."""
+        self._legal = None
+        self.schedule(*frames)
+        self._run()
+
+    def forget_legal(self) -> None:
+        """Forget the legal actions computed for the pending decision, so they are computed again (after
+        a test changed the position by hand)."""
+        self._legal = None
+
     def frame(self, name: str, *args: Any) -> Frame[Any]:
         """The frame of the op ``name`` with ``args``, found by name in the class's ``FRAMES`` (for what names
         an op by a string: a phase's ``begin`` or ``end``, ``setup``, ``AFTER_LAST_PHASE``, a saved game)."""

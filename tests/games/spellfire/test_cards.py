@@ -160,7 +160,7 @@ def check_event(key: str) -> None:
             gear="" if monsters else "+steel-longsword",
         )
         c = s.add_card(GAME.cards[key], 1, s.layout.hand[1])
-        s._legal = None
+        s.forget_legal()
         options = [str(a) for a in s.event_plays(1)]
         target = "" if monsters else f" -> #{card(s, 'steel-longsword')}"
         assert options == [f"play #{c}{target}"]

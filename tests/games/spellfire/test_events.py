@@ -241,7 +241,7 @@ def test_a_lasting_event_blocks_attacks_then_goes_to_the_void():
     truce = card(s, "truce-of-the-gods")
     s.move(truce, s.layout.lasting)
     s.lasting_until[truce] = 0
-    s._legal = None
+    s.forget_legal()
     assert not any(a.startswith("attack") for a in legal(s))
     act(s, "done")
     while (
@@ -285,8 +285,7 @@ def test_turn_cycle_lock_on_extra_turns_scenario_19():
     )
     s.begin_turns(0)  # P1 began the game: the first cycle ends with P3
     s.active = 1
-    s.schedule(core_frames.EnterPhase("cards"))
-    s._run()
+    s.run_on(core_frames.EnterPhase("cards"))
     assert not any(a.startswith(f"play #{card(s, 'hour-of-triumph')}") for a in legal(s))  # P2 refused
     act(s, "done")
     while s.active != 2 or s.phase != "cards":

@@ -73,7 +73,7 @@ def test_filling_holes_scenario_2():
     d, e = s.slots[0][3], s.slots[0][4]
     s.discard_card_from_play(a)
     s.discard_card_from_play(b)
-    s._legal = None
+    s.forget_legal()
     new = card(s, "tollgate-downs")
     plays = [x for x in legal(s) if x.startswith(f"play #{new}")]
     assert plays == [f"play #{new} -> slot P1.A"]

@@ -92,7 +92,7 @@ def test_a_realm_in_a_formation_not_its_owners_is_protected_where_it_stands():
     foreign = card(s, "oldcastle-moor")  # owned by the second player
     s.move(foreign, s.layout.hand[0])  # as if it had come to the first player's hand
     s.reveal_to_everyone(foreign)
-    s._legal = None
+    s.forget_legal()
     act(s, f"play #{foreign} -> slot P1.B")
     assert s.owner[foreign] == 1 and s.controller[foreign] == 0
     assert s.position_of(foreign) == 1

@@ -259,7 +259,7 @@ def test_a_champion_taken_back_and_replayed_loses_its_voluntary_power_for_the_tu
     assert s.zone_name(mimic) == "pool"
     assert not any(a.startswith(f"use #{mimic}") for a in legal(s))  # its chosen power is off
     keep2 = s.add_card(GAME.cards["call-to-the-keep"], 0, s.layout.hand[0])
-    s._legal = None
+    s.forget_legal()
     act(s, f"play #{keep2} -> #{king}")
     pass_counters(s)
     act(s, f"play #{king}")

@@ -256,7 +256,7 @@ def test_mulligan_limits_scenario_17():
     t = scenario(Side(hand=["village-militia"]), Side(), phase="end", turns=2)
     t.mulligans[0] = 2
     t.decision = None
-    t._legal = None
+    t.forget_legal()
     assert not t.may_mulligan(0)
     u = scenario(Side(hand=["village-militia"]), Side(), phase="end", turns=2)
     u.chose_realm_discard[0] = True

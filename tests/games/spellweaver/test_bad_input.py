@@ -133,7 +133,7 @@ def test_an_illegal_action_changes_nothing() -> None:
 
 
 def test_a_scenario_with_an_unknown_card_fails_clearly() -> None:
-    with pytest.raises(KeyError, match="unknown card 'no-such-card'"):
+    with pytest.raises(ValueError, match="unknown card 'no-such-card'"):
         build(Side(hand=["no-such-card"]))
 
 

@@ -9,24 +9,27 @@ True
 
 (Neither player could respond, so their passes were taken automatically and Fire Lance resolved.)
 
-Each :class:`Seat` lists card ids by zone. ``play`` entries may carry in-play facts:
-``("war-ox", {"tapped": True, "damage": 2})``. ``farms`` and ``tapped_farms`` add face-down farms
-(Field Hands unless ``farm_card`` says otherwise). ``deck`` is written top card first (default: ten Field
-Hands). The position starts
-at the beginning of ``step`` of ``active``'s turn, and the game runs from there to the first decision.
+Each :class:`Seat` lists card ids by zone. ``play`` entries may carry in-play facts, written after colons
+(``"war-ox:tapped:damage=2"``) or as a dict (``("war-ox", {"tapped": True, "damage": 2})``). ``farms``
+and ``tapped_farms`` add face-down farms (Field Hands unless ``farm_card`` says otherwise). ``deck`` is
+written top card first (default: ten Field Hands). The position starts at the beginning of ``step`` of
+``active``'s turn, and the game runs from there to the first decision. The builder is core's
+(``core.scenario``); this module declares Spell Battle's seats, farms and in-play facts.
 A scenario is for tests: its record does not replay (the position was placed, not played).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spellforge.core import frames as core_frames
+from spellforge.core import scenario as core
 from spellforge.core.actions import Pass
+from spellforge.core.scenario import Placed, ScenarioError, flag, number
+from spellforge.core.state import State
 from spellforge.games import find_game
 
-from .base import AS_ONE
 from .state import SpellBattleState
 
 PlayEntry = str | tuple[str, dict[str, Any]]
@@ -45,6 +48,47 @@ class Seat:
     farm_card: str = "field-hand"
 
 
+class Builder(core.Builder):
+    """Spell Battle's part: in-play facts and face-down farms, laid out over a game whose setup ran (its
+    shuffles and draws are part of the position's random state)."""
+
+    OPTIONS = {"tapped": flag, "damage": number}
+    SETUP = True
+
+    def seat(self, s: int, seat: Seat) -> list[Placed]:
+        """The cards of ``seat`` in id order: hand, play, farms, discard, deck."""
+        cards = self.plain(s, "hand", seat.hand)
+        for entry in seat.play:
+            if isinstance(entry, str):
+                cards.append(self.entry(s, "play", entry))
+                continue
+            key, facts = entry
+            unknown = sorted(set(facts) - set(self.OPTIONS))
+            if unknown:
+                raise ScenarioError(
+                    f"P{s + 1} play entry {key!r}: unknown fact(s) {unknown} (the facts: tapped, damage)"
+                )
+            cards.append(
+                Placed(
+                    s,
+                    "play",
+                    key,
+                    {"tapped": bool(facts.get("tapped")), "damage": int(facts.get("damage", 0))},
+                )
+            )
+        for tapped in [False] * seat.farms + [True] * seat.tapped_farms:
+            cards.append(Placed(s, "play", seat.farm_card, {"farm": True, "tapped": tapped}, "farm"))
+        cards += self.plain(s, "discard", seat.discard)
+        deck = seat.deck if seat.deck is not None else [FILLER] * 10
+        return cards + self.plain(s, "deck", reversed(deck))
+
+    def apply(self, state: State, cid: int, p: Placed, seat_cards: Sequence[tuple[int, Placed]]) -> None:
+        assert isinstance(state, SpellBattleState)
+        state.face_down[cid] = p.opts.get("farm", False)
+        state.tapped[cid] = p.opts.get("tapped", False)
+        state.damage[cid] = p.opts.get("damage", 0)
+
+
 def scenario(
     *seats: Seat,
     step: str = "main",
@@ -55,77 +99,12 @@ def scenario(
     **options: Any,
 ) -> SpellBattleState:
     """A position with ``len(seats)`` players (see the module docstring)."""
-    game = find_game("spellbattle")
-    cards = game.cards
-    layout_plan: list[list[tuple[str, Any]]] = []
-    decks = []
-    for seat in seats:
-        plan: list[tuple[str, Any]] = []
-        plan += [("hand", key) for key in seat.hand]
-        plan += [("play", entry) for entry in seat.play]
-        plan += [("farm", False)] * seat.farms + [("farm", True)] * seat.tapped_farms
-        plan += [("discard", key) for key in seat.discard]
-        deck = seat.deck if seat.deck is not None else [FILLER] * 10
-        plan += [("deck", key) for key in reversed(deck)]
-        keys = []
-        for where, entry in plan:
-            if where == "farm":
-                keys.append(seat.farm_card)
-            elif where == "play":
-                keys.append(entry if isinstance(entry, str) else entry[0])
-            else:
-                keys.append(entry)
-        unknown = [k for k in keys if k not in cards]
-        if unknown:
-            raise ValueError(f"unknown card id(s) {unknown}")
-        decks.append([cards[k] for k in keys])
-        layout_plan.append(plan)
+    builder = Builder(find_game("spellbattle"))
+    begin = builder.enter(step)
     # a position, not a deck: the cards are taken as they are, with no construction check
-    state = game.start_game(seed, decks, len(seats), game.resolve_options(len(seats), options))
+    state = builder.build([builder.seat(s, seat) for s, seat in enumerate(seats)], seed=seed, options=options)
     assert isinstance(state, SpellBattleState)
-    place(state, seats, layout_plan)
-    state.turn = turn
-    state.begin_turns(active)
-    state.step = step
-    state.farm_played = [farm_played and state.is_active(s) for s in range(state.n_seats)]
-    state.work = [core_frames.EnterPhase(step)]
-    state.decision = None
-    state._legal = None
-    state._hist = None
-    state._log = None
-    state._run()
-    return state
-
-
-def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tuple[str, Any]]]) -> None:
-    L = state.layout
-    for z in range(L.count):
-        state.zones[z] = []
-    cid = 0
-    for s, (seat, plan) in enumerate(zip(seats, plans, strict=True)):
-        for where, entry in plan:
-            state.controller[cid] = s
-            state.tapped[cid] = False
-            state.damage[cid] = 0
-            state.face_down[cid] = False
-            if where == "hand":
-                zone = L.hand[s]
-            elif where == "discard":
-                zone = L.discard[s]
-            elif where == "deck":
-                zone = L.deck[s]
-            elif where == "farm":
-                zone = L.play
-                state.face_down[cid] = True
-                state.tapped[cid] = bool(entry)
-            else:
-                zone = L.play
-                facts = entry[1] if isinstance(entry, tuple) else {}
-                state.tapped[cid] = bool(facts.get("tapped", False))
-                state.damage[cid] = int(facts.get("damage", 0))
-            state.zones[zone].append(cid)
-            state.zone_of[cid] = zone
-            cid += 1
+    for s, seat in enumerate(seats):
         if seat.life is not None:
             state.pool_damage[state.pool_of[s]] = state.life_max - seat.life
     state.stack = []
@@ -135,34 +114,24 @@ def place(state: SpellBattleState, seats: tuple[Seat, ...], plans: list[list[tup
     state.clear_combat()
     state.resolving = None
     state.abilities_changed()
-    if state.options["teams"] == AS_ONE:
-        for s, seat in enumerate(seats):
-            if seat.life is not None:
-                state.pool_damage[state.pool_of[s]] = state.life_max - seat.life
+    state.turn = turn
+    state.begin_turns(active)
+    state.step = step
+    state.farm_played = [farm_played and state.is_active(s) for s in range(state.n_seats)]
+    state.reset_flow()  # the turn begins at ``step``, with nothing before it
+    state.run_on(begin)
+    return state
 
 
 def card(
     state: SpellBattleState, key: str, seat: int | None = None, zone: str | None = None, nth: int = 0
 ) -> int:
     """The id of a card by its card id (``nth`` match), optionally of ``seat`` (controller) in ``zone``."""
-    matches = []
-    for cid, d in enumerate(state.defs):
-        if d.key != key:
-            continue
-        if seat is not None and state.controller[cid] != seat:
-            continue
-        if zone is not None and state.layout.names[state.zone_of[cid]] != zone:
-            continue
-        matches.append(cid)
-    if len(matches) <= nth:
-        raise LookupError(f"no card {key!r} (seat={seat}, zone={zone}, nth={nth})")
-    return matches[nth]
+    return core.card_id(state, key, seat, zone, nth, controller=True)
 
 
-def do(state: SpellBattleState, *actions: str) -> None:
-    """Apply actions written as text, in order (raises IllegalActionError on the first illegal one)."""
-    for text in actions:
-        state.apply(state.game.parse_action(state, text))
+do = core.do
+legal = core.legal
 
 
 def pass_all(state: SpellBattleState, limit: int = 50) -> None:
@@ -171,10 +140,6 @@ def pass_all(state: SpellBattleState, limit: int = 50) -> None:
         if state.decision is None or state.decision.kind != "priority":
             return
         state.apply(Pass())
-
-
-def legal(state: SpellBattleState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def in_play(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,35 +13,27 @@ Each side lists card ids (as in the card files) per zone; ``deck`` is written to
 room lists its occupant first (or ``None`` for none) and then its defenders, innermost first; the last one
 is the outermost (SD-R30). A card entry may carry modifiers after colons: ``up`` (face up), ``progress=N``,
 ``stored=N``. Without a riftcaller a side gets the first one of its school-less filler. The state starts in
-the Main phase of ``active`` with ``ap`` action points (default: the role's).
+the Main phase of ``active`` with ``ap`` action points (default: the role's). The builder is core's
+(``core.scenario``); this module declares Spelldawn's sides, rooms and options.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
 
 from spellforge.core import frames as core_frames
-from spellforge.core.cards import CardDef
+from spellforge.core import scenario as core
+from spellforge.core.scenario import Placed, ScenarioError, flag, number
+from spellforge.core.state import State
 from spellforge.games import find_game
 
 from . import frames
-from .base import (
-    ACTION_POINTS,
-    ARENA,
-    BOONS,
-    DECK,
-    DEFENDERS,
-    DISCARD,
-    HAND,
-    OCCUPANT,
-    RIFTCALLER,
-    ROOM_NAMES,
-    SCORE,
-)
+from .base import ACTION_POINTS, ROOM_NAMES
 from .state import SpelldawnState
 
-ROOM_INDEX = {n: i for i, n in enumerate(ROOM_NAMES)}
+ROOMS_WITH_OCCUPANT = ROOM_NAMES[3:]
 
 
 @dataclass
@@ -61,16 +53,46 @@ class Side:
     curses: int = 0
 
 
-def _split(entry: str) -> tuple[str, dict[str, str]]:
-    key, *mods = entry.split(":")
-    opts: dict[str, str] = {}
-    for m in mods:
-        name, _, value = m.partition("=")
-        opts[name] = value or "1"
-    return key, opts
-
-
 DEFAULT_RIFTCALLER = {"overlord": "thornmother", "champion": "ashen-pilgrim"}
+
+
+class Builder(core.Builder):
+    """Spelldawn's part: rooms of occupants and defenders, face-down cards and their counters."""
+
+    OPTIONS = {"up": flag, "progress": number, "stored": number}
+
+    def side(self, seat: int, role: str, side: Side) -> list[Placed]:
+        """The cards of ``side`` in id order: riftcaller, boons, hand, discard, arena, score, deck, rooms."""
+        cards = self.plain(seat, "riftcaller", [side.riftcaller or DEFAULT_RIFTCALLER[role]])
+        for zone in ("boons", "hand", "discard", "arena", "score"):
+            cards += self.entries(seat, zone, getattr(side, zone))
+        cards += self.entries(seat, "deck", reversed(side.deck))  # written top first; the end is the top
+        for room, entries in side.rooms.items():
+            if room not in ROOM_NAMES:
+                raise ScenarioError(
+                    f"P{seat + 1} rooms: unknown room {room!r} (the rooms: {', '.join(ROOM_NAMES)})"
+                )
+            occupant, *defenders = entries
+            if occupant is not None:
+                if room not in ROOMS_WITH_OCCUPANT:
+                    raise ScenarioError(
+                        f"P{seat + 1} rooms: room {room!r} holds no occupant (write None first)"
+                    )
+                cards.append(self.entry(seat, f"occupant_{room}", occupant))
+            for entry in defenders:
+                if entry is None:
+                    raise ScenarioError(f"P{seat + 1} rooms: room {room!r} lists None as a defender")
+                cards.append(self.entry(seat, f"defenders_{room}", entry))
+        return cards
+
+    def apply(self, state: State, cid: int, p: Placed, seat_cards: Sequence[tuple[int, Placed]]) -> None:
+        assert isinstance(state, SpelldawnState)
+        in_room = p.zone.startswith(("occupant_", "defenders_"))  # room cards lie face down unless ``up``
+        state.face_down[cid] = in_room and "up" not in p.opts
+        if not state.face_down[cid] and p.zone not in ("hand", "deck"):
+            state.reveal_to_everyone(cid)
+        state.progress[cid] = p.opts.get("progress", 0)
+        state.stored[cid] = p.opts.get("stored", 0)
 
 
 def scenario(
@@ -84,52 +106,12 @@ def scenario(
 ) -> SpelldawnState:
     """A position built from ``overlord`` and ``champion`` (see the module docstring), asked for the active
     side's Main-phase action."""
-    game = find_game("spelldawn")
     sides = {"overlord": overlord or Side(), "champion": champion or Side()}
-    placements: list[list[tuple[str, str, dict[str, str]]]] = []  # per seat: (key, where, opts)
-    for role in ("overlord", "champion"):
-        side = sides[role]
-        items: list[tuple[str, str, dict[str, str]]] = []
-        items.append((side.riftcaller or DEFAULT_RIFTCALLER[role], "riftcaller", {}))
-        for where in ("boons", "hand", "discard", "arena", "score"):
-            for entry in getattr(side, where):
-                key, opts = _split(entry)
-                items.append((key, where, opts))
-        for entry in reversed(side.deck):  # written top first; the end of the list is the top
-            key, opts = _split(entry)
-            items.append((key, "deck", opts))
-        for room, entries in side.rooms.items():
-            occupant, *defenders = entries
-            if occupant is not None:
-                key, opts = _split(occupant)
-                items.append((key, f"occupant:{room}", opts))
-            for entry in defenders:
-                assert entry is not None
-                key, opts = _split(entry)
-                items.append((key, f"defender:{room}", opts))
-        placements.append(items)
-    cards: list[list[CardDef]] = [[game.cards[k] for k, _, _ in items] for items in placements]
-    # as Ruleset.start_game does, without the setup op: the position replaces it
-    options = game.resolve_options(2, {})
-    state = SpelldawnState()
-    state.init_core(game, seed, cards, options, game.layout(2, options))
-    state.init_seating(game.seat_roles(2, options), game.seat_teams(2, options), game.seat_sides(2, options))
-    state.init_game()
-    cid = 0
-    for seat, items in enumerate(placements):
-        for _key, where, opts in items:
-            zone, face_down = _zone(where, seat)
-            if state.zone_of[cid] != zone:
-                state.move(cid, zone)
-            else:  # keep the written order
-                state.zones[zone].remove(cid)
-                state.zones[zone].append(cid)
-            state.face_down[cid] = face_down and "up" not in opts
-            if not state.face_down[cid] and where not in ("hand", "deck"):
-                state.reveal_to_everyone(cid)
-            state.progress[cid] = int(opts.get("progress", 0))
-            state.stored[cid] = int(opts.get("stored", 0))
-            cid += 1
+    builder = Builder(find_game("spelldawn"))
+    state = builder.build(
+        [builder.side(seat, role, sides[role]) for seat, role in enumerate(sides)], seed=seed
+    )
+    assert isinstance(state, SpelldawnState)
     for role, seat in (("overlord", state.ol), ("champion", state.ch)):
         side = sides[role]
         state.mana[seat] = side.mana
@@ -137,36 +119,13 @@ def scenario(
     state.curses = sides["champion"].curses
     state.turn = turn
     state.phase = "main"
-    seat = state.ol if active == "overlord" else state.ch
-    state.active = seat
+    state.active = state.ol if active == "overlord" else state.ch
     state.ap = ACTION_POINTS[active] if ap is None else ap
-    state.schedule(
-        frames.MainNext(), core_frames.EnterPhase("discard")
-    )  # the rest of the turn, as op_phase would
-    state._run()
+    # the rest of the turn, as op_phase would
+    state.run_on(frames.MainNext(), core_frames.EnterPhase("discard"))
     return state
-
-
-def _zone(where: str, seat: int) -> tuple[int, bool]:
-    if where.startswith("occupant:"):
-        return OCCUPANT[ROOM_INDEX[where.split(":")[1]]], True
-    if where.startswith("defender:"):
-        return DEFENDERS[ROOM_INDEX[where.split(":")[1]]], True
-    table = {
-        "riftcaller": RIFTCALLER,
-        "boons": BOONS,
-        "hand": HAND,
-        "deck": DECK,
-        "discard": DISCARD,
-        "arena": ARENA,
-        "score": SCORE,
-    }
-    return table[where][seat], False
 
 
 def card_id(state: SpelldawnState, key: str, n: int = 0) -> int:
     """The id of the ``n``-th card with this card-file id (in the order the scenario listed them)."""
-    found = [c for c, d in enumerate(state.defs) if d.key == key]
-    if n >= len(found):
-        raise KeyError(f"no card {key!r} number {n} in this game")
-    return found[n]
+    return core.card_id(state, key, nth=n)

@@ -9,22 +9,26 @@ Each side lists card ids (as in the card files) per zone. ``formation`` lists re
 (``None`` for an empty position; ``key:razed`` for a razed realm; ``key+holding`` for a realm with its
 holding). ``pool`` lists champions, each ``key+item+item`` with its attachments. ``deck`` is written top
 card first. The state starts at the beginning of ``phase`` of the turn of ``active``, that player's
-``turns`` turn, and runs to its first decision.
+``turns`` turn, and runs to its first decision. The builder is core's (``core.scenario``); this module
+declares SPELLFIRE's sides, formation and attachments.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spellforge.core import frames as core_frames
-from spellforge.core.cards import CardDef
+from spellforge.core import scenario as core
+from spellforge.core.scenario import Placed, ScenarioError, flag
+from spellforge.core.state import State
 from spellforge.games import find_game
 
 from .base import POSITIONS, SpellfireBase
 from .state import SpellfireState
 
 FILLER = "village-militia"
+REALM_OPTIONS = {"razed": flag}
 
 
 @dataclass
@@ -42,6 +46,52 @@ class Side:
     rules: list[str] = field(default_factory=list)
 
 
+class Builder(core.Builder):
+    """SPELLFIRE's part: realms in formation positions, attachments, champions in limbo."""
+
+    def __init__(self, turns: int) -> None:
+        super().__init__(find_game("spellfire"))
+        self.turns = turns
+
+    def side(self, seat: int, side: Side) -> list[Placed]:
+        """The cards of ``side`` in id order: deck, hand, discard, abyss, dungeon, rules, pool, limbo, formation."""
+        deck = side.deck if side.deck is not None else [FILLER] * 10
+        cards = self.plain(seat, "deck", reversed(deck))  # the end of the list is the top
+        for zone in ("hand", "discard", "abyss", "dungeon", "rules"):
+            cards += self.plain(seat, zone, getattr(side, zone))
+        for entry in side.pool:
+            cards += self.group(seat, "pool", entry)
+        cards += self.plain(seat, "limbo", side.limbo)
+        for pos, spec in enumerate(side.formation):
+            if spec is not None:
+                cards += self.group(seat, "formation", spec, pos)
+        return cards
+
+    def group(self, seat: int, zone: str, text: str, pos: int | None = None) -> list[Placed]:
+        """``host+attached+attached``: the host (a realm at position ``pos``, with its options) and the
+        cards attached to it."""
+        host, *attached = text.split("+")
+        first = self.entry(seat, zone, host, REALM_OPTIONS if pos is not None else {})
+        if pos is not None:
+            first = Placed(seat, zone, first.key, {**first.opts, "pos": pos}, text)
+        return [first, *(Placed(seat, zone, key, {"attach": True}, text) for key in attached)]
+
+    def apply(self, state: State, cid: int, p: Placed, seat_cards: Sequence[tuple[int, Placed]]) -> None:
+        assert isinstance(state, SpellfireState)
+        if p.opts.get("attach"):  # to the card written before it
+            state.attached_to[cid] = max(c for c, q in seat_cards if c < cid and not q.opts.get("attach"))
+        elif "pos" in p.opts:
+            if p.opts["pos"] >= len(state.slots[p.seat]):
+                raise ScenarioError(
+                    f"{p.where}: no position #{p.opts['pos'] + 1} (a formation has {len(state.slots[p.seat])})"
+                )
+            state.slots[p.seat][p.opts["pos"]] = cid
+            state.razed[cid] = p.opts.get("razed", False)
+            state.played_realm[p.seat] = True
+        elif p.zone == "limbo":
+            state.limbo_until[cid] = self.turns + 1
+
+
 def scenario(
     *sides: Side,
     phase: str = "pool",
@@ -52,69 +102,14 @@ def scenario(
     **options: Any,
 ) -> SpellfireState:
     """A position with ``sides`` (one per seat) at the start of ``phase`` of ``active``'s turn."""
-    game = find_game("spellfire")
-    cards = game.cards
-    players = len(sides)
-    opts = game.resolve_options(players, options)
-    lists: list[list[CardDef]] = []
-    plans: list[list[tuple[str, str, str]]] = []  # per seat: (zone, entry, key) in card order
-    for side in sides:
-        deck = side.deck if side.deck is not None else [FILLER] * 10
-        entries: list[tuple[str, str, str]] = []
-        for key in reversed(deck):  # the end of the list is the top
-            entries.append(("deck", key, key))
-        for zone in ("hand", "discard", "abyss", "dungeon", "rules"):
-            for key in getattr(side, zone):
-                entries.append((zone, key, key))
-        for entry in side.pool:
-            for i, part in enumerate(entry.split("+")):
-                entries.append(("pool", "attach" if i else "host", part))
-        for entry in side.limbo:
-            entries.append(("limbo", "", entry))
-        for pos, spec in enumerate(side.formation):
-            if spec is None:
-                continue
-            for i, part in enumerate(spec.split("+")):
-                key, _, mark = part.partition(":")
-                entries.append((f"formation:{pos}", mark if not i else "attach", key))
-        lists.append([cards[k] for _, _, k in entries])
-        plans.append(entries)
-    state = SpellfireState()
-    state.init_core(game, seed, lists, opts, game.layout(players, opts))
-    state.init_seating(
-        game.seat_roles(players, opts), game.seat_teams(players, opts), game.seat_sides(players, opts)
+    builder = Builder(turns)
+    begin = builder.enter(phase)
+    state = builder.build(
+        [builder.side(seat, side) for seat, side in enumerate(sides)], seed=seed, options=options
     )
-    state.init_game()
-    lay = state.layout
-    cid = 0
-    for seat, entries in enumerate(plans):
-        host = -1
-        for zone, role, _key in entries:
-            if zone.startswith("formation"):
-                state.move(cid, lay.formation[seat])
-                if role == "attach":
-                    state.attached_to[cid] = host
-                else:
-                    pos = int(zone.split(":")[1])
-                    state.slots[seat][pos] = cid
-                    state.razed[cid] = role == "razed"
-                    state.played_realm[seat] = True
-                    host = cid
-            elif zone == "pool":
-                state.move(cid, lay.pool[seat])
-                if role == "attach":
-                    state.attached_to[cid] = host
-                else:
-                    host = cid
-            elif zone == "limbo":
-                state.move(cid, lay.limbo[seat])
-                state.limbo_until[cid] = turns + 1
-            elif zone == "rules":
-                state.move(cid, lay.rules)
-            elif zone != "deck":
-                state.move(cid, getattr(lay, zone)[seat])
-            state.controller[cid] = seat
-            cid += 1
+    assert isinstance(state, SpellfireState)
+    players = len(sides)
+    for seat in range(players):
         state.turns_taken[seat] = turns
         state.pool_phases[seat] = turns
     for seat in range(players):  # a hidden pool's champions lie face down (SF-K45)
@@ -126,21 +121,16 @@ def scenario(
     state.turns_taken[active] = turns
     state.phase = phase
     if run:
-        state.schedule(core_frames.EnterPhase(phase))
-        state._run()
+        state.run_on(begin)
     return state
 
 
 def card(state: SpellfireBase, key: str, nth: int = 0) -> int:
     """The id of the ``nth`` card with id ``key``."""
-    found = [c for c in state.all_card_ids() if state.defs[c].key == key]
-    if len(found) <= nth:
-        raise KeyError(f"no card {key!r} (#{nth}) in this scenario")
-    return found[nth]
+    return core.card_id(state, key, nth=nth)
 
 
-def legal(state: SpellfireBase) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
+legal = core.legal
 
 
 def act(state: SpellfireBase, text: str, settle: bool = True) -> None:

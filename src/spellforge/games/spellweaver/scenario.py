@@ -23,7 +23,8 @@ The position starts at the beginning of ``phase`` of turn ``turn`` with ``active
 (first main phase), ``combat`` (attack declaration), ``reinforce``, ``end``, or ``start`` (the start of
 the turn itself: ready, cooldowns, refill, draw, start-of-turn effects). With ``manual`` (the default)
 every decision waits for its answer, even one whose only option is ``done``, so a test walks through each
-step; ``manual=False`` lets the engine take single-option decisions itself, as in real play.
+step; ``manual=False`` lets the engine take single-option decisions itself, as in real play. The
+builder is core's (``core.scenario``); this module declares Spellweaver's sides, labels and ad-hoc cards.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from spellforge.core import frames as core_frames
+from spellforge.core import scenario as core
+from spellforge.core.scenario import Labels, Placed, ScenarioError
+from spellforge.core.state import State
 
 from .cards import ASPECT_INDEX, VOCABULARY, Levels, SWCard
 
@@ -78,10 +81,10 @@ class Scenario:
     """A built position: the state, and the card id of every label."""
 
     state: SpellweaverState
-    ids: dict[str, int]
+    ids: Labels
 
     def __getitem__(self, label: str) -> int:
-        return self.ids[label]
+        return self.ids[label]  # an unknown label is named with the labels there are
 
 
 def creature(
@@ -131,6 +134,31 @@ def card(
 ZONES = ("hand", "combat", "support", "area", "graveyard", "deck")
 
 
+class Builder(core.Builder):
+    """Spellweaver's part: each side's hero first, labelled cards (or ad-hoc definitions), and basic
+    shrines under the named deck cards."""
+
+    def side(self, seat: int, side: Side) -> list[Placed]:
+        """The cards of ``side`` in id order: the hero, the zones' cards (``ZONES`` order), the filler."""
+        hero_key = side.hero or self.game.default_hero().key  # type: ignore[attr-defined]
+        cards = self.plain(seat, "hero", [hero_key])
+        for zone in ZONES:
+            for ref in getattr(side, zone):
+                label, definition = _resolve(ref, self.game.cards, f"P{seat + 1} {zone}")
+                cards.append(Placed(seat, zone, definition.key, {}, label, definition, label))
+        return cards + self.plain(seat, "deck", [FILLER] * side.deck_filler)
+
+    def lay_out(self, state: State, placed: Sequence[Sequence[Placed]]) -> list[list[int]]:
+        """As core's, then each deck as Spellweaver writes it: the filler at the bottom, the named deck
+        cards on it (top card first)."""
+        ids = super().lay_out(state, placed)
+        for seat, (cards, mine) in enumerate(zip(placed, ids, strict=True)):
+            named = [c for c, p in zip(mine, cards, strict=True) if p.zone == "deck" and p.label]
+            filler = [c for c, p in zip(mine, cards, strict=True) if p.zone == "deck" and not p.label]
+            state.zones[state.layout.deck[seat]] = filler + list(reversed(named))
+        return ids
+
+
 def build(
     p1: Side | None = None,
     p2: Side | None = None,
@@ -148,51 +176,15 @@ def build(
 
     game = find_game("spellweaver")
     sides = (p1 or Side(), p2 or Side())
-    pool = game.cards
-    placed: list[list[tuple[str, SWCard, str]]] = [[], []]
-    decks: list[list[SWCard]] = []
-    labels: dict[str, int] = {}
+    builder = Builder(game)
+    begin = builder.enter(phase)
+    placed = [builder.side(seat, side) for seat, side in enumerate(sides)]
+    state: SpellweaverState = builder.new_state(seed, placed, options)  # type: ignore[assignment]
+    ids = builder.lay_out(state, placed)  # no setup: no shuffle, no opening hands, no mulligans
+    labels = Labels.of(placed, ids)
     for seat, side in enumerate(sides):
-        hero_key = side.hero or game.default_hero().key  # type: ignore[attr-defined]
-        cards: list[SWCard] = [pool[hero_key]]  # type: ignore[list-item]
-        for zone in ZONES:
-            for ref in getattr(side, zone):
-                label, definition = _resolve(ref, pool)
-                placed[seat].append((label, definition, zone))
-                cards.append(definition)
-        cards += [pool[FILLER]] * side.deck_filler  # type: ignore[list-item]
-        decks.append(cards)
-    opts = game.resolve_options(2, options)
-    state: SpellweaverState = game.state_class()  # type: ignore[assignment]
-    state.init_core(game, seed, decks, opts, game.layout(2, opts))  # type: ignore[arg-type]
-    state.init_game()  # no setup: no shuffle, no opening hands, no mulligans
+        _set_side(state, seat, side, labels, ids[seat][0])
     L = state.layout
-    offset = 0
-    for seat, side in enumerate(sides):
-        n = len(decks[seat])
-        ids = list(range(offset, offset + n))
-        offset += n
-        hero = ids[0]
-        state.zones[L.deck[seat]] = []
-        deck_top: list[int] = []
-        for (label, _definition, zone), cid in zip(placed[seat], ids[1:], strict=False):
-            key = label
-            k = 2
-            while key in labels:
-                key = f"{label}#{k}"
-                k += 1
-            labels[key] = cid
-            if zone == "deck":
-                deck_top.append(cid)
-                continue
-            z = getattr(L, zone)[seat]
-            state.zones[z].append(cid)
-            state.zone_of[cid] = z
-        filler = ids[1 + len(placed[seat]) :]
-        state.zones[L.deck[seat]] = filler + list(reversed(deck_top))
-        for cid in state.zones[L.deck[seat]]:
-            state.zone_of[cid] = L.deck[seat]
-        _set_side(state, seat, side, labels, hero)
     for seat in range(2):
         if sides[seat].spark:
             state.add_card(game.cards["the-spark"], seat, L.area[seat])
@@ -201,30 +193,29 @@ def build(
     state.turn = turn
     state.phase = phase
     state.manual = manual
-    state.work = [core_frames.EnterPhase(phase)]
-    state.decision = None
+    state.reset_flow()
+    state.schedule(begin)
     state.pending_triggers = []
     state.windows = []
-    state._legal = None
     state.abilities_changed()
-    state._run()
+    state.run_on()
     return Scenario(state, labels)
 
 
-def _resolve(ref: CardRef, pool: Mapping[str, Any]) -> tuple[str, SWCard]:
+def _resolve(ref: CardRef, pool: Mapping[str, Any], where: str = "") -> tuple[str, SWCard]:
     if isinstance(ref, tuple):
         label, inner = ref
-        return label, _resolve(inner, pool)[1]
+        return label, _resolve(inner, pool, where)[1]
     if isinstance(ref, SWCard):
         return ref.key, ref
     label, _, key = ref.partition(":")
     key = key or label
     if key not in pool:
-        raise KeyError(f"scenario: unknown card {key!r}")
+        raise ScenarioError(f"{where + ' entry ' if where else ''}{ref!r}: unknown card {key!r}")
     return label, pool[key]
 
 
-def _set_side(state: SpellweaverState, seat: int, side: Side, labels: Mapping[str, int], hero: int) -> None:
+def _set_side(state: SpellweaverState, seat: int, side: Side, labels: Labels, hero: int) -> None:
     state.life[seat] = side.life
     state.crystals[seat] = side.crystals
     state.full[seat] = side.crystals if side.full is None else side.full
