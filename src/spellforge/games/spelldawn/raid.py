@@ -70,9 +70,10 @@ class RaidMixin(EffectsMixin):
         self.raid_step = BEGIN
         self.raid_mana = mana
         self.raid_extra = extra
-        self.emit(Event("raid", self.ch, amount=room))
+        raid = Event("raid", self.ch, amount=room)
+        self.emit(raid)
         self.schedule(frames.RaidCheck())
-        self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
+        self.trigger(raid)  # SD-103: before the check (triggers resolve ahead of what is scheduled)
 
     def op_raid_check(self) -> None:
         room = self.raid_room
@@ -133,8 +134,9 @@ class RaidMixin(EffectsMixin):
         self.mana[self.ol] -= self.defs[m].cost
         self.face_down[m] = False
         self.reveal_to_everyone(m)
-        self.emit(Event("summon", self.ol, m))
-        self.fire_card(m, "summon")
+        summoned = Event("summon", self.ol, m)
+        self.emit(summoned)
+        self.trigger(summoned)
 
     def unveilable(self, subtype: str) -> list[int]:
         """The Overlord's face-down projects of ``subtype`` it can pay to unveil now (SD-R21)."""
@@ -154,9 +156,10 @@ class RaidMixin(EffectsMixin):
             return
         self.raid_step = ENCOUNTER_STEP
         m = self.defender()
-        self.emit(Event("encounter", self.ch, m))
+        met = Event("encounter", self.ch, m)
+        self.emit(met)
         self.schedule(frames.RaidFight())
-        self.fire_card(m, "encounter")
+        self.trigger(met)
 
     def op_raid_fight(self) -> None:
         if self.raid_room >= 0:
@@ -195,8 +198,10 @@ class RaidMixin(EffectsMixin):
             self.end_duration(ENCOUNTER)
             self.schedule(frames.RaidNext())
         else:
-            self.emit(Event("combat", self.ol, m))
-            self.schedule(frames.Effects(m, "combat", 0), frames.RaidAfterCombat())
+            combat = Event("combat", self.ol, m)
+            self.emit(combat)
+            self.schedule(frames.RaidAfterCombat())
+            self.trigger(combat)
 
     def op_raid_after_combat(self) -> None:
         self.end_duration(ENCOUNTER)
@@ -243,9 +248,10 @@ class RaidMixin(EffectsMixin):
             return
         self.raid_step = ACCESS
         self.raided_turn = self.turn
-        self.emit(Event("raid_success", self.ch, amount=self.raid_room))
+        success = Event("raid_success", self.ch, amount=self.raid_room)
+        self.emit(success)
         self.schedule(frames.RaidSelect())
-        self.fire("success")  # SD-R29: before the access set is chosen
+        self.trigger(success)  # SD-R29: before the access set is chosen
 
     def op_raid_select(self) -> None:
         room = self.raid_room
@@ -271,10 +277,12 @@ class RaidMixin(EffectsMixin):
         self.raid_accessed = tuple(picked)
         self.schedule(frames.RaidAccessAsk())
         traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
-        for c in reversed(traps):  # SD-K25: a Trap acts when accessed
+        for c in traps:  # SD-K25: a Trap acts when accessed, face up
             self.face_down[c] = False
             self.reveal_to_everyone(c)
-            self.schedule(frames.Effects(c, "access", 0))
+        if traps:
+            self.abilities_changed()
+            self.trigger(*(Event("access", self.ch, c) for c in traps))
 
     def op_raid_access_ask(self) -> None:
         if self.raid_room >= 0:
