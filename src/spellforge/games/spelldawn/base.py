@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
 from spellforge.core.effects import Context
+from spellforge.core.table import TableState
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
@@ -158,6 +159,19 @@ class SpelldawnBase(AbilityState):
             if roles[seat] == CHAMPION:
                 order += (RIFTCALLER[seat], BOONS[seat], ARENA[seat])
         return order
+
+    def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
+        """As core's ability layer's (``AbilityState.move``), except that a card without abilities (face
+        down, or none printed: a weapon) changes nothing in force by moving."""
+        if (
+            self._in_force is not None
+            and not self.face_down[cid]
+            and self.defs[cid].abilities is not NO_ABILITIES
+        ):
+            force_set = self._force_set
+            if zone in force_set or self.zone_of[cid] in force_set:
+                self._in_force = None
+        TableState.move(self, cid, zone, bottom=bottom)
 
     def abilities(self, cid: int) -> AbilitySet:
         """A face-up card's abilities; a face-down one has none (SD-033)."""

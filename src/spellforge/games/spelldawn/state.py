@@ -377,8 +377,8 @@ class SpelldawnState(ViewMixin):
             self.place_minion(c, room)
         elif d.type in ("scheme", "project"):
             self.ap -= 1
-            self.move(c, OCCUPANT[room])
             self.face_down[c] = True  # SD-033
+            self.move(c, OCCUPANT[room])
             self.emit(Event("play_face_down", seat, c, amount=room, secret=True))
         elif d.type == "spell":
             self.ap -= 1
