@@ -103,6 +103,7 @@ class SpelldawnBase(AbilityState):
         "stored": "list",
     }
     CARD_ARRAYS = (*AbilityState.CARD_ARRAYS, "progress", "stored")
+    STACKED_TRIGGERS = False  # no stack: a trigger resolves as soon as it fires (effects.py)
     # states saved before Spelldawn had windows and core's trigger queue load with none open or waiting
     ADDED_LATER = frozenset({"windows", "window_serial", "stack", "uid_counter", "pending_triggers"})
 

@@ -15,6 +15,7 @@ from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Frame
 from spellforge.core.modifiers import ENCOUNTER
+from spellforge.core.windows import EACH
 
 from . import frames
 from .base import (
@@ -107,7 +108,7 @@ class EffectsMixin(SpelldawnBase):
     def raid_from_effect(self, room: str, mana: int, extra: int) -> None:
         """An effect's raid (SD-K23): on ``room``, or ``"any"`` room the Champion chooses."""
         if room == "any":
-            self.ask("raid_target", self.ch, RaidTargetData(mana, extra))
+            self.open_window("raid_target", (self.ch,), EACH, data=RaidTargetData(mana, extra))
         else:
             self.schedule(frames.RaidBegin(ROOM_WORDS[room], mana, extra))
 
