@@ -13,6 +13,7 @@ import pytest
 
 from spellforge import GAMES
 from spellforge.core.clock import Clock, TimeUsed
+from spellforge.core.errors import RecordError
 from spellforge.core.flow import Frame
 from spellforge.core.rng import Rng
 from spellforge.core.windows import WindowState
@@ -135,3 +136,18 @@ def test_a_spellweaver_clock_saved_as_a_list_of_banks_loads_as_the_clock_and_pla
         tuple(b - 1500 + 2000 if s == seat else b for s, b in enumerate(banks)), 2000
     )
     plays_on(state, fixture)
+
+
+def test_a_state_saved_before_an_attribute_was_added_later_loads_with_a_new_games_value() -> None:
+    """``ADDED_LATER``: an attribute a game gained after its states were saved may be absent from a saved
+    state (it loads as a new game of the record starts it); any other attribute absent is still an error."""
+    game = GAMES["spelldawn"]
+    state = game.new_game(seed=3)
+    assert "windows" in type(state).ADDED_LATER and "ap" not in type(state).ADDED_LATER
+    data = json.loads(json.dumps(state.to_json()))
+    del data["state"]["windows"], data["state"]["pending_triggers"]
+    loaded = game.from_json(data)
+    assert loaded.to_json() == state.to_json()
+    del data["state"]["ap"]
+    with pytest.raises(RecordError, match="game state is missing ap"):
+        game.from_json(data)

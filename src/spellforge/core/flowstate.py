@@ -45,6 +45,9 @@ class FlowState(TableState):
     COPY: ClassVar[dict[str, str]] = {"work": "list"}
     # Attributes recomputed by rebuild() after loading; not written by to_json().
     DERIVED: ClassVar[frozenset[str]] = frozenset({"_legal", "search_copy"})
+    # Attributes a game gained after states of it were saved: a saved state without one loads with the
+    # value a new game of its record starts with (no windows open, an empty queue), not as an error.
+    ADDED_LATER: ClassVar[frozenset[str]] = frozenset()
     # A run of this many steps without reaching a real decision is an endless loop (e.g. forced triggers
     # or copies feeding each other): the game ends as a draw, as a mandatory endless loop does at a table.
     LOOP_LIMIT: ClassVar[int] = 200_000

@@ -222,10 +222,12 @@ def decode_state(game: Ruleset, data: Mapping[str, Any]) -> State:
     records = state.load_records()
     records.update({f"frame:{name}": cls for name, cls in state.FRAMES.items()})
     expected = [n for n in state.ALL_SLOTS if n not in state.SETUP | state.DERIVED | {"_hist"}]
-    missing = [n for n in expected if n not in body]
+    missing = [n for n in expected if n not in body and n not in state.ADDED_LATER]
     if missing:
         raise RecordError(f"game state is missing {', '.join(missing)}")
     for name in expected:
+        if name not in body:
+            continue  # added later (ADDED_LATER): as the new game started it
         value = _dec(body[name], records)
         if name == "_log":
             value = _cons(value)

@@ -8,10 +8,12 @@ for its occupant (a scheme or a project, SD-025).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from spellforge.core.state import State
+from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
+from spellforge.core.effects import Context
+from spellforge.core.table import TableState
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
@@ -68,8 +70,10 @@ DISPEL_COST = 2  # SD-132, SD-R19
 BEGIN, APPROACH, ENCOUNTER, ROOM, ACCESS, END = "begin", "approach", "encounter", "room", "access", "end"
 
 
-class SpelldawnBase(State):
-    """Every attribute of a Spelldawn state (the mixins and the concrete class add none)."""
+class SpelldawnBase(AbilityState):
+    """Every attribute of a Spelldawn state (the mixins and the concrete class add none), on core's
+    ability layer (core/abilities.py): the abilities of the cards in force are declared on the cards
+    (``SpelldawnCard.abilities``), and their triggers fire through core's one queue (``effects.py``)."""
 
     __slots__ = (
         "ap",
@@ -98,7 +102,10 @@ class SpelldawnBase(State):
         "progress": "list",
         "stored": "list",
     }
-    CARD_ARRAYS = (*State.CARD_ARRAYS, "progress", "stored")
+    CARD_ARRAYS = (*AbilityState.CARD_ARRAYS, "progress", "stored")
+    STACKED_TRIGGERS = False  # no stack: a trigger resolves as soon as it fires (effects.py)
+    # states saved before Spelldawn had windows and core's trigger queue load with none open or waiting
+    ADDED_LATER = frozenset({"windows", "window_serial", "stack", "uid_counter", "pending_triggers"})
 
     defs: tuple[SpelldawnCard, ...]
     ol: int  # the Overlord's seat
@@ -137,51 +144,70 @@ class SpelldawnBase(State):
         ids = self.zones[z]
         return ids[0] if ids else -1
 
-    def in_play(self, seat: int) -> list[int]:
-        """The face-up cards of ``seat`` in play whose abilities work from play: the riftcaller and boons
-        (SD-011), the Champion's arena, the Overlord's face-up occupants (a minion's abilities are all its own triggers,
-        fired by the raid: cards.py checks it)."""
-        zones = self.zones
-        out = zones[RIFTCALLER[seat]] + zones[BOONS[seat]]
-        if seat == self.ch:
-            out += zones[ARENA[seat]]
-        else:
-            fd = self.face_down
-            for z in OCCUPANT_LIST:
-                for c in zones[z]:
-                    if not fd[c]:
-                        out.append(c)
-        return out
+    # ------------------------------------------------------------------ the ability layer's hooks
+
+    def force_zones(self) -> list[int]:
+        """Where face-up cards' abilities work (SD-011, SD-K32), in the order their triggers fire: the
+        Overlord's riftcaller and boons and the rooms' occupants, then the Champion's riftcaller, boons and
+        arena (a minion's abilities are all its own triggers, fired by the raid: cards.py checks it). Known
+        once the seats have their roles (``init_game`` reads them again)."""
+        order: list[int] = []
+        roles = self.roles
+        for seat in range(self.n_seats):
+            if roles[seat] == OVERLORD:
+                order += (RIFTCALLER[seat], BOONS[seat], *OCCUPANT_LIST)
+        for seat in range(self.n_seats):
+            if roles[seat] == CHAMPION:
+                order += (RIFTCALLER[seat], BOONS[seat], ARENA[seat])
+        return order
+
+    def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
+        """As core's ability layer's (``AbilityState.move``), except that a card without abilities (face
+        down, or none printed: a weapon) changes nothing in force by moving."""
+        if (
+            self._in_force is not None
+            and not self.face_down[cid]
+            and self.defs[cid].abilities is not NO_ABILITIES
+        ):
+            force_set = self._force_set
+            if zone in force_set or self.zone_of[cid] in force_set:
+                self._in_force = None
+        TableState.move(self, cid, zone, bottom=bottom)
+
+    def abilities(self, cid: int) -> AbilitySet:
+        """A face-up card's abilities; a face-down one has none (SD-033)."""
+        return NO_ABILITIES if self.face_down[cid] else self.defs[cid].abilities
+
+    def card_is(self, cid: int, noun: str) -> bool:
+        return noun == "card" or self.defs[cid].type == noun
+
+    def zone_cards(self, zone: str, ctx: Context) -> Iterable[int]:
+        return ()  # no Spelldawn effect selects cards
+
+    # ------------------------------------------------------------------ reads
 
     def static_total(self, verb: str) -> int:
-        """The sum of a static ability over every face-up card in play (both sides): the cards of
-        ``in_play``, read in place (this runs in option lists and raids)."""
+        """The sum of a static ability over every face-up card in play (both sides), as core's ability
+        layer reads the cards in force."""
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        statics = force.values.get(verb)
         total = 0
-        defs = self.defs
-        zones = self.zones
-        ol, ch = self.ol, self.ch
-        for z in (RIFTCALLER[ol], BOONS[ol], RIFTCALLER[ch], BOONS[ch], ARENA[ch]):
-            for c in zones[z]:
-                s = defs[c].static_sum
-                if s:
-                    total += s.get(verb, 0)
-        fd = self.face_down
-        for z in OCCUPANT_LIST:
-            for c in zones[z]:
-                if not fd[c]:
-                    s = defs[c].static_sum
-                    if s:
-                        total += s.get(verb, 0)
+        if statics:
+            for _, s in statics:
+                total += s.amount
         return total
 
     def max_hand(self, seat: int) -> int:
         """SD-096: 5, changed by the seat's own statics and modifiers."""
         bonus = 0
-        defs = self.defs
-        for c in self.in_play(seat):
-            s = defs[c].static_sum
-            if s:
-                bonus += s.get("hand_size", 0)
+        statics = self.in_force().values.get("hand_size")
+        if statics:
+            controller = self.controller
+            for src, s in statics:
+                if controller[src] == seat:
+                    bonus += s.amount
         return max(0, self.seat_stat(seat, "hand_size", HAND_SIZE) + bonus)
 
     def weapon_attack(self, w: int) -> int:
@@ -289,6 +315,14 @@ class SpelldawnBase(State):
         "search_copy",
         "turn",
         "work",
+        "pending_triggers",
+        "stack",
+        "uid_counter",
+        "window_serial",
+        "windows",
+        "_force_order",
+        "_force_set",
+        "_in_force",
         "ap",
         "ch",
         "curses",
@@ -349,6 +383,14 @@ class SpelldawnBase(State):
         new.search_copy = self.search_copy
         new.turn = self.turn
         new.work = self.work[:]
+        new.pending_triggers = self.pending_triggers[:]
+        new.stack = self.stack[:]
+        new.uid_counter = self.uid_counter
+        new.window_serial = self.window_serial
+        new.windows = self.windows[:]
+        new._force_order = self._force_order
+        new._force_set = self._force_set
+        new._in_force = self._in_force
         new.ap = self.ap
         new.ch = self.ch
         new.curses = self.curses

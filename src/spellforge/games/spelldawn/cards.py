@@ -29,9 +29,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, Static, Trigger, When
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
 from spellforge.core.errors import CardDataError
+from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
+
+from .verbs import VERBS
 
 OVERLORD = "overlord"
 CHAMPION = "champion"
@@ -53,10 +57,23 @@ KEYWORDS = ("level_up", "slow", "single_raid", "unveil_on_activate")
 CONDITIONS = ("hand_empty", "raided_last_turn", "cursed")
 RAID_ROOMS = ("sanctum", "vault", "crypts", "any")
 STATIC_VERBS = ("raze_tax", "hand_size", "sanctum_access", "vault_access", "curse_discount")
-TRIGGERS = frozenset(
-    {"play", "dawn", "dusk", "score", "combat", "summon", "encounter", "raid", "success", "raid_end"}
-    | {"unveil", "access"}
-)
+# What each trigger word listens to (core/abilities.py): the events the rules fire them with (``fire``:
+# Dawn and Dusk for the active side's cards, the raid's for both sides', the others for the card itself).
+WHEN = {
+    "dawn": When("dawn", seat=YOU),  # SD-K01
+    "dusk": When("dusk", seat=YOU),  # SD-K02
+    "raid": When("raid"),  # SD-K06
+    "success": When("raid_success"),  # SD-R29
+    "raid_end": When("raid_end"),  # SD-126
+    "score": When("scored", this=True),  # SD-K03
+    "combat": When("combat", this=True),  # SD-K04
+    "summon": When("summon", this=True),  # SD-K05
+    "encounter": When("encounter", this=True),  # SD-K08
+    "play": When("play", this=True),  # SD-K09
+    "unveil": When("unveil", this=True),  # SD-K10
+    "access": When("access", this=True),  # SD-K25
+}
+TRIGGERS = frozenset(WHEN)
 
 
 class CardModel(BaseModel):
@@ -156,6 +173,9 @@ class SpelldawnCard(CardDef):
     # A scheme, or a card with Level Up, can take progress counters (SD-R13, SD-K24): read by every
     # Overlord option list, so computed once here
     progressable: bool = field(default=False, init=False, repr=False, compare=False)
+    # What it has face up in play (core/abilities.py): its statics (read by name, ``static_total``), its
+    # triggered abilities and its activated ones
+    abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
@@ -168,6 +188,12 @@ class SpelldawnCard(CardDef):
             statics[e.verb] = statics.get(e.verb, 0) + e.amount
         object.__setattr__(self, "static_sum", statics)
         object.__setattr__(self, "progressable", self.type == "scheme" or "level_up" in self.keywords)
+        abilities = AbilitySet.of(
+            (Static(e.verb, ADD, e.amount) for e in self.statics),
+            (Trigger(WHEN[e.trigger], e.index) for e in self.triggered),
+            self.activated,
+        )
+        object.__setattr__(self, "abilities", abilities)
 
     @property
     def is_weapon(self) -> bool:
@@ -203,29 +229,8 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> Spelldaw
     )
 
 
-_IF = {"if": str}
-
 VOCABULARY = EffectVocabulary(
-    verbs={
-        "gain_mana": VerbSpec(params={**_IF, "per": str}, help="add `amount` mana to your pool (SD-K13)"),
-        "raid_mana": VerbSpec(params=_IF, help="add `amount` mana to spend during this raid (SD-R23)"),
-        "draw": VerbSpec(params=_IF, help="draw `amount` cards"),
-        "damage": VerbSpec(params=_IF, help="deal `amount` damage to the Champion (SD-K19)"),
-        "end_raid": VerbSpec(params=_IF, help="end the raid as a failure (SD-K20)"),
-        "lose_actions": VerbSpec(params=_IF, help="the Champion loses up to `amount` action points (SD-K21)"),
-        "curse": VerbSpec(params=_IF, help="give the Champion `amount` curses (SD-K22)"),
-        "store": VerbSpec(params=_IF, help="put `amount` mana on this card (SD-K11)"),
-        "take": VerbSpec(params=_IF, help="move up to `amount` stored mana to your pool (SD-K12)"),
-        "raid": VerbSpec(
-            params={**_IF, "room": str, "mana": int, "access": int},
-            help="initiate a raid on `room` with `mana` raid mana and `access` extra cards (SD-K23)",
-        ),
-        "raze_tax": VerbSpec(help="static: projects cost `amount` more to raze (SD-K29)"),
-        "hand_size": VerbSpec(help="static: your maximum hand size changes by `amount` (SD-096)"),
-        "sanctum_access": VerbSpec(help="static: Sanctum raids access `amount` more cards (SD-R08)"),
-        "vault_access": VerbSpec(help="static: Vault raids access `amount` more cards (SD-R08)"),
-        "curse_discount": VerbSpec(help="static: removing a curse costs `amount` less mana (SD-R19)"),
-    },
+    verbs=VERBS,
     selectors=SelectorVocabulary(nouns=frozenset({"card"})),
     triggers=TRIGGERS,
     activation={"actions": int, "mana": int},

@@ -7,13 +7,15 @@ of the card's effects resume after it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from spellforge.core import events as ev
-from spellforge.core.cards import Effect
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Frame
 from spellforge.core.modifiers import ENCOUNTER
+from spellforge.core.windows import EACH
 
 from . import frames
 from .base import (
@@ -29,8 +31,30 @@ from .base import (
     SpelldawnBase,
 )
 from .decisions import RaidTargetData
+from .verbs import verb_raid
 
 ROOM_WORDS = {"sanctum": SANCTUM, "vault": VAULT, "crypts": 2}
+
+
+def if_hand_empty(state: EffectsMixin, seat: int) -> bool:
+    return not state.zones[HAND[seat]]
+
+
+def if_cursed(state: EffectsMixin, seat: int) -> bool:
+    return state.curses > 0
+
+
+def if_raided_last_turn(state: EffectsMixin, seat: int) -> bool:
+    """The Champion's last turn, just before this Overlord turn (SD-R29's success)."""
+    return state.raided_turn >= state.turn - 1 and state.raided_turn > 0
+
+
+# An effect's ``if`` (cards.CONDITIONS): whether it happens, read for its controller as it is reached.
+CONDITIONS: dict[str, Callable[[EffectsMixin, int], bool]] = {
+    "hand_empty": if_hand_empty,
+    "raided_last_turn": if_raided_last_turn,
+    "cursed": if_cursed,
+}
 
 
 class EffectsMixin(SpelldawnBase):
@@ -38,35 +62,33 @@ class EffectsMixin(SpelldawnBase):
 
     # ------------------------------------------------------------------ triggers
 
-    def fire(self, trigger: str, seats: tuple[int, ...] | None = None) -> None:
-        """Schedule ``trigger`` for every face-up card in play that has it: the Overlord's first."""
-        todo: list[Frame[Any]] = []
+    def trigger(self, *events: Event) -> None:
+        """The abilities ``events`` fire (core's ``fire`` queues them: the event card's own, then the
+        listeners in force, the Overlord's first) resolve next, before anything already scheduled, each
+        card's in printed order. The rules fire them where they happen (SD-K01..SD-K10, SD-K25), mostly
+        with the event they log."""
+        for event in events:
+            self.fire(event)
+        pending = self.pending_triggers
+        if not pending:
+            return
         defs = self.defs
-        for seat in seats if seats is not None else (self.ol, self.ch):
-            for c in self.in_play(seat):
-                if trigger in defs[c].on:
-                    todo.append(frames.Effects(c, trigger, 0))
-        if todo:
-            work = self.work  # as schedule() does: the first frame runs first ("effects" is registered)
-            for frame in reversed(todo):
-                work.append(frame)
-
-    def fire_card(self, cid: int, trigger: str) -> None:
-        if trigger in self.defs[cid].on:
-            self.work.append(frames.Effects(cid, trigger, 0))  # as schedule() does
-
-    def condition(self, e: Effect, seat: int) -> bool:
-        cond = e.param("if")
-        if cond is None:
-            return True
-        if cond == "hand_empty":
-            return not self.zones[HAND[seat]]
-        if cond == "cursed":
-            return self.curses > 0
-        # raided_last_turn: the Champion's last turn, just before this Overlord turn (SD-R29's success)
-        return self.raided_turn >= self.turn - 1 and self.raided_turn > 0
+        todo: list[Frame[Any]] = []
+        last = -1
+        for t in pending:  # (seat, card, effect index, ...): one card's abilities are queued together
+            card = t[1]
+            if card != last:
+                todo.append(frames.Effects(card, defs[card].effects[t[2]].trigger, 0))
+                last = card
+        pending.clear()
+        work = self.work  # as schedule() does: the first frame runs first
+        for frame in reversed(todo):
+            work.append(frame)
 
     def op_effects(self, source: int, trigger: str, start: int) -> None:
+        """Walk ``source``'s effects for ``trigger`` (a spell's own effects for ``""``) from ``start``, in
+        printed order, each run by core (``run_verb``) if its ``if`` holds. A raid runs as frames, so the
+        walk stops at it and the rest of the effects resume after it (SD-K23)."""
         card = self.defs[source]
         effects = card.on.get(trigger, ()) if trigger else card.on_resolve
         seat = self.controller[source]
@@ -74,49 +96,25 @@ class EffectsMixin(SpelldawnBase):
             if self.outcome is not None:
                 return
             e = effects[i]
-            if not self.condition(e, seat):
+            cond = e.param("if")
+            if cond is not None and not CONDITIONS[cond](self, seat):
                 continue
-            if e.verb == "raid":
-                room = e.param("room", "any")
-                mana, extra = e.param("mana", 0), e.param("access", 0)
-                rest = frames.Effects(source, trigger, i + 1)
-                if room == "any":
-                    self.schedule(rest)
-                    self.ask("raid_target", self.ch, RaidTargetData(mana, extra))
-                else:
-                    self.schedule(frames.RaidBegin(ROOM_WORDS[room], mana, extra), rest)
+            if e.run is verb_raid:
+                self.schedule(frames.Effects(source, trigger, i + 1))
+                self.run_verb(e, Context(source, seat))
                 return
-            self.do(source, seat, e)
+            self.run_verb(e, Context(source, seat))
 
-    def do(self, source: int, seat: int, e: Effect) -> None:
-        verb, n = e.verb, e.amount
-        if verb == "gain_mana":
-            if e.param("per") == "progress":
-                n *= self.progress[source]
-            self.gain(seat, n, source)
-        elif verb == "raid_mana":
-            if self.raid_room >= 0:
-                self.raid_mana += n
-                self.emit(Event("raid_mana", self.ch, source, amount=n))
-        elif verb == "draw":
-            self.draw(seat, n)
-        elif verb == "damage":
-            self.damage(n, source)
-        elif verb == "end_raid":
-            self.end_raid(False, source)
-        elif verb == "lose_actions":
-            if self.active == self.ch:
-                lost = min(n, self.ap)
-                self.ap -= lost  # SD-K21
-                self.emit(Event("lose_actions", self.ch, source, amount=lost))
-        elif verb == "curse":
-            self.curses += n
-            self.emit(Event("curse", self.ch, source, amount=n))
-        elif verb == "store":
-            self.stored[source] += n
-            self.emit(Event("store", seat, source, amount=n))
-        elif verb == "take":
-            self.take(source, n)
+    def raid_from_effect(self, room: str, mana: int, extra: int) -> None:
+        """An effect's raid (SD-K23): on ``room``, or ``"any"`` room the Champion chooses."""
+        if room == "any":
+            self.open_window("raid_target", (self.ch,), EACH, data=RaidTargetData(mana, extra))
+        else:
+            self.schedule(frames.RaidBegin(ROOM_WORDS[room], mana, extra))
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        """Core's shared ``draw``."""
+        self.draw(seat, n)
 
     # ------------------------------------------------------------------ verbs
 
@@ -185,8 +183,11 @@ class EffectsMixin(SpelldawnBase):
         """SD-090..SD-092, SD-R24: face up, Score triggers, then points and the score area."""
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.emit(Event("scored", self.ol, cid))
-        self.schedule(frames.Effects(cid, "score", 0), frames.OverlordPoints(cid))
+        self.abilities_changed()
+        scored = Event("scored", self.ol, cid)
+        self.emit(scored)
+        self.schedule(frames.OverlordPoints(cid))
+        self.trigger(scored)
 
     def op_overlord_points(self, cid: int) -> None:
         self.move(cid, SCORE[self.ol])
@@ -208,8 +209,10 @@ class EffectsMixin(SpelldawnBase):
         self.mana[self.ol] -= self.defs[cid].cost
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.emit(Event("unveil", self.ol, cid))
-        self.fire_card(cid, "unveil")
+        self.abilities_changed()
+        unveiled = Event("unveil", self.ol, cid)
+        self.emit(unveiled)
+        self.trigger(unveiled)
 
     def in_room(self, cid: int) -> bool:
         return self.zone_of[cid] in OCCUPANT_ZONES
@@ -232,11 +235,12 @@ class EffectsMixin(SpelldawnBase):
         used = self.raid_used
         self.clear_raid()
         self.end_duration_encounter()
-        self.emit(Event("raid_end", self.ch, source, amount=int(success), other=room))
+        ended = Event("raid_end", self.ch, source, amount=int(success), other=room)
+        self.emit(ended)
         for w in used:
             if "single_raid" in self.defs[w].keywords and self.zone_of[w] == ARENA[self.ch]:
                 self.to_discard(w, "sacrificed")
-        self.fire("raid_end")
+        self.trigger(ended)  # the weapons sacrificed have left play
 
     def clear_raid(self) -> None:
         self.raid_room = -1

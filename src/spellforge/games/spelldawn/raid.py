@@ -1,5 +1,10 @@
 """The raid: one explicit procedure over windows (SD-100..SD-126).
 
+Each point of the raid where a side may act is a core window (core/windows.py) of one seat, opened by the
+step's frame: ``summon``, ``encounter`` and ``roombound`` take one answer each (``EACH``), and the Champion's
+``access`` is a priority round (``PASSES``) in which it scores and razes until it passes (``done``), closed
+early once the raid is over (``raid_over``). ``raid_target`` (a raid spell's "any room") is one answer too.
+
 1. ``raid_begin``: Raid triggers (SD-103, SD-K06), then the Start-of-Raid check (SD-104, SD-R14): to the
    Encounter phase if a defender is face up or a face-down one is affordable, otherwise straight to the room.
 2. ``raid_approach``: each defender from the outermost (SD-105, SD-R30). A face-down one asks the Overlord
@@ -17,8 +22,9 @@ from __future__ import annotations
 from spellforge.core.actions import Action, Done, Pass
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
-from spellforge.core.kinds import act, legal
+from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import ENCOUNTER
+from spellforge.core.windows import EACH, PASSES, Window
 
 from . import fair, frames
 from .actions import Raid as RaidAction
@@ -49,6 +55,8 @@ from .effects import EffectsMixin
 PASS, DONE = Pass(), Done()
 RAID_ACTIONS = tuple(RaidAction(p) for p in ROOMS)
 OCCUPANT_ZONE_LIST = OCCUPANT[3:]
+# The raid's windows by kind: how each closes (the module docstring).
+RAID_WINDOWS = {"summon": EACH, "encounter": EACH, "roombound": EACH, "access": PASSES, "raid_target": EACH}
 
 
 class RaidMixin(EffectsMixin):
@@ -62,6 +70,23 @@ class RaidMixin(EffectsMixin):
     def start_raid(self, room: int, mana: int = 0, extra: int = 0) -> None:
         self.schedule(frames.RaidBegin(room, mana, extra))
 
+    @close_condition("raid_over")
+    def raid_over(self) -> bool:
+        return self.raid_room < 0
+
+    def rebuild(self) -> None:
+        """As core's; a state saved while the raid asked its questions without windows has the question
+        asked now as its window, so it is answered as one."""
+        super().rebuild()
+        d = self.decision
+        if d is not None and not self.windows and d.kind in RAID_WINDOWS:
+            close = RAID_WINDOWS[d.kind]
+            self.window_serial += 1
+            until = "raid_over" if close == PASSES else ""
+            self.windows.append(
+                Window(self.window_serial, d.kind, close, (d.seat,), d.seat, until=until, data=d.data)
+            )
+
     # ------------------------------------------------------------------ 1. begin
 
     def op_raid_begin(self, room: int, mana: int, extra: int) -> None:
@@ -70,9 +95,10 @@ class RaidMixin(EffectsMixin):
         self.raid_step = BEGIN
         self.raid_mana = mana
         self.raid_extra = extra
-        self.emit(Event("raid", self.ch, amount=room))
+        raid = Event("raid", self.ch, amount=room)
+        self.emit(raid)
         self.schedule(frames.RaidCheck())
-        self.fire("raid")  # SD-103: before the check (fire schedules ahead of what is scheduled)
+        self.trigger(raid)  # SD-103: before the check (triggers resolve ahead of what is scheduled)
 
     def op_raid_check(self) -> None:
         room = self.raid_room
@@ -103,7 +129,7 @@ class RaidMixin(EffectsMixin):
             return
         self.raid_step = APPROACH
         if self.face_down[self.defender()]:
-            self.ask("summon", self.ol)
+            self.open_window("summon", (self.ol,), EACH)
         else:
             self.schedule(frames.RaidEncounter())
 
@@ -119,22 +145,26 @@ class RaidMixin(EffectsMixin):
     @act("summon")
     def act_summon(self, action: Action, d: Decision) -> None:
         if isinstance(action, Summon):
+            self.window_acted()
             self.schedule(frames.RaidEncounter())
             self.summon(action.card)  # its Summon trigger resolves before the encounter
         elif isinstance(action, Unveil):
-            self.schedule(frames.RaidApproach())
+            self.window_acted()
+            self.schedule(frames.RaidApproach())  # the defender is approached again
             self.unveil(action.card)
         else:
             self.emit(Event("pass_by", self.ch, self.defender(), amount=self.raid_room))
             self.schedule(frames.RaidNext())  # SD-108: a face-down minion is passed by
+            self.window_passed()
 
     def summon(self, m: int) -> None:
         """SD-043, SD-106, SD-107: pay, turn face up, Summon triggers."""
         self.mana[self.ol] -= self.defs[m].cost
         self.face_down[m] = False
         self.reveal_to_everyone(m)
-        self.emit(Event("summon", self.ol, m))
-        self.fire_card(m, "summon")
+        summoned = Event("summon", self.ol, m)
+        self.emit(summoned)
+        self.trigger(summoned)
 
     def unveilable(self, subtype: str) -> list[int]:
         """The Overlord's face-down projects of ``subtype`` it can pay to unveil now (SD-R21)."""
@@ -154,13 +184,14 @@ class RaidMixin(EffectsMixin):
             return
         self.raid_step = ENCOUNTER_STEP
         m = self.defender()
-        self.emit(Event("encounter", self.ch, m))
+        met = Event("encounter", self.ch, m)
+        self.emit(met)
         self.schedule(frames.RaidFight())
-        self.fire_card(m, "encounter")
+        self.trigger(met)
 
     def op_raid_fight(self) -> None:
         if self.raid_room >= 0:
-            self.ask("encounter", self.ch)
+            self.open_window("encounter", (self.ch,), EACH)
 
     def usable_weapons(self) -> list[int]:
         m = self.defender()
@@ -181,6 +212,7 @@ class RaidMixin(EffectsMixin):
     def act_encounter(self, action: Action, d: Decision) -> None:
         m = self.defender()
         if isinstance(action, UseWeapon):
+            self.window_acted()
             w = action.card
             card = self.defs[w]
             cost = self.defeat_cost(w, m)
@@ -195,8 +227,11 @@ class RaidMixin(EffectsMixin):
             self.end_duration(ENCOUNTER)
             self.schedule(frames.RaidNext())
         else:
-            self.emit(Event("combat", self.ol, m))
-            self.schedule(frames.Effects(m, "combat", 0), frames.RaidAfterCombat())
+            combat = Event("combat", self.ol, m)
+            self.emit(combat)
+            self.schedule(frames.RaidAfterCombat())
+            self.trigger(combat)
+            self.window_passed()
 
     def op_raid_after_combat(self) -> None:
         self.end_duration(ENCOUNTER)
@@ -220,7 +255,7 @@ class RaidMixin(EffectsMixin):
         occupant = self.occupant(room)
         self.schedule(frames.RaidAccess())
         if occupant >= 0 and self.face_down[occupant]:
-            self.ask("roombound", self.ol)
+            self.open_window("roombound", (self.ol,), EACH)
 
     @legal("roombound", forced=fair.NEVER)
     def legal_roombound(self) -> list[Action]:
@@ -234,7 +269,10 @@ class RaidMixin(EffectsMixin):
     @act("roombound")
     def act_roombound(self, action: Action, d: Decision) -> None:
         if isinstance(action, Unveil):
+            self.window_acted()
             self.unveil(action.card)
+        else:
+            self.window_passed()
 
     # ------------------------------------------------------------------ 5. access
 
@@ -243,9 +281,10 @@ class RaidMixin(EffectsMixin):
             return
         self.raid_step = ACCESS
         self.raided_turn = self.turn
-        self.emit(Event("raid_success", self.ch, amount=self.raid_room))
+        success = Event("raid_success", self.ch, amount=self.raid_room)
+        self.emit(success)
         self.schedule(frames.RaidSelect())
-        self.fire("success")  # SD-R29: before the access set is chosen
+        self.trigger(success)  # SD-R29: before the access set is chosen
 
     def op_raid_select(self) -> None:
         room = self.raid_room
@@ -271,14 +310,16 @@ class RaidMixin(EffectsMixin):
         self.raid_accessed = tuple(picked)
         self.schedule(frames.RaidAccessAsk())
         traps = [c for c in picked if self.defs[c].subtype == "trap" and room != CRYPTS]
-        for c in reversed(traps):  # SD-K25: a Trap acts when accessed
+        for c in traps:  # SD-K25: a Trap acts when accessed, face up
             self.face_down[c] = False
             self.reveal_to_everyone(c)
-            self.schedule(frames.Effects(c, "access", 0))
+        if traps:
+            self.abilities_changed()
+            self.trigger(*(Event("access", self.ch, c) for c in traps))
 
     def op_raid_access_ask(self) -> None:
         if self.raid_room >= 0:
-            self.ask("access", self.ch)
+            self.open_window("access", (self.ch,), PASSES, until="raid_over")
 
     @legal("access", forced=fair.NEVER)
     def legal_access(self) -> list[Action]:
@@ -303,19 +344,20 @@ class RaidMixin(EffectsMixin):
     @act("access")
     def act_access(self, action: Action, d: Decision) -> None:
         if isinstance(action, Score):
+            self.window_acted()  # asked again, once the score is done
             self.raid_done = (*self.raid_done, action.card)
-            self.schedule(frames.RaidAccessAsk())
             self.score_by_champion(action.card)
         elif isinstance(action, Raze):
+            self.window_acted()
             c = action.card
             self.pay(self.ch, self.raze_cost(c))
             self.raid_done = (*self.raid_done, c)
             self.face_down[c] = False
             self.reveal_to_everyone(c)
             self.to_discard(c, "razed")
-            self.schedule(frames.RaidAccessAsk())
         else:
             self.end_raid(True)
+            self.window_passed()
 
     @legal("raid_target", data=RaidTargetData)
     def legal_raid_target(self) -> list[Action]:
@@ -324,4 +366,5 @@ class RaidMixin(EffectsMixin):
     @act("raid_target")
     def act_raid_target(self, action: Action, d: Decision[RaidTargetData]) -> None:
         assert isinstance(action, RaidAction)
+        self.window_acted()
         self.schedule(frames.RaidBegin(ROOM_OF_PLACE[action.target], d.data.mana, d.data.extra))

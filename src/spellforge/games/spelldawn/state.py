@@ -15,6 +15,7 @@ from __future__ import annotations
 from spellforge.core import events as ev
 from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Pass
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, legal
@@ -95,6 +96,8 @@ class SpelldawnState(ViewMixin):
         self.curses = 0
         self.mulligans = 0
         self.raided_turn = 0
+        self.init_windows()
+        self.init_abilities()  # the zones in force, known now that the seats have their roles
         self.clear_raid()
         self.raid_story = ()
         self.progress = [0] * n
@@ -147,7 +150,7 @@ class SpelldawnState(ViewMixin):
     def op_start_of_turn(self) -> None:
         """SD-071..SD-073, SD-K01, SD-K02: Dawn for the Champion, Dusk for the Overlord."""
         seat = self.active
-        self.fire("dawn" if seat == self.ch else "dusk", (seat,))
+        self.trigger(Event("dawn" if seat == self.ch else "dusk", seat))
 
     def op_draw_phase(self) -> None:
         if self.active == self.ol:  # SD-074, SD-R11
@@ -347,7 +350,7 @@ class SpelldawnState(ViewMixin):
         seat = self.controller[c]
         self.mana[seat] -= e.cost("mana", 0)
         self.emit(Event("activate", seat, c))
-        self.do(c, seat, e)
+        self.run_verb(e, Context(c, seat))
 
     def progress_room(self, room: int) -> None:
         """SD-089, SD-090, SD-R13: a counter on the occupant; a scheme that reaches its requirement is
@@ -374,8 +377,8 @@ class SpelldawnState(ViewMixin):
             self.place_minion(c, room)
         elif d.type in ("scheme", "project"):
             self.ap -= 1
-            self.move(c, OCCUPANT[room])
             self.face_down[c] = True  # SD-033
+            self.move(c, OCCUPANT[room])
             self.emit(Event("play_face_down", seat, c, amount=room, secret=True))
         elif d.type == "spell":
             self.ap -= 1
@@ -412,8 +415,9 @@ class SpelldawnState(ViewMixin):
         self.mana[seat] -= self.defs[c].cost
         self.move(c, ARENA[seat])
         self.reveal_to_everyone(c)
-        self.emit(Event(ev.PLAY, seat, c))
-        self.fire_card(c, "play")
+        played = Event(ev.PLAY, seat, c)
+        self.emit(played)
+        self.trigger(played)
 
     @legal("limit", data=LimitData)
     def legal_limit(self) -> list[Action]:
