@@ -18,6 +18,8 @@ from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 from .targets import TARGET_TEXT, CardRef, Target, matched_target, parse_strict
 
 CardId: TypeAlias = int
@@ -36,8 +38,15 @@ TARGET = r"(#\d+|[Pp]0*[1-9]\d*|@\d+)"
 SEAT = r"[Pp](\d+)"
 
 
+@mypyc_attr(native_class=False)
+class ActionClass(type):
+    """The metaclass of every action. It adds nothing; it keeps the action classes ordinary Python classes
+    when the engine is compiled (their methods are compiled all the same), since a compiled class may not
+    narrow the type of a field it inherits, as ``Raid.target: Place`` narrows ``TargetVerb.target``."""
+
+
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(metaclass=ActionClass):
     """Base of every action. Subclasses set ``pattern`` and implement ``__str__`` and ``from_match``.
 
     What an action means is declared on its class, so bots and clients never read it from the printed
@@ -68,7 +77,7 @@ class Action:
     def __init_subclass__(cls) -> None:
         # No super() call: a slots dataclass is made twice, and zero-argument super() in the second class
         # would name the first; object's own hook does nothing.
-        if cls.VERB and "pattern" not in cls.__dict__:
+        if cls.VERB and "pattern" not in vars(cls):
             cls.pattern = verb_pattern(cls.VERB, cls.tail())
 
     @classmethod
