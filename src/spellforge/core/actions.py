@@ -18,8 +18,6 @@ from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
-from mypy_extensions import mypyc_attr
-
 from .targets import TARGET_TEXT, CardRef, Target, matched_target, parse_strict
 
 CardId: TypeAlias = int
@@ -38,15 +36,8 @@ TARGET = r"(#\d+|[Pp]0*[1-9]\d*|@\d+)"
 SEAT = r"[Pp](\d+)"
 
 
-@mypyc_attr(native_class=False)
-class ActionClass(type):
-    """The metaclass of every action. It adds nothing; it keeps the action classes ordinary Python classes
-    when the engine is compiled (their methods are compiled all the same), since a compiled class may not
-    narrow the type of a field it inherits, as ``Raid.target: Place`` narrows ``TargetVerb.target``."""
-
-
 @dataclass(frozen=True, slots=True)
-class Action(metaclass=ActionClass):
+class Action:
     """Base of every action. Subclasses set ``pattern`` and implement ``__str__`` and ``from_match``.
 
     What an action means is declared on its class, so bots and clients never read it from the printed
