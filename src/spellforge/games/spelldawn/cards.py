@@ -99,7 +99,7 @@ def check(card: CardModel) -> None:
             raise ValueError("cost: schemes have no mana cost (SD-063)")
     elif card.progress is not None or card.points is not None:
         raise ValueError("progress/points: only schemes have them (SD-038)")
-    if card.type != "scheme" and card.type not in START_IN_PLAY and card.cost is None:
+    if card.type not in ("scheme", *START_IN_PLAY) and card.cost is None:
         raise ValueError(f"cost: a {card.type} needs a mana cost (SD-063)")
     if card.type in START_IN_PLAY and card.cost is not None:
         raise ValueError(f"cost: a {card.type} starts in play and has no cost (SD-K32)")
