@@ -7,6 +7,10 @@
                                            the long runs, '-n 0' for a single process)
     python3 dev.py lint                    ruff (lint and format), mypy, and the generated clone() methods
     python3 dev.py screenshots [options]   a picture of each game's table, desktop and phone (docs/screenshots)
+    python3 dev.py compile [command]       compile the engine with mypyc into build/compiled (the source tree
+                                           is untouched), then run any spellforge command from that build
+    python3 dev.py compile-check           compile at -O0, import, and check random play is identical
+                                           compiled and from source (tools/compile.py; CI runs it)
     python3 dev.py <spellforge command>    any other spellforge command (simulate, bench, cards, ...)
 
 The first run creates .venv and installs the package with what the command needs: `serve` the web extra
@@ -35,6 +39,8 @@ NEEDS = {
     "test": ALL,
     "lint": ALL,
     "screenshots": ALL,
+    "compile": ("dev",),
+    "compile-check": ("dev",),
 }
 
 
@@ -85,6 +91,17 @@ def main(argv: list[str]) -> int:
         )
         code = subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT) or code
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT) or code
+    if command == "compile-check":
+        return subprocess.call([python, str(ROOT / "tools" / "compile.py"), "check", *rest], cwd=ROOT)
+    if command == "compile":
+        out = ROOT / "build" / "compiled"
+        code = subprocess.call(
+            [python, str(ROOT / "tools" / "compile.py"), "build", "--out", str(out)], cwd=ROOT
+        )
+        if code or not rest:
+            return code
+        env = dict(os.environ, PYTHONPATH=str(out))
+        return subprocess.call([python, "-m", "spellforge.cli", *rest], cwd=ROOT, env=env)
     if command == "screenshots":
         return subprocess.call([python, str(ROOT / "tools" / "screenshots.py"), *rest], cwd=ROOT)
     if command == "play" and (not rest or rest[0].startswith("-")):

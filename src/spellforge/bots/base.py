@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError, UnknownNameError
 from spellforge.core.observe import known_cards
@@ -81,8 +83,12 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> Action: ...
 
 
+@mypyc_attr(native_class=False)
 class BaseBot(ABC):
-    """Common parts: a name, a seed, parameters parsed from ``name:key=value,...``."""
+    """Common parts: a name, a seed, parameters parsed from ``name:key=value,...``.
+
+    A bot class stays an ordinary Python class when the engine is compiled (its methods are compiled): its
+    parameters are class attributes that an instance may override, and ``register`` decorates it."""
 
     name: ClassVar[str] = "bot"
     params: ClassVar[dict[str, type]] = {}
@@ -249,7 +255,8 @@ def register(cls: BotClass) -> BotClass:
         )
     held = BOTS.get(name)
     if held is not None and held.__qualname__ != cls.__qualname__:
-        raise SpellforgeError(f"bot {name}: the name is taken by {held.__module__}.{held.__qualname__}")
+        where = f"{vars(held)['__module__']}.{held.__qualname__}"
+        raise SpellforgeError(f"bot {name}: the name is taken by {where}")
     for key, typ in cls.params.items():
         if typ not in (int, float, str):
             raise SpellforgeError(f"bot {name}: parameter {key} must be int, float or str, not {typ!r}")

@@ -68,7 +68,7 @@ class Action:
     def __init_subclass__(cls) -> None:
         # No super() call: a slots dataclass is made twice, and zero-argument super() in the second class
         # would name the first; object's own hook does nothing.
-        if cls.VERB and "pattern" not in cls.__dict__:
+        if cls.VERB and "pattern" not in vars(cls):
             cls.pattern = verb_pattern(cls.VERB, cls.tail())
 
     @classmethod

@@ -102,7 +102,7 @@ def state_classes(module_names: list[str]) -> list[type[State]]:
             if (
                 isinstance(value, type)
                 and issubclass(value, State)
-                and value.__module__ == name
+                and vars(value).get("__module__") == name
                 and value not in found
                 and needs_clone(value)
             ):
@@ -125,7 +125,7 @@ def run(module_names: list[str], check: bool) -> list[str]:
         for cls in classes:
             updated = rewrite(cls, source)
             if updated != source:
-                stale.append(f"{cls.__module__}.{cls.__name__}")
+                stale.append(f"{vars(cls)['__module__']}.{cls.__name__}")
                 source = updated
         new_text = "\n".join(source)
         if new_text != text and not check:

@@ -115,6 +115,12 @@ class State(FlowState):
         # whether publicly_forced is core's, so ``_run`` reads the kinds' rules inline
         cls.DEFAULT_FORCED = cls.publicly_forced.__qualname__ == "FlowState.publicly_forced"
         cls.CONDITIONS = tables.conditions
+        cls._build_more_tables()
+
+    @classmethod
+    def _build_more_tables(cls) -> None:
+        """What a base after this one builds from the class's registrations, after core's tables (a hook
+        rather than an override calling ``super()``, which compiled class methods do not bind to ``cls``)."""
 
     @classmethod
     def check_clone(cls) -> None:

@@ -129,8 +129,7 @@ class WindowState(State):
     pending_triggers: list[tuple[Any, ...]]
 
     @classmethod
-    def _build_class_tables(cls) -> None:
-        super()._build_class_tables()
+    def _build_more_tables(cls) -> None:
         # whether two hooks asked before every question are the defaults, so they are read inline
         cls.DEFAULT_WORK = cls.pending_work.__qualname__ == "WindowState.pending_work"
         cls.PLAIN_DECISIONS = cls.window_decision.__qualname__ == "WindowState.window_decision"

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 
 class Visibility(Enum):
     HIDDEN = "hidden"  # nobody sees the identities (a deck)
@@ -30,12 +32,14 @@ class ZoneSpec:
     help: str = ""
 
 
+@mypyc_attr(native_class=False)
 class Layout:
     """Numbers the declared zones for ``n_seats`` players.
 
     ``layout.hand`` is a tuple of zone indices, one per seat, for a per-seat zone, and an int for a
     shared zone. ``shared`` turns per-seat zones into one zone all seats use (e.g. Spell Battle's
-    "off the top" deck); they still read as a tuple, with the same index for every seat.
+    "off the top" deck); they still read as a tuple, with the same index for every seat. Those attributes
+    are named by the game's zones, so a compiled build keeps this an ordinary class (mypyc_attr).
     """
 
     def __init__(self, specs: Iterable[ZoneSpec], n_seats: int, shared: Iterable[str] = ()) -> None:

@@ -278,7 +278,7 @@ class CastersState(BattleMixin):
             is_stage = self.defs[cid].type == "stage"
             if is_stage and z not in stage_zones:
                 problems.append(f"Stage #{cid} is in {self.layout.label(z)}")
-            if not is_stage and z in (*STAGE_DECK, *STAGES):
+            if not is_stage and (z in STAGE_DECK or z in STAGES):
                 problems.append(f"#{cid} is not a Stage but is in {self.layout.label(z)}")
             if z not in FIELD_ZONES and (self.tapped[cid] or self.damage[cid] or self.attached_to[cid] >= 0):
                 problems.append(f"#{cid} is off the field but keeps field state")

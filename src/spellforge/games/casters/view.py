@@ -108,7 +108,7 @@ class ViewMixin(CastersBase):
         d = self.decision
         if d is not None and d.kind in ("reveal", "option"):
             return d.seat
-        for frame in reversed(self.work):
+        for frame in self.work[::-1]:
             if isinstance(frame, frames.RevealStep):
                 return self.opponent(frame.seat)  # the next reveal is the other player's (CA-R14)
         return None

@@ -153,7 +153,7 @@ class ResourceMixin(AbilityMixin):
     def end_offer(self, seat: int) -> None:
         """SW-088 / SW-R27: the rest go below the offered card, in their original order."""
         deck = self.layout.deck[seat]
-        for cid in reversed(list(self.zones[self.layout.looking[seat]])):
+        for cid in self.zones[self.layout.looking[seat]][::-1]:
             self.move(cid, deck, bottom=True)
 
     # ------------------------------------------------------------------ The Spark (SW-072/073, SW-R11)
