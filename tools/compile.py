@@ -33,16 +33,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 # The packages compiled: the engine, the rules of every game and the bots' search.
-PACKAGES = ("core", "bots", "games/casters", "games/spellbattle", "games/spellfire", "games/spellweaver")
+PACKAGES = (
+    "core",
+    "bots",
+    "games/casters",
+    "games/spellbattle",
+    "games/spelldawn",
+    "games/spellfire",
+    "games/spellweaver",
+)
 # Left to run from source beside the compiled modules:
 # - the action modules (and core/clock.py, whose TimeUsed is one): a compiled dataclass reads a ClassVar
 #   annotation (``VERB: ClassVar[str]``) as a field, and a compiled class may not narrow an inherited
 #   field's type (``Raid.target: Place``); actions are small records made by interpreted dataclass code
 #   either way;
 # - the card files' models (``games/*/cards.py``): mypyc writes C for a pydantic model class that names
-#   ``pydantic.main`` without importing it, and the C compiler refuses it; cards are loaded once;
-# - Spelldawn: mypyc stops with an internal error on ``reversed()`` of a ``list[Frame[Any]]``
-#   (games/spelldawn/effects.py, ``fire``).
+#   ``pydantic.main`` without importing it, and the C compiler refuses it; cards are loaded once.
+# mypyc stops with an internal error on ``reversed()`` of some lists (``list[Frame[Any]]``): write ``[::-1]``.
 LEFT_OUT = ("core/actions.py", "core/clock.py", "games/*/actions.py", "games/*/cards.py")
 
 

@@ -82,8 +82,7 @@ class EffectsMixin(SpelldawnBase):
                 last = card
         pending.clear()
         work = self.work  # as schedule() does: the first frame runs first
-        for frame in reversed(todo):
-            work.append(frame)
+        work.extend(todo[::-1])
 
     def op_effects(self, source: int, trigger: str, start: int) -> None:
         """Walk ``source``'s effects for ``trigger`` (a spell's own effects for ``""``) from ``start``, in
