@@ -674,3 +674,14 @@ def test_every_card_in_the_card_files_has_a_test() -> None:
     assert not missing, f"cards with no test in test_cards.py: {missing}"
     unknown = sorted(set(EXERCISED) - in_files)
     assert not unknown, f"tests name cards that do not exist: {unknown}"
+
+
+@pytest.mark.rules("SB-K19")
+def test_a_strength_for_the_turn_adds_to_a_static_while_both_apply() -> None:
+    s = scenario(Seat(hand=["war-banner", "battle-fury", KEEP], farms=4, play=["hedge-knight"]), Seat())
+    knight = card(s, "hedge-knight")
+    banner = cast(s, "war-banner")
+    cast(s, "battle-fury", f"#{knight}")
+    assert s.strength(knight) == 2 + 1 + 2  # printed, the banner's static, the fury for the turn
+    s.destroy_card(banner, -1)
+    assert s.strength(knight) == 2 + 2
