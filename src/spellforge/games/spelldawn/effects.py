@@ -66,13 +66,20 @@ class EffectsMixin(SpelldawnBase):
         """The abilities ``events`` fire (core's ``fire`` queues them: the event card's own, then the
         listeners in force, the Overlord's first) resolve next, before anything already scheduled, each
         card's in printed order. The rules fire them where they happen (SD-K01..SD-K10, SD-K25), mostly
-        with the event they log."""
+        with the event they log. An event that nothing in force listens to, about a card with no ability
+        of its kind, fires nothing: it is passed over without asking core (most events are)."""
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        listens = force.listens
+        defs = self.defs
         for event in events:
-            self.fire(event)
+            card = event.card  # its printed abilities: ``fire`` reads what it has now (face up or not)
+            if event.kind in listens or force.lent or (card >= 0 and event.kind in defs[card].abilities.own):
+                self.fire(event)
         pending = self.pending_triggers
         if not pending:
             return
-        defs = self.defs
         todo: list[Frame[Any]] = []
         last = -1
         for t in pending:  # (seat, card, effect index, ...): one card's abilities are queued together
@@ -91,6 +98,8 @@ class EffectsMixin(SpelldawnBase):
         card = self.defs[source]
         effects = card.on.get(trigger, ()) if trigger else card.on_resolve
         seat = self.controller[source]
+        ctx = Context(source, seat)
+        run_verb = self.run_verb
         for i in range(start, len(effects)):
             if self.outcome is not None:
                 return
@@ -100,9 +109,9 @@ class EffectsMixin(SpelldawnBase):
                 continue
             if e.run is verb_raid:
                 self.schedule(frames.Effects(source, trigger, i + 1))
-                self.run_verb(e, Context(source, seat))
+                run_verb(e, ctx)
                 return
-            self.run_verb(e, Context(source, seat))
+            run_verb(e, ctx)
 
     def raid_from_effect(self, room: str, mana: int, extra: int) -> None:
         """An effect's raid (SD-K23): on ``room``, or ``"any"`` room the Champion chooses."""
@@ -182,7 +191,7 @@ class EffectsMixin(SpelldawnBase):
         """SD-090..SD-092, SD-R24: face up, Score triggers, then points and the score area."""
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.abilities_changed()
+        self.turned_face_up(cid)
         scored = Event("scored", self.ol, cid)
         self.emit(scored)
         self.schedule(frames.OverlordPoints(cid))
@@ -208,7 +217,7 @@ class EffectsMixin(SpelldawnBase):
         self.mana[self.ol] -= self.defs[cid].cost
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.abilities_changed()
+        self.turned_face_up(cid)
         unveiled = Event("unveil", self.ol, cid)
         self.emit(unveiled)
         self.trigger(unveiled)

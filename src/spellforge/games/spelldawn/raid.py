@@ -313,8 +313,8 @@ class RaidMixin(EffectsMixin):
         for c in traps:  # SD-K25: a Trap acts when accessed, face up
             self.face_down[c] = False
             self.reveal_to_everyone(c)
+            self.turned_face_up(c)
         if traps:
-            self.abilities_changed()
             self.trigger(*(Event("access", self.ch, c) for c in traps))
 
     def op_raid_access_ask(self) -> None:
