@@ -4,21 +4,14 @@ names the first difference between compiled and interpreted play. (Compiling its
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "compile.py"
+from tests.tool_loader import load_tool
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compile_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("compile_tool", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("compile")
 
 
 def test_compiles_core_bots_and_games_but_the_action_modules() -> None:

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "move_agreement.py"
+from tests.tool_loader import load_tool
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("move_agreement", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("move_agreement", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("move_agreement")
 
 
 def test_random_agrees_with_itself_less_than_greedy_does() -> None:
