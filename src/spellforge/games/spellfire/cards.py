@@ -21,10 +21,13 @@ psionic powers, blood abilities, thief skills and unarmed combat cards carry the
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
 (SF-284) and may have a ``duration`` (SF-R17). Every power of the pool is one verb of ``VOCABULARY``, never
 read by card name (SF-R28), so no card needs a script of its own. Each verb is declared with where it acts:
-the powers that change a player's numbers (hand limit, draws, spoils) as core seat statics of the cards in
-force (``SEAT_STATICS``, read by ``state.seat_stat``); most others by the point of the rules that asks for
-them and what they do there (``AT``: entry, event answers, defeats, attackers, defence, combat, use,
-bearer, protection), which a rule reads once through ``state.abilities_at`` / ``state.ability``.
+the powers that change a player's numbers (hand limit, draws, spoils, a hidden pool) as core seat statics
+of the cards in force (``SEAT_STATICS``, read by ``state.seat_stat``); what a spell or an event does as it
+resolves as a ``VerbSpec`` with its function (``verbs.VERBS``), run by core; every other power, and how a
+spell or event is aimed and what it answers, by the points of the rules that ask for it and what it does
+there (``AT``: entry, level, casting, play, cast, event answers, counters, lasting, defeats, attackers,
+defence, combat, use, bearer, protection), which a rule reads once through ``state.abilities_at`` /
+``state.ability``. No rule tests a power by its verb.
 """
 
 from __future__ import annotations
@@ -270,7 +273,8 @@ class SpellfireCard(CardDef):
         object.__setattr__(self, "all_traits", self.traits | self.blueline)
 
     def power(self, verb: str) -> Effect | None:
-        """The card's effect with ``verb``, if it has one."""
+        """The card's effect with ``verb``, if it has one (card data, for tests and tools: the rules ask
+        the points of ``at``)."""
         if verb not in self.powers:
             return None
         for e in self.effects:
