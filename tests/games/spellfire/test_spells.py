@@ -375,7 +375,7 @@ def test_a_dispel_that_is_itself_dispelled_leaves_its_player_asked_again():
         phase="pool",
     )
     prayers = card(s, "morning-prayers")
-    mine, first, second = (c for c in (card(s, "unweave", n) for n in range(3)))
+    mine, first, second = (card(s, "unweave", n) for n in range(3))
     assert s.owner[mine] == 0 and s.owner[first] == s.owner[second] == 1
     act(s, f"play #{prayers}")
     act(s, f"play #{first} -> #{prayers}")

@@ -3,7 +3,7 @@
 Each is a ``VerbSpec`` with its help and function ``verb(state, effect, ctx)`` (core's shared ``draw``
 among them), for the card vocabulary (``cards.VOCABULARY``); the loader puts the function on every effect
 that names it and core runs it (``state.run_verb``, core/abilities.py) when the play resolves
-(``plays.PlayMixin.resolve_play``). ``ctx.source`` is the card played, ``ctx.controller`` its player,
+(``plays.PlayMixin.run_powers``). ``ctx.source`` is the card played, ``ctx.controller`` its player,
 ``ctx.uid`` the play (``state.resolving(ctx)``) and ``ctx.targets`` what it is aimed at now: a spell turned
 back on its caster (SF-238) names the caster. How each is played (its targets) and what it answers are
 declared by their points in ``cards.AT``; a power that acts while its card is in play is declared there
