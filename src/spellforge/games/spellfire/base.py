@@ -420,7 +420,8 @@ class SpellfireBase(AbilityState):
 
     def event_answer(self, cid: int) -> str:
         """What card ``cid`` may do in an event's pause (SF-285, SF-287, SF-302): "negate", "calm",
-        "duplicate", or "" (the first of them it has)."""
+        "duplicate", "negate_lasting" (a Wish: only an event with a duration, SF-288), or "" (the first of
+        them it has)."""
         answers = self.abilities_at(cid, EVENT_ANSWER)
         return answers[0].does if answers else ""
 

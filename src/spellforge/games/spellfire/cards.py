@@ -324,7 +324,7 @@ ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
 # (``state.abilities_at(cid, point)``: its own, and a copier's model's, SF-257) and reads what each does;
 # no rule tests a power by its verb.
 ENTRY = "entry"  # what its owner pays for it to enter play (SF-270)
-EVENT_ANSWER = "event_answer"  # what a card of a pool may do in an event's pause (SF-285, SF-287, SF-302)
+EVENT_ANSWER = "event_answer"  # how a pool card or a hand's spell or event answers an event (SF-285..SF-302)
 DEFEAT = "defeat"  # what defeats an opposing champion outright in a round (SF-K29, SF-244, SF-247)
 ATTACKERS = "attackers"  # a realm: who may attack it (SF-K20, SF-279)
 DEFENCE = "defence"  # a realm or its holding when the realm is attacked (SF-R27, SF-R03, SF-148)
