@@ -6,20 +6,16 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from pydantic import BaseModel, ConfigDict
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, EffectVocabulary, VerbSpec
 from spellforge.core.errors import CardDataError
 from spellforge.core.selectors import SelectorVocabulary
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: str
-    name: str
+class Model(CardFields):
     type: Literal["unit", "trick"]
     power: int = 0
-    text: str = ""
 
 
 VOCAB = EffectVocabulary(
@@ -35,8 +31,8 @@ VOCAB = EffectVocabulary(
 )
 
 
-def build(m: Model, effects: tuple[Effect, ...], source: str) -> CardDef:
-    return CardDef(key=m.id, name=m.name, type=m.type, text=m.text, effects=effects, source=source)
+def build(m: Model, common: Common) -> CardDef:
+    return CardDef(**common)
 
 
 def load(tmp_path: Path, text: str) -> dict[str, CardDef]:
