@@ -118,3 +118,26 @@ def test_errors_name_file_card_and_field(tmp_path: Path, body: str, expected: st
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="cannot read"):
         load_card_files([tmp_path / "missing.toml"], Model, VOCAB, build)
+
+
+def _needs_an_effect(card: CardDef) -> None:
+    if card.type == "trick" and not card.effects:
+        raise ValueError("effects: a trick needs an effect")
+
+
+def test_core_fills_the_fields_every_card_has(tmp_path: Path) -> None:
+    path = tmp_path / "set.toml"
+    path.write_text('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\ntext = "Swift."\nkeywords = ["swift"]\n')
+    a = load_card_files([path], Model, VOCAB, build, validate=_needs_an_effect)["a"]
+    assert (a.key, a.name, a.type, a.text, a.keywords) == ("a", "A", "unit", "Swift.", frozenset({"swift"}))
+    assert a.source == f"{tmp_path.name}/set.toml"
+
+
+def test_a_rule_on_the_built_card_names_file_card_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "set.toml"
+    path.write_text(
+        '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\n[[card]]\nid = "b"\nname = "B"\ntype = "trick"\n'
+    )
+    with pytest.raises(CardDataError) as err:
+        load_card_files([path], Model, VOCAB, build, validate=_needs_an_effect)
+    assert str(err.value) == f"{tmp_path.name}/set.toml: card 'b': effects: a trick needs an effect"
