@@ -74,6 +74,11 @@ effects = [
     [
         ('[[card]]\nid = "a"\nname = "A"\ntype = "hero"\n', "card 'a': type"),
         ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\ncolour = 1\n', "card 'a': colour"),
+        (
+            '[[card]]\nid = "Big A"\nname = "A"\ntype = "unit"\n',
+            "card 'Big A': id: String should match pattern",
+        ),
+        ('[[card]]\nid = "a"\nname = ""\ntype = "unit"\n', "card 'a': name: String should have at least 1"),
         ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\npower = "x"\n', "card 'a': power"),
         (
             '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "explode" }]\n',
