@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from spellforge.core.abilities import NO_ABILITIES, AbilitySet, Static
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
-from spellforge.core.errors import CardDataError
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec
 from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
 
@@ -125,13 +125,12 @@ Trait = Literal[
 ]
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a SPELLFIRE card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a SPELLFIRE card file (beside those of every game; its
+    keywords are read from its other fields and its powers, ``card_keywords``, never written)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     type: Literal[
         "realm",
         "holding",
@@ -169,12 +168,16 @@ class CardModel(BaseModel):
     harmful: bool = False
     duration: bool = False
     multiples: bool = False
-    text: str = ""
+
+    def card_keywords(self, effects: tuple[Effect, ...]) -> frozenset[str]:
+        return card_keywords(self, effects)
 
 
 def check(card: CardModel) -> None:
     """Cross-field rules (raise ValueError("field: problem"); the loader names file and card)."""
     t = card.type
+    if "keywords" in card.model_fields_set:
+        raise ValueError("keywords: a card's keywords are read from its traits and powers, not written")
     if (card.world is None) == (t in WORLDED):
         raise ValueError(
             "world: champions, artifacts, realms and holdings have a world; no other card has one (SF-024)"
@@ -447,15 +450,9 @@ def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str
     return frozenset(out)
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpellfireCard:
+def build(card: CardModel, common: Common) -> SpellfireCard:
     return SpellfireCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        effects=effects,
-        source=source,
-        keywords=card_keywords(card, effects),
+        **common,
         number=card.number,
         world=card.world or "",
         card_class=card.card_class or "",
@@ -595,37 +592,30 @@ VOCABULARY = EffectVocabulary(
 )
 
 
-def _problem(card: SpellfireCard, where: str, message: str) -> CardDataError:
-    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
-
-
 def validate_effects(card: SpellfireCard) -> None:
-    """Rules that need both the card and its effects (raises CardDataError naming the field)."""
+    """Rules that need both the card and its effects (raise ValueError("field: problem"))."""
     for e in card.effects:
         where = f"effects[{e.index}]"
         allowed = VERB_TYPES[e.verb]
         if card.type not in allowed:
-            raise _problem(card, f"{where}.do", f"{e.verb!r} is a power of {', '.join(allowed)} cards")
+            raise ValueError(f"{where}.do: {e.verb!r} is a power of {', '.join(allowed)} cards")
         for key in ("class",):
             value = e.param(key)
             if value is not None and value not in CLASSES:
-                raise _problem(card, f"{where}.{key}", f"{value!r} is not a class ({', '.join(CLASSES)})")
+                raise ValueError(f"{where}.{key}: {value!r} is not a class ({', '.join(CLASSES)})")
         traits = e.param("traits")
         if traits is not None:
             for word in str(traits).split("|"):
                 if word not in TRAITS + CLASSES:
-                    raise _problem(card, f"{where}.traits", f"{word!r} is not a trait or a class")
+                    raise ValueError(f"{where}.traits: {word!r} is not a trait or a class")
     entry = {a.does for a in card.at.get(ENTRY, ())}
     if card.type == CHAMPION and card.avatar and "discard" not in entry:
-        raise _problem(card, "avatar", "an avatar has an entry condition (entry_discard, SF-270)")
+        raise ValueError("avatar: an avatar has an entry condition (entry_discard, SF-270)")
     if "sole" in entry and not card.avatar:
-        raise _problem(card, "avatar", "only an avatar has an avatar's pairing limit (SF-047)")
+        raise ValueError("avatar: only an avatar has an avatar's pairing limit (SF-047)")
     if card.variable_level and LEVEL not in card.at:
-        raise _problem(card, "variable_level", "a '?' champion needs the power that sets its level (SF-022)")
+        raise ValueError("variable_level: a '?' champion needs the power that sets its level (SF-022)")
 
 
 def load(paths: list[Path]) -> dict[str, SpellfireCard]:
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        validate_effects(card)
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, validate_effects)
