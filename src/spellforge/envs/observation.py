@@ -766,21 +766,6 @@ class Encoded:
         self.head_memo: list[Any] = [None]  # the numbers the head last wrote (``TableObserver._head_code``)
         self.arrays_seen: list[list[Any]] | None = None  # the per-card arrays when it was last written
 
-    def copy(self) -> Encoded:
-        """A copy to write on its own (its arrays writable again)."""
-        enc = Encoded.__new__(Encoded)
-        enc.defs, enc.cid_di, enc.layout, enc.ctx = self.defs, self.cid_di, self.layout, self.ctx
-        enc.arr = self.arr.copy()
-        enc.id_arr = self.id_arr.copy()
-        enc.out = memoryview(enc.arr)  # type: ignore[arg-type]
-        enc.ids = memoryview(enc.id_arr)  # type: ignore[arg-type]
-        enc.keys = self.keys[:]
-        enc.values = self.values[:]  # its lists are replaced, never changed
-        enc.modifiers = self.modifiers
-        enc.head_memo = self.head_memo[:]
-        enc.arrays_seen = None if self.arrays_seen is None else self.arrays_seen[:]
-        return enc
-
     def vector(self) -> np.ndarray:
         return self.arr.copy()
 

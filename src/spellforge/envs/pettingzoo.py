@@ -169,9 +169,9 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             seat = self.agent_seat[agent]
             state = self.state_ if self.state_ is not None else self._state()
             if seat == self._acting:
-                obs = self.interface.observe(state, seat, self._legal, self._indices, kept=True)
+                obs = self.interface.observe(state, seat, self._legal, self._indices)
             else:
-                obs = self.interface.observe(state, seat, None, kept=True)
+                obs = self.interface.observe(state, seat, None)
             self._obs_cache[agent] = obs
         return obs
 
