@@ -213,8 +213,8 @@ class State(FlowState):
                     continue
                 for i, cid in enumerate(ids):
                     here.setdefault(group(cid), []).append(i)
-            for g, indices in here.items():
-                pools.setdefault(g, []).append((z, indices))
+            for g, found in here.items():
+                pools.setdefault(g, []).append((z, found))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
         if learned:
             arrays.append(known)  # what a seat learned belongs to the position: it moves with it
