@@ -423,10 +423,10 @@ class AbilityState(Selecting):
         if force is None:
             force = self.in_force()
         statics = force.values.get(stat)
-        hosted = force.hosted.get((card, stat)) if force.hosted else None
         mods = self.modifiers
-        if statics is None and hosted is None:
+        if statics is None and not force.hosted:  # nothing in force changes it (the usual case)
             return card_value(mods, card, stat, printed) if mods else printed
+        hosted = force.hosted.get((card, stat)) if force.hosted else None
         value = printed
         add = 0
         if statics is not None:
