@@ -220,18 +220,11 @@ class SpellfireBase(AbilityState):
 
     def pool_of(self, seat: int) -> list[int]:
         """The champions in ``seat``'s pool (not their attachments)."""
-        pool = self.zones[self.layout.pool[seat]]
-        attached_to = self.attached_to
-        if max(map(attached_to.__getitem__, pool), default=-1) < 0:  # nothing attached (read in C)
-            return list(pool)
-        return [c for c in pool if attached_to[c] < 0]
+        return [c for c in self.zones[self.layout.pool[seat]] if self.attached_to[c] < 0]
 
     def attachments(self, cid: int) -> list[int]:
         zone = self.zones[self.zone_of[cid]]
-        attached_to = self.attached_to
-        if cid not in map(attached_to.__getitem__, zone):  # most cards carry nothing: one scan in C
-            return []
-        return [c for c in zone if attached_to[c] == cid]
+        return [c for c in zone if self.attached_to[c] == cid]
 
     def realms_of(self, seat: int) -> list[int]:
         return [c for c in self.slots[seat] if c >= 0]
