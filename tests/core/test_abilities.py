@@ -64,6 +64,16 @@ def test_a_value_reads_printed_then_every_set_then_every_add() -> None:
     assert state.power(bear) == 8  # the modifier SET stands alone now: 5, +1, +2
 
 
+def test_a_seat_value_with_no_static_in_force_still_reads_its_modifiers() -> None:
+    state = deal(GLADE, [["bear"], ["sprite"]])
+    assert state.seat_stat(0, "draws", 1) == 1  # nothing changes it
+    state.modify_seat(0, "draws", 2, TURN)
+    state.modify_seat(1, "draws", 5, TURN, op=SET)
+    assert (state.seat_stat(0, "draws", 1), state.seat_stat(1, "draws", 1)) == (3, 5)
+    state.end_duration(TURN)
+    assert state.seat_stat(0, "draws", 1) == 1
+
+
 def test_a_keyword_granted_for_a_turn_ends_with_the_turn() -> None:
     state = deal(GLADE, [["bear", "rally", "sprite"], ["bear"]])
     rally = next(c for c in state.zones[state.layout.hand[0]] if state.defs[c].key == "rally")

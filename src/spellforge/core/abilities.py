@@ -423,10 +423,10 @@ class AbilityState(Selecting):
         if force is None:
             force = self.in_force()
         statics = force.values.get(stat)
-        hosted = force.hosted.get((card, stat)) if force.hosted else None
         mods = self.modifiers
-        if statics is None and hosted is None:
+        if statics is None and not force.hosted:  # nothing in force changes it (the usual case)
             return card_value(mods, card, stat, printed) if mods else printed
+        hosted = force.hosted.get((card, stat)) if force.hosted else None
         value = printed
         add = 0
         if statics is not None:
@@ -449,10 +449,16 @@ class AbilityState(Selecting):
 
     def seat_stat(self, seat: int, stat: str, printed: int) -> int:
         """A seat's ``stat`` (action points, hand size): as ``card_stat``, with the statics naming players."""
-        statics = self.in_force().values.get(stat)
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        statics = force.values.get(stat)
+        mods = self.modifiers
+        if statics is None:  # no static changes it (the usual case): the modifiers alone
+            return seat_value(mods, seat, stat, printed) if mods else printed
         value = printed
         add = 0
-        for src, s in statics or ():
+        for src, s in statics:
             if s.affects is None:
                 continue
             ctx = Context(src, self.controller[src])
@@ -461,7 +467,6 @@ class AbilityState(Selecting):
                     add += s.amount
                 else:
                     value = s.amount
-        mods = self.modifiers
         if mods:
             value = seat_value(mods, seat, stat, value)
         return value + add
@@ -469,7 +474,10 @@ class AbilityState(Selecting):
     def may_lower(self, stat: str) -> bool:
         """Whether any static in force or modifier may lower ``stat`` now: only then can a card's value be
         below its printed one."""
-        if stat in self.in_force().lowering:
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        if stat in force.lowering:
             return True
         for m in self.modifiers:  # noqa: SIM110 -- read after every resolution: no generator
             if m.stat == stat and (m.op == SET or (m.op == ADD and m.amount < 0)):

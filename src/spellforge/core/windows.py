@@ -65,6 +65,7 @@ PASSES = "passes"
 EACH = "each"
 UNTIL = "until"
 CLOSE_RULES = (PASSES, EACH, UNTIL)
+_UNKNOWN: Any = object()  # what WINDOW_TABLE.get gives for a kind it does not hold
 _new_tuple = tuple.__new__
 # kind -> the record a window or a stack item of that kind carries (None: it carries nothing)
 RecordTable = Mapping[str, type[tuple[Any, ...]] | None]
@@ -176,9 +177,9 @@ class WindowState(State):
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
         table = self.WINDOW_TABLE
-        if kind not in table:
+        record = table.get(kind, _UNKNOWN)
+        if record is _UNKNOWN:
             raise unknown(type(self), "window kind", kind, table)
-        record = table[kind]
         if type(data) is not (record or tuple) or (record is None and data):
             raise wrong_record(f"window kind {kind!r}", type(self), record, data)
         order = tuple(order)
