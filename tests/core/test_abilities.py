@@ -16,6 +16,7 @@ from spellforge.core.modifiers import PERMANENT, TURN
 from spellforge.core.rng import Rng
 from spellforge.core.selectors import SelectorVocabulary
 from spellforge.core.table import TableState
+from spellforge.core.windows import WaitingTrigger
 
 from .toys.common import deal
 from .toys.glade import VOCABULARY, Glade, GladeState
@@ -113,7 +114,10 @@ def test_triggers_of_one_event_queue_in_zone_order_for_their_controller() -> Non
     first, second = field(state, 0, "herald", 0), field(state, 0, "herald", 1)
     bear = next(c for c in state.zones[state.layout.hand[0]] if state.defs[c].key == "bear")
     state.fire(Event("enters", 0, bear))  # queued, not yet resolved
-    assert state.pending_triggers == [(0, first, 0, first, bear), (0, second, 0, second, bear)]
+    assert state.pending_triggers == [
+        WaitingTrigger(0, first, 0, first, bear),
+        WaitingTrigger(0, second, 0, second, bear),
+    ]
 
 
 def test_what_a_card_declares_is_read_into_abilities() -> None:

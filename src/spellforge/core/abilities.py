@@ -23,8 +23,8 @@ or by a static in force (``{ static = true, do = "grant", keyword = "flying", to
 **Triggered abilities.** A card's trigger word names a :class:`When` (the event kind it listens to, and
 which of those events fire it). Every event a game emits (``state.emit``) is offered to the abilities that
 listen to its kind (``TRIGGER_EVENTS``), in one order: the event card's own ``this`` abilities, those its
-attached cards lend it, then the listeners in force in zone order. Each one fired goes to the one trigger
-queue, ``pending_triggers`` (core/windows.py), through ``queue_trigger``; the game's ``put_trigger`` puts it
+attached cards lend it, then the listeners in force in zone order. Each one fired waits in the one trigger
+queue, ``pending_triggers`` (core/windows.py), as a ``WaitingTrigger``, through ``queue_trigger``; the game's ``put_trigger`` puts it
 on the stack in its ``trigger_seat_order``. A game that fires triggers for something it does not log (an
 "On Play" of a summon that was not negated) calls ``state.fire(event)``.
 
@@ -70,6 +70,7 @@ from .modifiers import (
 )
 from .selectors import Selection
 from .table import TableState
+from .windows import WaitingTrigger
 
 # Whose events a listening trigger hears, from its controller's point of view.
 ANY = "any"
@@ -298,9 +299,9 @@ class AbilityState(Selecting):
 
     def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
         """A triggered ability fired: ``card``'s effect ``effect``, controlled by ``seat``, working for
-        ``source`` (the card itself or the host it is lent to), about ``event_card`` (hook; default: into
-        ``pending_triggers`` as a plain tuple, so the queue saves and loads as it is)."""
-        self.pending_triggers.append((seat, card, effect, source, event_card))
+        ``source`` (the card itself or the host it is lent to), about ``event_card`` (hook; default: it waits
+        in ``pending_triggers`` as a :class:`~spellforge.core.windows.WaitingTrigger`)."""
+        self.pending_triggers.append(WaitingTrigger(seat, card, effect, source, event_card))
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         """The shared verb ``modify`` changes a card (hook: a game checks the card and logs it)."""

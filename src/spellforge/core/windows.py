@@ -50,7 +50,7 @@ abilities go on the stack).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar, final
 
 from . import frames
 from .actions import Action, Choose
@@ -97,11 +97,50 @@ def _moved(w: Window, holder: int, passes: int) -> Window:
     )
 
 
+@final
+class WaitingTrigger:
+    """A triggered ability that fired and waits in ``pending_triggers``: ``card``'s effect ``effect``,
+    controlled by ``seat``, working for ``source`` (the card itself, or the host it is lent to), about
+    ``event_card`` (-1: the event was about no card). A value: never changed once made, so a clone shares
+    it, and the state's JSON writes it as its fields."""
+
+    __slots__ = ("card", "effect", "event_card", "seat", "source")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "effect", "source", "event_card")
+
+    def __init__(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
+        self.seat: Final[int] = seat
+        self.card: Final[int] = card
+        self.effect: Final[int] = effect
+        self.source: Final[int] = source
+        self.event_card: Final[int] = event_card
+
+    @staticmethod
+    def from_saved(values: Sequence[int]) -> WaitingTrigger:
+        """A waiting trigger saved as a plain tuple: (seat, card, effect, source, event card), or, from a game
+        whose cards lend no abilities, (seat, card, effect, event card) (its card is its source)."""
+        if len(values) == 4:
+            seat, card, effect, event_card = values
+            return WaitingTrigger(seat, card, effect, card, event_card)
+        seat, card, effect, source, event_card = values
+        return WaitingTrigger(seat, card, effect, source, event_card)
+
+    def values(self) -> tuple[int, int, int, int, int]:
+        return (self.seat, self.card, self.effect, self.source, self.event_card)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WaitingTrigger) and other.values() == self.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        return "WaitingTrigger(seat={}, card={}, effect={}, source={}, event_card={})".format(*self.values())
+
+
 class WindowState(State):
     """A State with a stack of windows, a stack of items and one queue of triggered abilities.
 
-    ``pending_triggers`` holds plain tuples whose first three fields are (controller seat, source card,
-    effect index); a game may append more. With the default ``pending_work`` they go on the stack before the
+    ``pending_triggers`` holds :class:`WaitingTrigger` records (core's ability layer queues them). With the default ``pending_work`` they go on the stack before the
     next seat is asked: the controllers in ``trigger_seat_order()`` (the first one's resolve last), each
     choosing the order of their own when they have different ones; ``put_trigger(index)`` (the game's)
     puts one on the stack. A game whose triggers resolve at once (no stack) keeps the queue and writes its
@@ -110,7 +149,7 @@ class WindowState(State):
 
     __slots__ = ("pending_triggers", "stack", "uid_counter", "window_serial", "windows")
     COPY: ClassVar[dict[str, str]] = {"windows": "list", "stack": "list", "pending_triggers": "list"}
-    RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem)
+    RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem, WaitingTrigger)
     # Whether waiting triggers go on the stack before a seat is asked (False: the game resolves them at
     # its own checkpoints, as Spellweaver does with no stack at all).
     STACKED_TRIGGERS: ClassVar[bool] = True
@@ -126,7 +165,7 @@ class WindowState(State):
     window_serial: int
     stack: list[StackItem]
     uid_counter: int
-    pending_triggers: list[tuple[Any, ...]]
+    pending_triggers: list[WaitingTrigger]
 
     @classmethod
     def _build_more_tables(cls) -> None:
@@ -150,6 +189,15 @@ class WindowState(State):
         self.stack = []
         self.uid_counter = 0
         self.pending_triggers = []
+
+    def rebuild(self) -> None:
+        """As core's, and waiting triggers saved as plain tuples load as their records."""
+        super().rebuild()
+        pending = self.pending_triggers
+        if any(type(t) is not WaitingTrigger for t in pending):
+            self.pending_triggers = [
+                t if type(t) is WaitingTrigger else WaitingTrigger.from_saved(t) for t in pending
+            ]
 
     # ------------------------------------------------------------------ opening and reading
 
@@ -402,7 +450,7 @@ class WindowState(State):
                 if behind <= passes:
                     passes -= 1
             windows[i] = w._replace(order=tuple(s for s in order if s != seat), passes=passes)
-        self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
+        self.pending_triggers = [t for t in self.pending_triggers if t.seat != seat]
 
     # ------------------------------------------------------------------ the stack
 
@@ -466,10 +514,10 @@ class WindowState(State):
             return
         self.schedule(frames.FlushTriggers())
         for seat in self.trigger_seat_order():
-            mine = [t for t in self.pending_triggers if t[0] == seat]
+            mine = [t for t in self.pending_triggers if t.seat == seat]
             if not mine:
                 continue
-            if len({(t[1], t[2]) for t in mine}) > 1:
+            if len({(t.card, t.effect) for t in mine}) > 1:
                 self.ask("trigger_order", seat)
             else:
                 self.put_trigger(self.pending_triggers.index(mine[0]))
@@ -480,13 +528,13 @@ class WindowState(State):
     def legal_trigger_order(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
-        count = sum(1 for t in self.pending_triggers if t[0] == seat)
+        count = sum(1 for t in self.pending_triggers if t.seat == seat)
         return [Choose(str(k + 1)) for k in range(count)]
 
     @act("trigger_order")
     def act_trigger_order(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Choose)
-        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        mine = [i for i, t in enumerate(self.pending_triggers) if t.seat == d.seat]
         self.put_trigger(mine[int(action.option) - 1])
 
     def unregistered(self) -> list[str]:

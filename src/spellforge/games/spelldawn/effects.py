@@ -82,10 +82,10 @@ class EffectsMixin(SpelldawnBase):
             return
         todo: list[Frame[Any]] = []
         last = -1
-        for t in pending:  # (seat, card, effect index, ...): one card's abilities are queued together
-            card = t[1]
+        for t in pending:  # one card's abilities are queued together
+            card = t.card
             if card != last:
-                todo.append(frames.Effects(card, defs[card].effects[t[2]].trigger, 0))
+                todo.append(frames.Effects(card, defs[card].effects[t.effect].trigger, 0))
                 last = card
         pending.clear()
         work = self.work  # as schedule() does: the first frame runs first
