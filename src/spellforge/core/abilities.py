@@ -31,9 +31,10 @@ on the stack in its ``trigger_seat_order``. A game that fires triggers for somet
 **In force.** Which cards' abilities count is declared: the zones ``ABILITY_ZONES`` (by name), and per card
 the hook ``abilities(cid)`` (default: none; a game returns the card's :class:`AbilitySet` where it is: face
 up in play, attached to a host, or nothing face down). The layer reads the cards in force once and keeps
-what they give (:class:`InForce`) until a card moves into or out of those zones: nothing is refreshed by
-hand, and removing a source removes its effects at once. A game that changes what a card in force has
-without moving it (turns it face up where it lies) calls ``abilities_changed()``. What is in force is
+what they give (:class:`InForce`) until a card that gives something there (``AbilitySet.gives``) moves into
+or out of those zones: nothing is refreshed by hand, and removing a source removes its effects at once. A
+game that changes what a card in force has without moving it calls ``abilities_changed(cid)`` (turned face
+up where it lies), or ``abilities_changed()`` for any other change. What is in force is
 public, so a determinized copy (which only exchanges hidden cards) reads the same.
 
 A static reaches a card when the hook ``static_target(cid)`` allows it (default: the card is in force), the
@@ -165,13 +166,20 @@ class AbilitySet:
     """The abilities one card has in one situation (in play, attached to a host), grouped for reading:
     its statics, its ``this`` triggers and its listeners by event kind, and its activated abilities.
     ``lent``: what a card lends the card it is attached to (its ``host`` statics reach that card, its
-    ``this`` triggers fire for it). Built once when the card loads and shared (never changed)."""
+    ``this`` triggers fire for it). ``gives``: whether it adds to what is in force (a static, a listener, an
+    activated ability, or anything lent); a set of the card's own triggers alone adds nothing there (they are
+    read from the card when they fire), so such a card moving changes nothing in force. Built once when the
+    card loads and shared (never changed)."""
 
     statics: tuple[Static, ...] = ()
     own: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     listens: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     activated: tuple[Effect, ...] = ()
     lent: bool = False
+    gives: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "gives", bool(self.statics or self.listens or self.activated or self.lent))
 
     @staticmethod
     def of(
@@ -320,15 +328,26 @@ class AbilityState(Selecting):
 
     # ------------------------------------------------------------------ the cards in force
 
-    def abilities_changed(self) -> None:
-        """A card in force has other abilities without having moved (turned face up): read them again."""
-        self._in_force = None
+    def abilities_changed(self, cid: int = -1) -> None:
+        """A card in force has other abilities without having moved (turned face up, razed): read them again.
+        With ``cid``, the card that has gained them: read again only if it is in force and gives something
+        (``gives_in_force``)."""
+        if cid < 0 or (self.zone_of[cid] in self._force_set and self.gives_in_force(cid)):
+            self._in_force = None
+
+    def gives_in_force(self, cid: int) -> bool:
+        """Whether card ``cid`` adds to what is in force (``AbilitySet.gives``), with what it has now or what
+        it lends a host: only such a card moving into or out of ``ABILITY_ZONES`` changes what is in force."""
+        return self.abilities(cid).gives or self.abilities_lent(cid).gives
 
     def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        """As core's, and a card moving into or out of ``ABILITY_ZONES`` has the cards in force read again."""
+        """As core's, and a card that gives something in force (``gives_in_force``) moving into or out of
+        ``ABILITY_ZONES`` has the cards in force read again."""
         if self._in_force is not None:
             force_set = self._force_set
-            if zone in force_set or self.zone_of[cid] in force_set:
+            if (zone in force_set or self.zone_of[cid] in force_set) and (
+                self.abilities(cid).gives or self.abilities_lent(cid).gives
+            ):
                 self._in_force = None
         # every move passes here: TableState's own, called directly (no base in between overrides it, as
         # tests/core/test_abilities.py checks), costs a fraction of a super() lookup

@@ -191,7 +191,7 @@ class EffectsMixin(SpelldawnBase):
         """SD-090..SD-092, SD-R24: face up, Score triggers, then points and the score area."""
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.turned_face_up(cid)
+        self.abilities_changed(cid)
         scored = Event("scored", self.ol, cid)
         self.emit(scored)
         self.schedule(frames.OverlordPoints(cid))
@@ -217,7 +217,7 @@ class EffectsMixin(SpelldawnBase):
         self.mana[self.ol] -= self.defs[cid].cost
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.turned_face_up(cid)
+        self.abilities_changed(cid)
         unveiled = Event("unveil", self.ol, cid)
         self.emit(unveiled)
         self.trigger(unveiled)
