@@ -540,13 +540,21 @@ class AbilityState(Selecting):
     def fire(self, event: Event, lenders: Sequence[int] | None = None) -> None:
         """Queue the triggered abilities ``event`` fires: the event card's own ``this`` abilities, those
         ``lenders`` lend it (default: the cards attached to it now; a card that has left play passes the
-        ones that were), then the listeners in force in zone order."""
+        ones that were), then the listeners in force in zone order.
+
+        Most events fire nothing, and are passed over first: one about no card that nothing in force
+        listens to at once, one about a card when neither the card nor what is lent to it has an ability of
+        its kind and nothing in force listens to it (a game may call this for every event it has)."""
         kind = event.kind
         card = event.card
         force = self._in_force
         if force is None:
             force = self.in_force()
-        if card >= 0:
+        listeners = force.listens.get(kind)
+        if card < 0:
+            if listeners is None:
+                return
+        else:
             own = self.abilities(card).own
             if own and kind in own:
                 for t in own[kind]:
@@ -557,9 +565,8 @@ class AbilityState(Selecting):
                 for lender in lenders:
                     for t in self.abilities_lent(lender).own.get(kind, ()):
                         self.queue_trigger(event.seat, lender, t.effect, card, card)
-        listeners = force.listens.get(kind)
-        if not listeners:
-            return
+            if listeners is None:
+                return
         queue = self.queue_trigger
         controller = self.controller
         for cid, t in listeners:
