@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
+from spellforge.core.abilities import AbilitySet, AbilityState
 from spellforge.core.effects import Context
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
@@ -161,8 +161,10 @@ class SpelldawnBase(AbilityState):
         return order
 
     def abilities(self, cid: int) -> AbilitySet:
-        """A face-up card's abilities; a face-down one has none (SD-033)."""
-        return NO_ABILITIES if self.face_down[cid] else self.defs[cid].abilities
+        """A face-up card's abilities; a face-down one has none (SD-033) but the activated ability it may
+        use face down (SD-R33: ``veiled``)."""
+        d = self.defs[cid]
+        return d.veiled if self.face_down[cid] else d.abilities
 
     def card_is(self, cid: int, noun: str) -> bool:
         return noun == "card" or self.defs[cid].type == noun
