@@ -73,6 +73,8 @@ from .selectors import Selection
 from .table import TableState
 from .windows import WaitingTrigger
 
+_new_tuple = tuple.__new__
+
 # Whose events a listening trigger hears, from its controller's point of view.
 ANY = "any"
 YOU = "you"
@@ -309,7 +311,7 @@ class AbilityState(Selecting):
         """A triggered ability fired: ``card``'s effect ``effect``, controlled by ``seat``, working for
         ``source`` (the card itself or the host it is lent to), about ``event_card`` (hook; default: it waits
         in ``pending_triggers`` as a :class:`~spellforge.core.windows.WaitingTrigger`)."""
-        self.pending_triggers.append(WaitingTrigger(seat, card, effect, source, event_card))
+        self.pending_triggers.append(_new_tuple(WaitingTrigger, (seat, card, effect, source, event_card)))
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         """The shared verb ``modify`` changes a card (hook: a game checks the card and logs it)."""
@@ -418,8 +420,12 @@ class AbilityState(Selecting):
         return self.in_force().lent.get(host, ())
 
     def activated_in_force(self) -> Sequence[tuple[int, Effect]]:
-        """Every activated ability of the cards in force, as (card, ability), in zone order."""
-        return self.in_force().activated
+        """Every activated ability of the cards in force, as (card, ability), in zone order (read for every
+        option list)."""
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        return force.activated
 
     def static_reaches(self, source: int, static: Static, cid: int) -> bool:
         """Whether ``source``'s ``static`` applies to card ``cid`` now."""

@@ -50,7 +50,7 @@ abilities go on the stack).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar, final
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from . import frames
 from .actions import Action, Choose
@@ -97,22 +97,17 @@ def _moved(w: Window, holder: int, passes: int) -> Window:
     )
 
 
-@final
-class WaitingTrigger:
+class WaitingTrigger(NamedTuple):
     """A triggered ability that fired and waits in ``pending_triggers``: ``card``'s effect ``effect``,
     controlled by ``seat``, working for ``source`` (the card itself, or the host it is lent to), about
-    ``event_card`` (-1: the event was about no card). A value: never changed once made, so a clone shares
-    it, and the state's JSON writes it as its fields."""
+    ``event_card`` (-1: the event was about no card). Made with ``tuple.__new__`` where it is queued (as
+    windows are): one is made for every ability fired."""
 
-    __slots__ = ("card", "effect", "event_card", "seat", "source")
-    _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "effect", "source", "event_card")
-
-    def __init__(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
-        self.seat: Final[int] = seat
-        self.card: Final[int] = card
-        self.effect: Final[int] = effect
-        self.source: Final[int] = source
-        self.event_card: Final[int] = event_card
+    seat: int
+    card: int
+    effect: int
+    source: int
+    event_card: int
 
     @staticmethod
     def from_saved(values: Sequence[int]) -> WaitingTrigger:
@@ -123,18 +118,6 @@ class WaitingTrigger:
             return WaitingTrigger(seat, card, effect, card, event_card)
         seat, card, effect, source, event_card = values
         return WaitingTrigger(seat, card, effect, source, event_card)
-
-    def values(self) -> tuple[int, int, int, int, int]:
-        return (self.seat, self.card, self.effect, self.source, self.event_card)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, WaitingTrigger) and other.values() == self.values()
-
-    def __hash__(self) -> int:
-        return hash(self.values())
-
-    def __repr__(self) -> str:
-        return "WaitingTrigger(seat={}, card={}, effect={}, source={}, event_card={})".format(*self.values())
 
 
 class WindowState(State):
@@ -194,7 +177,7 @@ class WindowState(State):
         """As core's, and waiting triggers saved as plain tuples load as their records."""
         super().rebuild()
         pending = self.pending_triggers
-        if any(type(t) is not WaitingTrigger for t in pending):
+        if any(type(t) is not WaitingTrigger for t in pending):  # a save from before they were records
             self.pending_triggers = [
                 t if type(t) is WaitingTrigger else WaitingTrigger.from_saved(t) for t in pending
             ]
