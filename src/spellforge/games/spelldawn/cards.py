@@ -171,10 +171,8 @@ class SpelldawnCard(CardDef):
     # What it has face up in play (core/abilities.py): its statics (read by name, ``static_total``), its
     # triggered abilities and its activated ones
     abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
-    # Whether, face up in play, it adds to what is in force (statics, listeners, activated abilities): a
-    # card whose abilities are all its own triggers (read from the card when they fire) changes nothing
-    # there by moving or turning face up
-    gives_in_force: bool = field(default=False, init=False, repr=False, compare=False)
+    # What it has face down in play: the activated ability it may use so, unveiling as it does (SD-R33)
+    veiled: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
@@ -193,8 +191,8 @@ class SpelldawnCard(CardDef):
             self.activated,
         )
         object.__setattr__(self, "abilities", abilities)
-        gives = bool(abilities.statics or abilities.listens or abilities.activated or abilities.lent)
-        object.__setattr__(self, "gives_in_force", gives)
+        if "unveil_on_activate" in self.keywords:
+            object.__setattr__(self, "veiled", AbilitySet.of(activated=self.activated))
 
     @property
     def is_weapon(self) -> bool:

@@ -229,8 +229,8 @@ class SWCard(CardDef):
         default=None, init=False, repr=False, compare=False
     )  # target chosen on play
     cancels: bool = field(default=False, init=False, repr=False, compare=False)  # cancels a card (SW-K25)
-    # Its statics and triggered abilities (core/abilities.py): the statics that name "attached creature"
-    # are lent to the creature it is attached to (SW-043, SW-046).
+    # Its statics, triggered and activated abilities (core/abilities.py): the statics that name "attached
+    # creature" are lent to the creature it is attached to (SW-043, SW-046).
     abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -245,7 +245,9 @@ class SWCard(CardDef):
         statics = [static_of(e, host=_names_host(e)) for e in self.statics if e.verb in ("modify", "grant")]
         triggers = [Trigger(TRIGGERS[e.trigger], e.index) for e in self.triggered]
         object.__setattr__(
-            self, "abilities", AbilitySet.of(statics, triggers, lent=any(s.host for s in statics))
+            self,
+            "abilities",
+            AbilitySet.of(statics, triggers, self.activated, lent=any(s.host for s in statics)),
         )
 
     @property
