@@ -337,6 +337,17 @@ class AbilityState(Selecting):
         if cid < 0 or (self.zone_of[cid] in self._force_set and self.gives_in_force(cid)):
             self._in_force = None
 
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """determinize() gave hidden cards other identities: where one of them is in force (a face-down card
+        whose ability may be used face down), what is in force is read again for the new identities. A game
+        that overrides this calls it first."""
+        if self._in_force is not None:
+            force, zone_of = self._force_set, self.zone_of
+            for cid in mapping:
+                if zone_of[cid] in force:
+                    self._in_force = None
+                    return
+
     def gives_in_force(self, cid: int) -> bool:
         """Whether card ``cid`` adds to what is in force (``AbilitySet.gives``), with what it has now or what
         it lends a host: only such a card moving into or out of ``ABILITY_ZONES`` changes what is in force."""

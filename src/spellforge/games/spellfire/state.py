@@ -83,6 +83,7 @@ class SpellfireState(WordsMixin):
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """Face-down champions of hidden pools changed identity: what names them follows (the cards
         attached to them, a copier's model, a once-per-turn use, a play aimed at one)."""
+        super().remap_hidden(mapping)
         lay = self.layout
         fd = self.face_down
         if not any(fd[c] for z in lay.pool for c in self.zones[z]):

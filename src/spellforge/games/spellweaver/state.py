@@ -84,6 +84,7 @@ class SpellweaverState(CombatMixin):
     def remap_hidden(self, mapping: dict[int, int]) -> None:
         """Keep a determinized copy consistent with what every seat knows: a player who chose ``shrine``
         holds a shrine. If the resampling left none in that hand, one comes back from the deck."""
+        super().remap_hidden(mapping)
         d = self.decision
         if d is None or d.kind != "shrine":
             return
