@@ -418,7 +418,7 @@ class Ruleset(ABC):
         pool with changed cards starts as one. Without it ``copy.copy`` would go through
         ``__reduce_ex__`` and hand back the registry's own instance."""
         clone = type(self)()  # a ruleset takes no arguments: its facts are class attributes
-        clone.__dict__.update(self.__dict__)
+        vars(clone).update(vars(self))  # vars(): a compiled game's ruleset has a dict but no ``__dict__``
         return clone
 
     def __reduce_ex__(self, protocol: Any) -> Any:
