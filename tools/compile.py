@@ -58,6 +58,10 @@ PACKAGES = (
 #   ``Ruleset``, the command line its ``UsageError``); a ruleset is read when a game starts, not per
 #   decision, and the games' compiled rulesets inherit from it as from any Python class (with a dict).
 # mypyc stops with an internal error on ``reversed()`` of some lists (``list[Frame[Any]]``): write ``[::-1]``.
+# A compiled dataclass builds its ``__annotations__`` at import, looking each field's type up among the
+# module's globals unless it is a builtin or compiled class: a field typed with a class that runs from source
+# must have it imported at run time, not under ``if TYPE_CHECKING:`` (bots/base.py's ``Observation.game:
+# Ruleset``; else importing the build fails with KeyError: 'Ruleset').
 # A compiled instance has no ``__dict__`` attribute even where it has a dict: ``vars(obj)`` reaches it
 # (``Ruleset.__copy__``, Spelldawn's deck cache).
 LEFT_OUT = (
