@@ -120,7 +120,7 @@ class CardDef:
 # (``@dataclass(slots=True)``, interpreted) would declare them again as slots of its own, which the compiled
 # methods never read. Naming them keeps the subclass's slots to its own fields. From source it is a no-op.
 if not hasattr(CardDef, "__slots__"):
-    setattr(CardDef, "__slots__", tuple(f.name for f in fields(CardDef)))
+    setattr(CardDef, "__slots__", tuple(f.name for f in fields(CardDef)))  # noqa: B010 (mypy types it per field)
 
 
 @dataclass(frozen=True, slots=True)
