@@ -26,8 +26,12 @@ What a compiled build needed (each found by building and playing; the comments a
   "interpreted classes cannot inherit from compiled" until ``CardDef`` allowed it, then "attribute
   'effects' of 'CardDef' undefined" until a compiled ``CardDef`` named its fields in ``__slots__``;
 - the tests' toy games subclass ``Ruleset`` and the command line ``SpellforgeError``: core/ruleset.py and
-  core/errors.py run from source; a compiled game's ruleset then has a dict but no ``__dict__``
-  attribute, so ``Ruleset.__copy__`` and Spelldawn's deck cache reach it by ``vars()``;
+  core/errors.py run from source; a compiled game's ruleset (a subclass) then makes its dict, and its
+  ``__dict__``, only when its first attribute is set, so ``Ruleset.__copy__`` and Spelldawn's deck caches
+  read ``getattr(self, "__dict__", {})`` or set an attribute first (``copy.copy`` of a fresh compiled
+  ruleset failed: "no attribute '__dict__'", and with ``vars()`` "argument must have __dict__");
+- the tests' toy games subclass core's ``State`` too, which allows no interpreted subclass (it would
+  slow every call): tests of toy games (tests/core/test_clock.py and others) fail against a build;
 - importing the compiled bots failed with KeyError: 'Ruleset': a compiled dataclass looks its fields'
   types up at import, and bots/base.py imported ``Ruleset`` only for the type checker;
 - one C file of 130 MB took 11 minutes at -O0 and did not finish at -O3 in 20 on the loaded machine: a C
@@ -79,8 +83,8 @@ PACKAGES = (
 # module's globals unless it is a builtin or compiled class: a field typed with a class that runs from source
 # must have it imported at run time, not under ``if TYPE_CHECKING:`` (bots/base.py's ``Observation.game:
 # Ruleset``; else importing the build fails with KeyError: 'Ruleset').
-# A compiled instance has no ``__dict__`` attribute even where it has a dict: ``vars(obj)`` reaches it
-# (``Ruleset.__copy__``, Spelldawn's deck cache).
+# A compiled subclass of a Python class has no ``__dict__`` until its first attribute is set: read it as
+# ``getattr(obj, "__dict__", {})`` (``Ruleset.__copy__``, Spelldawn's deck caches).
 LEFT_OUT = (
     "core/actions.py",
     "core/clock.py",
