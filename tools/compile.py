@@ -68,13 +68,13 @@ PACKAGES = (
 #   annotation (``VERB: ClassVar[str]``) as a field, and a compiled class may not narrow an inherited
 #   field's type (``Raid.target: Place``); actions are small records made by interpreted dataclass code
 #   either way;
-# - the card files' models (``games/*/cards.py``): mypyc writes C for a pydantic model class that names
-#   ``pydantic.main`` without importing it, and the C compiler refuses it; cards are loaded once. Their card
-#   classes subclass core's compiled ``CardDef``, which therefore allows interpreted subclasses
-#   (``@mypyc_attr``; without it: "interpreted classes cannot inherit from compiled") and names its fields
-#   in ``__slots__`` once compiled (core/cards.py: else the subclass's ``@dataclass(slots=True)`` declares
-#   them again as slots of its own, which the compiled ``CardDef.__post_init__`` never sees: "attribute
-#   'effects' of 'CardDef' undefined");
+# - the card files' models (``core/cardfiles.py``, ``games/*/cards.py``): mypyc writes C for a pydantic model
+#   class that names ``pydantic.main`` without importing it, and the C compiler refuses it; cards are loaded
+#   once. The games' card classes subclass core's compiled ``CardDef``, which therefore allows interpreted
+#   subclasses (``@mypyc_attr``; without it: "interpreted classes cannot inherit from compiled") and names
+#   its fields in ``__slots__`` once compiled (core/cards.py: else the subclass's ``@dataclass(slots=True)``
+#   declares them again as slots of its own, which the compiled ``CardDef.__post_init__`` never sees:
+#   "attribute 'effects' of 'CardDef' undefined");
 # - core/ruleset.py and core/errors.py: interpreted code subclasses them (the tests' toy games their
 #   ``Ruleset``, the command line its ``UsageError``); a ruleset is read when a game starts, not per
 #   decision, and the games' compiled rulesets inherit from it as from any Python class (with a dict).
@@ -87,6 +87,7 @@ PACKAGES = (
 # ``getattr(obj, "__dict__", {})`` (``Ruleset.__copy__``, Spelldawn's deck caches).
 LEFT_OUT = (
     "core/actions.py",
+    "core/cardfiles.py",
     "core/clock.py",
     "core/errors.py",
     "core/ruleset.py",

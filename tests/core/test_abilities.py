@@ -8,7 +8,17 @@ import json
 
 import pytest
 
-from spellforge.core.abilities import ADD, GRANT, SET, AbilitySet, AbilityState, Static, When
+from spellforge.core.abilities import (
+    ADD,
+    GRANT,
+    NO_ABILITIES,
+    SET,
+    AbilitySet,
+    AbilityState,
+    Static,
+    Trigger,
+    When,
+)
 from spellforge.core.cards import EffectVocabulary, VerbSpec
 from spellforge.core.effects import SHARED, SHARED_VERBS, Context, verb_draw
 from spellforge.core.events import Event
@@ -16,6 +26,7 @@ from spellforge.core.modifiers import PERMANENT, TURN
 from spellforge.core.rng import Rng
 from spellforge.core.selectors import SelectorVocabulary
 from spellforge.core.table import TableState
+from spellforge.core.windows import WaitingTrigger
 
 from .toys.common import deal
 from .toys.glade import VOCABULARY, Glade, GladeState
@@ -62,6 +73,16 @@ def test_a_value_reads_printed_then_every_set_then_every_add() -> None:
     assert state.power(bear) == 8
     state.move(field(state, 0, "hex"), state.layout.discard[0])
     assert state.power(bear) == 8  # the modifier SET stands alone now: 5, +1, +2
+
+
+def test_a_seat_value_with_no_static_in_force_still_reads_its_modifiers() -> None:
+    state = deal(GLADE, [["bear"], ["sprite"]])
+    assert state.seat_stat(0, "draws", 1) == 1  # nothing changes it
+    state.modify_seat(0, "draws", 2, TURN)
+    state.modify_seat(1, "draws", 5, TURN, op=SET)
+    assert (state.seat_stat(0, "draws", 1), state.seat_stat(1, "draws", 1)) == (3, 5)
+    state.end_duration(TURN)
+    assert state.seat_stat(0, "draws", 1) == 1
 
 
 def test_a_keyword_granted_for_a_turn_ends_with_the_turn() -> None:
@@ -113,7 +134,10 @@ def test_triggers_of_one_event_queue_in_zone_order_for_their_controller() -> Non
     first, second = field(state, 0, "herald", 0), field(state, 0, "herald", 1)
     bear = next(c for c in state.zones[state.layout.hand[0]] if state.defs[c].key == "bear")
     state.fire(Event("enters", 0, bear))  # queued, not yet resolved
-    assert state.pending_triggers == [(0, first, 0, first, bear), (0, second, 0, second, bear)]
+    assert state.pending_triggers == [
+        WaitingTrigger(0, first, 0, first, bear),
+        WaitingTrigger(0, second, 0, second, bear),
+    ]
 
 
 def test_what_a_card_declares_is_read_into_abilities() -> None:
@@ -175,3 +199,34 @@ def test_a_host_static_belongs_to_what_a_card_lends() -> None:
     assert lent.lent and lent.statics[0].host
     with pytest.raises(ValueError, match="lent"):
         AbilitySet.of([Static("power", ADD, 2, host=True)])
+
+
+def test_only_a_card_that_gives_something_in_force_has_it_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card whose abilities are its own triggers alone (or none) adds nothing to what is in force: moving it
+    into or out of play, or turning it face up there, reads nothing again; a static, a listener, an activated
+    ability or anything lent to a host does (what a card lends counts wherever it is asked)."""
+    own = AbilitySet.of(triggers=[Trigger(When("enters", this=True), 0)])
+    lends = AbilitySet.of(triggers=[Trigger(When("enters", this=True), 0)], lent=True)
+    assert not own.gives and not NO_ABILITIES.gives and lends.gives
+    assert AbilitySet.of([Static("power")]).gives
+    assert AbilitySet.of(triggers=[Trigger(When("enters", other=True), 0)]).gives
+    assert AbilitySet.of(activated=[VOCABULARY.parse_effect({"do": "draw"}, 0)]).gives
+    assert GLADE.cards["banner"].abilities.gives and GLADE.cards["herald"].abilities.gives  # type: ignore[attr-defined]
+    state = deal(GLADE, [["bear", "banner"], ["sprite"]])
+    play(state, "bear", "banner")
+    bear, banner = field(state, 0, "bear"), field(state, 0, "banner")
+    force = state.in_force()
+    state.move(bear, state.layout.discard[0])
+    state.abilities_changed(bear)
+    assert state.in_force() is force
+    state.abilities_changed(banner)
+    assert state.in_force() is not force
+    force = state.in_force()
+    state.move(banner, state.layout.discard[0])
+    assert state.in_force() is not force
+    force = state.in_force()
+    monkeypatch.setattr(
+        GladeState, "abilities_lent", lambda self, cid: lends if cid == bear else NO_ABILITIES
+    )
+    state.move(bear, state.layout.field[0])  # it gives nothing itself, but lends its host something
+    assert state.in_force() is not force

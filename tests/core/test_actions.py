@@ -15,15 +15,18 @@ from spellforge.core.actions import (
     CardVerb,
     Choose,
     ChooseTarget,
+    Discard,
     Done,
     Pass,
     Play,
     Resign,
+    Sacrifice,
     TargetVerb,
     Use,
     Word,
     link_pattern,
 )
+from spellforge.core.describe import template_of
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
 
@@ -57,6 +60,18 @@ def test_an_action_target_is_a_typed_value_printed_as_its_text() -> None:
 )
 def test_the_shared_use_action_round_trips(action: Use) -> None:
     assert Use.parse(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("action", "text", "template"),
+    [(Discard(12), "discard #12", "Discard {card}"), (Sacrifice(5), "sacrifice #5", "Sacrifice {card}")],
+    ids=str,
+)
+def test_the_shared_card_verbs_print_parse_back_and_read_as_players_say_them(
+    action: CardVerb, text: str, template: str
+) -> None:
+    assert str(action) == text and type(action).parse(text) == action
+    assert template_of(action) == template and action.card_ids() == (action.card,)
 
 
 def test_the_cards_an_action_names_include_a_card_target_only() -> None:

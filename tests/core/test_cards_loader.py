@@ -6,20 +6,16 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from pydantic import BaseModel, ConfigDict
 
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, EffectVocabulary, VerbSpec
 from spellforge.core.errors import CardDataError
 from spellforge.core.selectors import SelectorVocabulary
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: str
-    name: str
+class Model(CardFields):
     type: Literal["unit", "trick"]
     power: int = 0
-    text: str = ""
 
 
 VOCAB = EffectVocabulary(
@@ -35,8 +31,8 @@ VOCAB = EffectVocabulary(
 )
 
 
-def build(m: Model, effects: tuple[Effect, ...], source: str) -> CardDef:
-    return CardDef(key=m.id, name=m.name, type=m.type, text=m.text, effects=effects, source=source)
+def build(m: Model, common: Common) -> CardDef:
+    return CardDef(**common)
 
 
 def load(tmp_path: Path, text: str) -> dict[str, CardDef]:
@@ -78,6 +74,11 @@ effects = [
     [
         ('[[card]]\nid = "a"\nname = "A"\ntype = "hero"\n', "card 'a': type"),
         ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\ncolour = 1\n', "card 'a': colour"),
+        (
+            '[[card]]\nid = "Big A"\nname = "A"\ntype = "unit"\n',
+            "card 'Big A': id: String should match pattern",
+        ),
+        ('[[card]]\nid = "a"\nname = ""\ntype = "unit"\n', "card 'a': name: String should have at least 1"),
         ('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\npower = "x"\n', "card 'a': power"),
         (
             '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\neffects = [{ do = "explode" }]\n',
@@ -122,3 +123,26 @@ def test_errors_name_file_card_and_field(tmp_path: Path, body: str, expected: st
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="cannot read"):
         load_card_files([tmp_path / "missing.toml"], Model, VOCAB, build)
+
+
+def _needs_an_effect(card: CardDef) -> None:
+    if card.type == "trick" and not card.effects:
+        raise ValueError("effects: a trick needs an effect")
+
+
+def test_core_fills_the_fields_every_card_has(tmp_path: Path) -> None:
+    path = tmp_path / "set.toml"
+    path.write_text('[[card]]\nid = "a"\nname = "A"\ntype = "unit"\ntext = "Swift."\nkeywords = ["swift"]\n')
+    a = load_card_files([path], Model, VOCAB, build, validate=_needs_an_effect)["a"]
+    assert (a.key, a.name, a.type, a.text, a.keywords) == ("a", "A", "unit", "Swift.", frozenset({"swift"}))
+    assert a.source == f"{tmp_path.name}/set.toml"
+
+
+def test_a_rule_on_the_built_card_names_file_card_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "set.toml"
+    path.write_text(
+        '[[card]]\nid = "a"\nname = "A"\ntype = "unit"\n[[card]]\nid = "b"\nname = "B"\ntype = "trick"\n'
+    )
+    with pytest.raises(CardDataError) as err:
+        load_card_files([path], Model, VOCAB, build, validate=_needs_an_effect)
+    assert str(err.value) == f"{tmp_path.name}/set.toml: card 'b': effects: a trick needs an effect"

@@ -16,7 +16,7 @@ from spellforge.core.clock import Clock, TimeUsed
 from spellforge.core.errors import RecordError
 from spellforge.core.flow import Frame
 from spellforge.core.rng import Rng
-from spellforge.core.windows import WindowState
+from spellforge.core.windows import WaitingTrigger, WindowState
 from spellforge.games.casters.decisions import CardItemData
 from spellforge.games.spellfire.decisions import PlayData
 
@@ -78,6 +78,42 @@ def test_a_state_saved_with_tuple_item_data_loads_it_as_records_and_plays_on(nam
     again = game.from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json() and again.stack == state.stack
     plays_on(state, fixture)
+
+
+# saved with triggered abilities waiting to go on the stack (its controller chooses their order) when they
+# waited as plain tuples: Casters' (seat, card, effect, source, event card), Spell Battle's (seat, card,
+# effect, event card)
+WAITING = ("casters-waiting", "spellbattle-waiting")
+
+
+@pytest.mark.parametrize("name", WAITING)
+def test_waiting_triggers_saved_as_tuples_load_as_records_and_play_on(name: str) -> None:
+    fixture = load(name)
+    game = GAMES[name.split("-")[0]]
+    saved = [t["t"] for t in fixture["saved"]["state"]["pending_triggers"]]
+    assert len(saved) >= 2 and fixture["saved"]["state"]["decision"]["v"][0] == "trigger_order"
+    state = game.from_json(fixture["saved"])
+    assert isinstance(state, WindowState) and len(state.pending_triggers) == len(saved)
+    for t, old in zip(state.pending_triggers, saved, strict=True):
+        source = old[3] if len(old) == 5 else old[1]  # a 4-field trigger's card is its source
+        assert type(t) is WaitingTrigger
+        assert (t.seat, t.card, t.effect, t.source, t.event_card) == (old[0], old[1], old[2], source, old[-1])
+    again = game.from_json(json.loads(json.dumps(state.to_json())))
+    assert again.to_json() == state.to_json() and again.pending_triggers == state.pending_triggers
+    plays_on(state, fixture)
+
+
+def test_a_spellweaver_trigger_saved_waiting_as_a_tuple_loads_as_its_record() -> None:
+    """Spellweaver's waiting trigger was (seat, card, effect, the card it is about: itself when the event
+    was about no card)."""
+    game = GAMES["spellweaver"]
+    state = game.new_game(seed=3)
+    data = json.loads(json.dumps(state.to_json()))
+    data["state"]["pending_triggers"] = [{"t": [0, 5, 1, 5]}, {"t": [1, 7, 0, 9]}]
+    loaded = game.from_json(data)
+    assert isinstance(loaded, WindowState)
+    assert loaded.pending_triggers == [WaitingTrigger(0, 5, 1, 5, 5), WaitingTrigger(1, 7, 0, 7, 9)]
+    assert game.from_json(json.loads(json.dumps(loaded.to_json()))).to_json() == loaded.to_json()
 
 
 def test_a_casters_minion_saved_as_negated_in_a_tuple_loads_as_negated() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from spellforge.core.abilities import AbilitySet, Trigger, When
 from spellforge.core.events import Event
+from spellforge.core.windows import WaitingTrigger
 
 from .toys.common import deal
 from .toys.glade import VOCABULARY, Glade, GladeState
@@ -49,7 +50,10 @@ def test_a_trigger_hears_only_events_about_a_card_its_selector_names() -> None:
     state.fire(Event("enters", 0, sprite))  # read where the card is (here still in hand)
     state.fire(Event("enters", 1, theirs))  # any seat's: the selector names no controller
     state.fire(Event("enters", 0))  # about no card
-    assert state.pending_triggers == [(0, herald, 0, herald, sprite), (0, herald, 0, herald, theirs)]
+    assert state.pending_triggers == [
+        WaitingTrigger(0, herald, 0, herald, sprite),
+        WaitingTrigger(0, herald, 0, herald, theirs),
+    ]
 
 
 def test_a_trigger_about_its_own_card_names_no_selector() -> None:

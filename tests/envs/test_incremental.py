@@ -79,3 +79,16 @@ def test_every_observation_and_mask_equals_one_built_from_scratch(
                     compared += 1
             e.step(int(rng.choice(info["legal"].tolist())))
     assert compared >= 400
+
+
+def test_the_envelope_follows_the_teams_of_each_game() -> None:
+    """The envelope is copied from rows made before, keyed by what it reads in a game; the teams are the same
+    all game long, and a game with other teams (a reset with other options) has its rows made again."""
+    e = env("spellbattle", players=4)
+    for options in ({}, {"teams": "alliance"}, {}):
+        e.reset(seed=2, options={"game_options": options})
+        fresh = TableObserver(e.game, 4)  # rows made for this game alone
+        state = e.spellforge_state
+        for agent in e.agents:
+            vector, _ = fresh.encode(state, e.agent_seat[agent])
+            assert np.array_equal(e.observe(agent)["observation"], vector), (options, agent)

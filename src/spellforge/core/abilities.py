@@ -23,17 +23,18 @@ or by a static in force (``{ static = true, do = "grant", keyword = "flying", to
 **Triggered abilities.** A card's trigger word names a :class:`When` (the event kind it listens to, and
 which of those events fire it). Every event a game emits (``state.emit``) is offered to the abilities that
 listen to its kind (``TRIGGER_EVENTS``), in one order: the event card's own ``this`` abilities, those its
-attached cards lend it, then the listeners in force in zone order. Each one fired goes to the one trigger
-queue, ``pending_triggers`` (core/windows.py), through ``queue_trigger``; the game's ``put_trigger`` puts it
+attached cards lend it, then the listeners in force in zone order. Each one fired waits in the one trigger
+queue, ``pending_triggers`` (core/windows.py), as a ``WaitingTrigger``, through ``queue_trigger``; the game's ``put_trigger`` puts it
 on the stack in its ``trigger_seat_order``. A game that fires triggers for something it does not log (an
 "On Play" of a summon that was not negated) calls ``state.fire(event)``.
 
 **In force.** Which cards' abilities count is declared: the zones ``ABILITY_ZONES`` (by name), and per card
 the hook ``abilities(cid)`` (default: none; a game returns the card's :class:`AbilitySet` where it is: face
 up in play, attached to a host, or nothing face down). The layer reads the cards in force once and keeps
-what they give (:class:`InForce`) until a card moves into or out of those zones: nothing is refreshed by
-hand, and removing a source removes its effects at once. A game that changes what a card in force has
-without moving it (turns it face up where it lies) calls ``abilities_changed()``. What is in force is
+what they give (:class:`InForce`) until a card that gives something there (``AbilitySet.gives``) moves into
+or out of those zones: nothing is refreshed by hand, and removing a source removes its effects at once. A
+game that changes what a card in force has without moving it calls ``abilities_changed(cid)`` (turned face
+up where it lies), or ``abilities_changed()`` for any other change. What is in force is
 public, so a determinized copy (which only exchanges hidden cards) reads the same.
 
 A static reaches a card when the hook ``static_target(cid)`` allows it (default: the card is in force), the
@@ -70,6 +71,9 @@ from .modifiers import (
 )
 from .selectors import Selection
 from .table import TableState
+from .windows import WaitingTrigger
+
+_new_tuple = tuple.__new__
 
 # Whose events a listening trigger hears, from its controller's point of view.
 ANY = "any"
@@ -164,13 +168,20 @@ class AbilitySet:
     """The abilities one card has in one situation (in play, attached to a host), grouped for reading:
     its statics, its ``this`` triggers and its listeners by event kind, and its activated abilities.
     ``lent``: what a card lends the card it is attached to (its ``host`` statics reach that card, its
-    ``this`` triggers fire for it). Built once when the card loads and shared (never changed)."""
+    ``this`` triggers fire for it). ``gives``: whether it adds to what is in force (a static, a listener, an
+    activated ability, or anything lent); a set of the card's own triggers alone adds nothing there (they are
+    read from the card when they fire), so such a card moving changes nothing in force. Built once when the
+    card loads and shared (never changed)."""
 
     statics: tuple[Static, ...] = ()
     own: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     listens: dict[str, tuple[Trigger, ...]] = field(default_factory=_no_triggers)
     activated: tuple[Effect, ...] = ()
     lent: bool = False
+    gives: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "gives", bool(self.statics or self.listens or self.activated or self.lent))
 
     @staticmethod
     def of(
@@ -298,9 +309,9 @@ class AbilityState(Selecting):
 
     def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
         """A triggered ability fired: ``card``'s effect ``effect``, controlled by ``seat``, working for
-        ``source`` (the card itself or the host it is lent to), about ``event_card`` (hook; default: into
-        ``pending_triggers`` as a plain tuple, so the queue saves and loads as it is)."""
-        self.pending_triggers.append((seat, card, effect, source, event_card))
+        ``source`` (the card itself or the host it is lent to), about ``event_card`` (hook; default: it waits
+        in ``pending_triggers`` as a :class:`~spellforge.core.windows.WaitingTrigger`)."""
+        self.pending_triggers.append(_new_tuple(WaitingTrigger, (seat, card, effect, source, event_card)))
 
     def add_modifier(self, cid: int, stat: str, amount: int, duration: str, source: int) -> None:
         """The shared verb ``modify`` changes a card (hook: a game checks the card and logs it)."""
@@ -319,15 +330,26 @@ class AbilityState(Selecting):
 
     # ------------------------------------------------------------------ the cards in force
 
-    def abilities_changed(self) -> None:
-        """A card in force has other abilities without having moved (turned face up): read them again."""
-        self._in_force = None
+    def abilities_changed(self, cid: int = -1) -> None:
+        """A card in force has other abilities without having moved (turned face up, razed): read them again.
+        With ``cid``, the card that has gained them: read again only if it is in force and gives something
+        (``gives_in_force``)."""
+        if cid < 0 or (self.zone_of[cid] in self._force_set and self.gives_in_force(cid)):
+            self._in_force = None
+
+    def gives_in_force(self, cid: int) -> bool:
+        """Whether card ``cid`` adds to what is in force (``AbilitySet.gives``), with what it has now or what
+        it lends a host: only such a card moving into or out of ``ABILITY_ZONES`` changes what is in force."""
+        return self.abilities(cid).gives or self.abilities_lent(cid).gives
 
     def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        """As core's, and a card moving into or out of ``ABILITY_ZONES`` has the cards in force read again."""
+        """As core's, and a card that gives something in force (``gives_in_force``) moving into or out of
+        ``ABILITY_ZONES`` has the cards in force read again."""
         if self._in_force is not None:
             force_set = self._force_set
-            if zone in force_set or self.zone_of[cid] in force_set:
+            if (zone in force_set or self.zone_of[cid] in force_set) and (
+                self.abilities(cid).gives or self.abilities_lent(cid).gives
+            ):
                 self._in_force = None
         # every move passes here: TableState's own, called directly (no base in between overrides it, as
         # tests/core/test_abilities.py checks), costs a fraction of a super() lookup
@@ -398,8 +420,12 @@ class AbilityState(Selecting):
         return self.in_force().lent.get(host, ())
 
     def activated_in_force(self) -> Sequence[tuple[int, Effect]]:
-        """Every activated ability of the cards in force, as (card, ability), in zone order."""
-        return self.in_force().activated
+        """Every activated ability of the cards in force, as (card, ability), in zone order (read for every
+        option list)."""
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        return force.activated
 
     def static_reaches(self, source: int, static: Static, cid: int) -> bool:
         """Whether ``source``'s ``static`` applies to card ``cid`` now."""
@@ -423,10 +449,10 @@ class AbilityState(Selecting):
         if force is None:
             force = self.in_force()
         statics = force.values.get(stat)
-        hosted = force.hosted.get((card, stat)) if force.hosted else None
         mods = self.modifiers
-        if statics is None and hosted is None:
+        if statics is None and not force.hosted:  # nothing in force changes it (the usual case)
             return card_value(mods, card, stat, printed) if mods else printed
+        hosted = force.hosted.get((card, stat)) if force.hosted else None
         value = printed
         add = 0
         if statics is not None:
@@ -449,10 +475,16 @@ class AbilityState(Selecting):
 
     def seat_stat(self, seat: int, stat: str, printed: int) -> int:
         """A seat's ``stat`` (action points, hand size): as ``card_stat``, with the statics naming players."""
-        statics = self.in_force().values.get(stat)
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        statics = force.values.get(stat)
+        mods = self.modifiers
+        if statics is None:  # no static changes it (the usual case): the modifiers alone
+            return seat_value(mods, seat, stat, printed) if mods else printed
         value = printed
         add = 0
-        for src, s in statics or ():
+        for src, s in statics:
             if s.affects is None:
                 continue
             ctx = Context(src, self.controller[src])
@@ -461,7 +493,6 @@ class AbilityState(Selecting):
                     add += s.amount
                 else:
                     value = s.amount
-        mods = self.modifiers
         if mods:
             value = seat_value(mods, seat, stat, value)
         return value + add
@@ -469,7 +500,10 @@ class AbilityState(Selecting):
     def may_lower(self, stat: str) -> bool:
         """Whether any static in force or modifier may lower ``stat`` now: only then can a card's value be
         below its printed one."""
-        if stat in self.in_force().lowering:
+        force = self._in_force
+        if force is None:
+            force = self.in_force()
+        if stat in force.lowering:
             return True
         for m in self.modifiers:  # noqa: SIM110 -- read after every resolution: no generator
             if m.stat == stat and (m.op == SET or (m.op == ADD and m.amount < 0)):
@@ -520,13 +554,21 @@ class AbilityState(Selecting):
     def fire(self, event: Event, lenders: Sequence[int] | None = None) -> None:
         """Queue the triggered abilities ``event`` fires: the event card's own ``this`` abilities, those
         ``lenders`` lend it (default: the cards attached to it now; a card that has left play passes the
-        ones that were), then the listeners in force in zone order."""
+        ones that were), then the listeners in force in zone order.
+
+        Most events fire nothing, and are passed over first: one about no card that nothing in force
+        listens to at once, one about a card when neither the card nor what is lent to it has an ability of
+        its kind and nothing in force listens to it (a game may call this for every event it has)."""
         kind = event.kind
         card = event.card
         force = self._in_force
         if force is None:
             force = self.in_force()
-        if card >= 0:
+        listeners = force.listens.get(kind)
+        if card < 0:
+            if listeners is None:
+                return
+        else:
             own = self.abilities(card).own
             if own and kind in own:
                 for t in own[kind]:
@@ -537,9 +579,8 @@ class AbilityState(Selecting):
                 for lender in lenders:
                     for t in self.abilities_lent(lender).own.get(kind, ()):
                         self.queue_trigger(event.seat, lender, t.effect, card, card)
-        listeners = force.listens.get(kind)
-        if not listeners:
-            return
+            if listeners is None:
+                return
         queue = self.queue_trigger
         controller = self.controller
         for cid, t in listeners:

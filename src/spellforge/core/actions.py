@@ -400,6 +400,27 @@ class Use(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Discard(CardVerb):
+    """Discard a card from hand: ``discard #12`` (down to a hand limit, to pay a cost, because an effect
+    makes you).
+
+    Not a common action: a game whose players choose what they discard lists it among its own."""
+
+    VERB: ClassVar[str] = "discard"
+    LABEL: ClassVar[str] = "Discard {card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice(CardVerb):
+    """Sacrifice one of your cards in play: ``sacrifice #12`` (to pay a cost, to make room for another).
+
+    Not a common action: a game whose players choose what they sacrifice lists it among its own."""
+
+    VERB: ClassVar[str] = "sacrifice"
+    LABEL: ClassVar[str] = "Sacrifice {card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Resign(Action):
     """A player resigns. Always legal for any seat still in the game, so it is never listed."""
 

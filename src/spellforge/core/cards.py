@@ -1,8 +1,9 @@
-"""Card data: definitions shared by every game, and the TOML loader that validates them at load time.
+"""Card data: the definitions shared by every game, their effects, and the effect vocabulary.
 
-A card file holds ``[[card]]`` tables. Each game describes its fields with a pydantic model and its
-effect vocabulary with :class:`EffectVocabulary`; anything the model or the vocabulary does not know
-fails at load time with the file, the card and the field named::
+A card file holds ``[[card]]`` tables. Each game describes its fields with a pydantic model (extending
+``cardfiles.CardFields``, the fields every card has) and its effect vocabulary with
+:class:`EffectVocabulary`; ``cardfiles.load_card_files`` loads them, and anything the model or the
+vocabulary does not know fails at load time with the file, the card and the field named::
 
     cards/spells.toml: card 'final-verdict': effects[0].do: unknown verb 'destory' (known: counter, ...)
 
@@ -11,16 +12,13 @@ Definitions are immutable and shared by every game state that uses them.
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from mypy_extensions import mypyc_attr
-from pydantic import BaseModel, ValidationError
 
-from .errors import CardDataError
 from .selectors import Selection, SelectorVocabulary
 
 # What carries out an effect: ``verb(state, effect, ctx)``, ``ctx`` a core.effects.Context (core/effects.py).
@@ -259,82 +257,6 @@ class EffectVocabulary:
         )
 
 
-M = TypeVar("M", bound=BaseModel)
-D = TypeVar("D", bound=CardDef)
-
-
-def _format_validation(err: ValidationError) -> str:
-    parts = []
-    for e in err.errors():
-        loc = ".".join(str(x) for x in e["loc"]) or "(card)"
-        parts.append(f"{loc}: {e['msg']}")
-    return "; ".join(parts)
-
-
 def file_label(path: Path) -> str:
-    """How a card file is named in the errors of :func:`load_card_files`: its folder and its name."""
+    """How a card file is named in the errors of ``cardfiles.load_card_files``: its folder and its name."""
     return f"{path.parent.name}/{path.name}"
-
-
-def load_card_files(
-    paths: Iterable[Path],
-    model: type[M],
-    vocabulary: EffectVocabulary,
-    build: Callable[[M, tuple[Effect, ...], str], D],
-    check: Callable[[M], None] | None = None,
-) -> dict[str, D]:
-    """Load and validate every card of ``paths``; returns definitions by key, in file order.
-
-    ``model`` validates the fields, ``vocabulary`` the effects, ``check`` any cross-field rule of the game
-    (raise ValueError("field: problem")), and ``build`` turns the validated model into a definition.
-    Any problem raises :class:`CardDataError` naming the file, the card and the field.
-    """
-    cards: dict[str, D] = {}
-    names: dict[str, str] = {}
-    for path in paths:
-        label = file_label(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CardDataError(f"{label}: cannot read: {exc.strerror}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(f"{label}: not valid TOML: {exc}") from None
-        extra = set(data) - {"card"}
-        if extra:
-            raise CardDataError(
-                f"{label}: unknown top-level key(s) {sorted(extra)}; a card file holds [[card]] tables"
-            )
-        raw_cards = data.get("card", [])
-        if not isinstance(raw_cards, list):
-            raise CardDataError(f"{label}: 'card' must be an array of tables ([[card]])")
-        for n, raw in enumerate(raw_cards):
-            ident = raw.get("id") if isinstance(raw, dict) else None
-            who = f"card {ident!r}" if isinstance(ident, str) else f"card #{n + 1}"
-            if not isinstance(raw, dict):
-                raise CardDataError(f"{label}: {who}: must be a table")
-            raw_effects = raw.get("effects", [])
-            if not isinstance(raw_effects, list):
-                raise CardDataError(f"{label}: {who}: effects: must be an array of tables")
-            body = {k: v for k, v in raw.items() if k != "effects"}
-            try:
-                validated = model.model_validate(body)
-            except ValidationError as exc:
-                raise CardDataError(f"{label}: {who}: {_format_validation(exc)}") from None
-            try:
-                effects = tuple(vocabulary.parse_effect(e, i) for i, e in enumerate(raw_effects))
-                if check is not None:
-                    check(validated)
-            except ValueError as exc:
-                raise CardDataError(f"{label}: {who}: {exc}") from None
-            card = build(validated, effects, label)
-            if card.key in cards:
-                raise CardDataError(
-                    f"{label}: {who}: id: duplicate card id (also in {cards[card.key].source})"
-                )
-            if card.name.lower() in names:
-                raise CardDataError(
-                    f"{label}: {who}: name: duplicate card name {card.name!r} (also {names[card.name.lower()]!r})"
-                )
-            names[card.name.lower()] = card.key
-            cards[card.key] = card
-    return cards

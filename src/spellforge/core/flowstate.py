@@ -18,11 +18,13 @@ from .actions import Action, Resign, seat_name
 from .clock import Clock, TimeUsed
 from .errors import IllegalActionError
 from .events import LOSE, Event
-from .flow import Decision, Frame, FrameTable, Outcome
+from .flow import Decision, Frame, FrameTable, Outcome, TurnStructure
 from .kinds import Kind, UnregisteredError, unknown, wrong_record
 from .table import TableState
 
 _new_tuple = tuple.__new__
+# (State class, phase name) -> (the turn structure read, the frames ``op_phase`` schedules for the phase)
+_PHASE_WORK: dict[tuple[type, str], tuple[TurnStructure, tuple[Frame[Any], ...]]] = {}
 R = TypeVar("R", bound=tuple[Any, ...])
 
 
@@ -211,8 +213,9 @@ class FlowState(TableState):
         k = self.KINDS.get(kind)
         if k is None:
             raise unknown(type(self), "decision kind", kind, self.KINDS)
-        if type(data) is not (k.data or tuple) or (k.data is None and data):
-            raise wrong_record(f"decision kind {kind!r}", type(self), k.data, data)
+        record = k.data
+        if (type(data) is not record) if record is not None else (data or type(data) is not tuple):
+            raise wrong_record(f"decision kind {kind!r}", type(self), record, data)
         self.decision = _new_tuple(Decision, (kind, seat, data))  # Decision(kind, seat, data), built directly
 
     def asked(self, record: type[R]) -> R:
@@ -300,14 +303,19 @@ class FlowState(TableState):
         one)."""
         self.phase = name
         structure = self.game.turn_structure
-        phase = structure.by_name[name]
-        nxt = structure.following(name)
-        after = frames.EnterPhase(nxt) if nxt else self.frame(self.AFTER_LAST_PHASE)
-        work = self.work
-        work.append(after)
-        if phase.end:  # after everything the phase's begin op scheduled
-            work.append(self.frame(phase.end))
-        work.append(self.frame(phase.begin))
+        # the frames a phase schedules depend on the class and its game's turn structure alone, and frames
+        # never change (clones share them): made once per phase and class, then shared
+        key = (type(self), name)
+        hit = _PHASE_WORK.get(key)
+        if hit is None or hit[0] is not structure:
+            phase = structure.by_name[name]
+            nxt = structure.following(name)
+            after = frames.EnterPhase(nxt) if nxt else self.frame(self.AFTER_LAST_PHASE)
+            todo: tuple[Frame[Any], ...] = (after, self.frame(phase.begin))
+            if phase.end:  # after everything the phase's begin op scheduled
+                todo = (after, self.frame(phase.end), self.frame(phase.begin))
+            hit = _PHASE_WORK[key] = (structure, todo)
+        self.work.extend(hit[1])
 
     def publicly_forced(self, decision: Decision) -> bool:
         """Whether the one legal option of ``decision`` follows from public information, so the engine

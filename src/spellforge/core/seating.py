@@ -120,8 +120,10 @@ class Seating(metaclass=ABCMeta):
 
     def clockwise_from(self, seat: int) -> list[int]:
         """The seats still playing, clockwise, starting with ``seat`` (when it is still playing)."""
-        n = len(self.alive)
         alive = self.alive
+        n = len(alive)
+        if 0 <= seat < n and all(alive):  # everyone still plays (the usual case): the order at once
+            return [*range(seat, n), *range(seat)]
         out = []
         for i in range(n):
             s = (seat + i) % n

@@ -36,8 +36,8 @@ the handler may post the next one). When the class is made, the registrations be
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Hashable, Mapping
-from itertools import repeat
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import describe, knowledge
@@ -174,7 +174,8 @@ class State(FlowState):
         new._hist = None
         new._log = None
         new.determinized = True
-        pools: dict[Hashable, list[tuple[int, int]]] = {}
+        # each pool: its positions as (zone, indices) runs, in zone order and index order within a zone
+        pools: dict[Hashable, list[tuple[int, Sequence[int]]]] = {}
         # the owner's cards form one pool unless the game groups them more finely (a plain list lookup
         # then, not a method call per hidden card)
         group = new.owner.__getitem__ if type(new).hidden_group is State.hidden_group else new.hidden_group
@@ -190,52 +191,83 @@ class State(FlowState):
         for z, ids in enumerate(new.zones):
             if not ids:
                 continue
+            here: dict[Hashable, list[int]] = {}  # this zone's hidden positions by pool
             if per_card:
                 for i, cid in enumerate(ids):
                     if not new.can_see(seat, cid):
-                        pools.setdefault(group(cid), []).append((z, i))
+                        here.setdefault(group(cid), []).append(i)
             elif new.zone_visible(z, seat):  # can_see, with its zone test made once per zone
                 for i, cid in enumerate(ids):
                     if face_down[cid] and not new.can_see_face_down(seat, cid) and not known[cid] >> b & 1:
-                        pools.setdefault(group(cid), []).append((z, i))
+                        here.setdefault(group(cid), []).append(i)
                         if exchange:
                             face_down_positions.append((z, i))
             elif learned:
                 for i, cid in enumerate(ids):
                     if not known[cid] >> b & 1:
-                        pools.setdefault(group(cid), []).append((z, i))
+                        here.setdefault(group(cid), []).append(i)
             else:
                 groups = set(map(group, ids))
                 if len(groups) == 1:  # a hand or a deck of one owner: all its positions at once
-                    pools.setdefault(groups.pop(), []).extend(zip(repeat(z), range(len(ids))))
+                    pools.setdefault(groups.pop(), []).append((z, range(len(ids))))
                     continue
                 for i, cid in enumerate(ids):
-                    pools.setdefault(group(cid), []).append((z, i))
+                    here.setdefault(group(cid), []).append(i)
+            for g, found in here.items():
+                pools.setdefault(g, []).append((z, found))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]
         if learned:
             arrays.append(known)  # what a seat learned belongs to the position: it moves with it
         zones, zone_of = new.zones, new.zone_of
         restricted = type(new).position_needs is not State.position_needs and not exchange
         mapping: dict[int, int] = {}
-        for positions in pools.values():
-            if len(positions) < 2:
+        for runs in pools.values():
+            old: list[int] = []
+            for z, indices in runs:
+                row = zones[z]
+                if type(indices) is range:
+                    old.extend(row)  # the whole zone
+                else:
+                    old.extend([row[i] for i in indices])
+            if len(old) < 2:
                 continue
-            old = [zones[z][i] for z, i in positions]
             # Shuffle from a canonical order, so the result depends only on what ``seat`` knows (the same
             # for the real state and for any determinization of it) and on ``rng``: a seeded search bot
             # then plays the same move whichever of the two it is given.
             perm = sorted(old)
             if restricted:
+                positions = [(z, i) for z, indices in runs for i in indices]
                 needs = [new.position_needs(z, i, cid) for (z, i), cid in zip(positions, old, strict=True)]
                 perm = knowledge.fill_positions(needs, old, perm, new.fits_position, rng)
             else:
                 rng.permute(perm)  # as random as shuffle, several times faster on a deck
-            for (z, i), cid in zip(positions, perm, strict=True):
-                zones[z][i] = cid
-                zone_of[cid] = z
+            if len(runs) == 1:  # one zone: its cards change places within it, no card changes zone
+                z, indices = runs[0]
+                row = zones[z]
+                if type(indices) is range:
+                    row[:] = perm
+                else:
+                    for i, cid in zip(indices, perm, strict=True):
+                        row[i] = cid
+            else:
+                k = 0
+                for z, indices in runs:
+                    n = len(indices)
+                    part = perm[k : k + n]
+                    k += n
+                    row = zones[z]
+                    if type(indices) is range:
+                        row[:] = part
+                    else:
+                        for i, cid in zip(indices, part, strict=True):
+                            row[i] = cid
+                    for cid in part:
+                        zone_of[cid] = z
             mapping.update(zip(old, perm, strict=True))
+            # what belongs to the positions stays with them: read at the old cards, written at the new
+            at_old = itemgetter(*old)
             for arr in arrays:
-                values = [arr[c] for c in old]
+                values = at_old(arr)
                 if values.count(values[0]) == len(values):
                     continue  # the same for every card of the pool (a deck's): nothing moves
                 for cid, value in zip(perm, values, strict=True):

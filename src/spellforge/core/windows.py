@@ -65,6 +65,7 @@ PASSES = "passes"
 EACH = "each"
 UNTIL = "until"
 CLOSE_RULES = (PASSES, EACH, UNTIL)
+_UNKNOWN: Any = object()  # what WINDOW_TABLE.get gives for a kind it does not hold
 _new_tuple = tuple.__new__
 # kind -> the record a window or a stack item of that kind carries (None: it carries nothing)
 RecordTable = Mapping[str, type[tuple[Any, ...]] | None]
@@ -97,11 +98,33 @@ def _moved(w: Window, holder: int, passes: int) -> Window:
     )
 
 
+class WaitingTrigger(NamedTuple):
+    """A triggered ability that fired and waits in ``pending_triggers``: ``card``'s effect ``effect``,
+    controlled by ``seat``, working for ``source`` (the card itself, or the host it is lent to), about
+    ``event_card`` (-1: the event was about no card). Made with ``tuple.__new__`` where it is queued (as
+    windows are): one is made for every ability fired."""
+
+    seat: int
+    card: int
+    effect: int
+    source: int
+    event_card: int
+
+    @staticmethod
+    def from_saved(values: Sequence[int]) -> WaitingTrigger:
+        """A waiting trigger saved as a plain tuple: (seat, card, effect, source, event card), or, from a game
+        whose cards lend no abilities, (seat, card, effect, event card) (its card is its source)."""
+        if len(values) == 4:
+            seat, card, effect, event_card = values
+            return WaitingTrigger(seat, card, effect, card, event_card)
+        seat, card, effect, source, event_card = values
+        return WaitingTrigger(seat, card, effect, source, event_card)
+
+
 class WindowState(State):
     """A State with a stack of windows, a stack of items and one queue of triggered abilities.
 
-    ``pending_triggers`` holds plain tuples whose first three fields are (controller seat, source card,
-    effect index); a game may append more. With the default ``pending_work`` they go on the stack before the
+    ``pending_triggers`` holds :class:`WaitingTrigger` records (core's ability layer queues them). With the default ``pending_work`` they go on the stack before the
     next seat is asked: the controllers in ``trigger_seat_order()`` (the first one's resolve last), each
     choosing the order of their own when they have different ones; ``put_trigger(index)`` (the game's)
     puts one on the stack. A game whose triggers resolve at once (no stack) keeps the queue and writes its
@@ -110,7 +133,7 @@ class WindowState(State):
 
     __slots__ = ("pending_triggers", "stack", "uid_counter", "window_serial", "windows")
     COPY: ClassVar[dict[str, str]] = {"windows": "list", "stack": "list", "pending_triggers": "list"}
-    RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem)
+    RECORDS: ClassVar[tuple[type, ...]] = (Window, StackItem, WaitingTrigger)
     # Whether waiting triggers go on the stack before a seat is asked (False: the game resolves them at
     # its own checkpoints, as Spellweaver does with no stack at all).
     STACKED_TRIGGERS: ClassVar[bool] = True
@@ -126,7 +149,7 @@ class WindowState(State):
     window_serial: int
     stack: list[StackItem]
     uid_counter: int
-    pending_triggers: list[tuple[Any, ...]]
+    pending_triggers: list[WaitingTrigger]
 
     @classmethod
     def _build_more_tables(cls) -> None:
@@ -150,6 +173,15 @@ class WindowState(State):
         self.stack = []
         self.uid_counter = 0
         self.pending_triggers = []
+
+    def rebuild(self) -> None:
+        """As core's, and waiting triggers saved as plain tuples load as their records."""
+        super().rebuild()
+        pending = self.pending_triggers
+        if any(type(t) is not WaitingTrigger for t in pending):  # a save from before they were records
+            self.pending_triggers = [
+                t if type(t) is WaitingTrigger else WaitingTrigger.from_saved(t) for t in pending
+            ]
 
     # ------------------------------------------------------------------ opening and reading
 
@@ -176,9 +208,9 @@ class WindowState(State):
         if close == UNTIL and not until:
             raise ValueError("a window that closes on a condition needs until=<name>")
         table = self.WINDOW_TABLE
-        if kind not in table:
+        record = table.get(kind, _UNKNOWN)
+        if record is _UNKNOWN:
             raise unknown(type(self), "window kind", kind, table)
-        record = table[kind]
         if type(data) is not (record or tuple) or (record is None and data):
             raise wrong_record(f"window kind {kind!r}", type(self), record, data)
         order = tuple(order)
@@ -402,7 +434,7 @@ class WindowState(State):
                 if behind <= passes:
                     passes -= 1
             windows[i] = w._replace(order=tuple(s for s in order if s != seat), passes=passes)
-        self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
+        self.pending_triggers = [t for t in self.pending_triggers if t.seat != seat]
 
     # ------------------------------------------------------------------ the stack
 
@@ -466,10 +498,10 @@ class WindowState(State):
             return
         self.schedule(frames.FlushTriggers())
         for seat in self.trigger_seat_order():
-            mine = [t for t in self.pending_triggers if t[0] == seat]
+            mine = [t for t in self.pending_triggers if t.seat == seat]
             if not mine:
                 continue
-            if len({(t[1], t[2]) for t in mine}) > 1:
+            if len({(t.card, t.effect) for t in mine}) > 1:
                 self.ask("trigger_order", seat)
             else:
                 self.put_trigger(self.pending_triggers.index(mine[0]))
@@ -480,13 +512,13 @@ class WindowState(State):
     def legal_trigger_order(self) -> list[Action]:
         assert self.decision is not None
         seat = self.decision.seat
-        count = sum(1 for t in self.pending_triggers if t[0] == seat)
+        count = sum(1 for t in self.pending_triggers if t.seat == seat)
         return [Choose(str(k + 1)) for k in range(count)]
 
     @act("trigger_order")
     def act_trigger_order(self, action: Action, d: Decision) -> None:
         assert isinstance(action, Choose)
-        mine = [i for i, t in enumerate(self.pending_triggers) if t[0] == d.seat]
+        mine = [i for i, t in enumerate(self.pending_triggers) if t.seat == d.seat]
         self.put_trigger(mine[int(action.option) - 1])
 
     def unregistered(self) -> list[str]:

@@ -497,7 +497,7 @@ class TableObserver:
         and the numbers of the table (see the module docstring) into ``out`` (a float32 memoryview), and the
         names it reads. The zone sizes are written apart, where they changed.
 
-        The envelope is written whole; the numbers (and marks) are read into one tuple, compared with the
+        The envelope is copied whole from the rows written before, keyed by what it reads; the numbers (and marks) are read into one tuple, compared with the
         tuple last written into ``out`` (``memo[0]``, None: unknown) and written only where they differ. A
         number whose sample is a list is read as a tuple (kept beside ``out``, it must not change in place);
         any other list makes the next call write every number again."""
@@ -511,11 +511,55 @@ class TableObserver:
             "MAXT": max(1, self.game.max_turns),
             "_put": _put,
         }
+        width = self.offsets["seats"]
+        ns["ROWS"] = {}  # the envelope as written, by what it reads
+        ns["KEEP"] = [None, None]  # the seats' teams and sides the rows were written with (fixed in a game)
+        ns["SCRATCH"] = memoryview(array.array("f", bytes(4 * width)))
+        ns["ROWS_KEPT"] = _ROWS_KEPT
+        ns["_row"] = _row
+        core_active = (
+            type(state).view_active is _CORE_VIEW_ACTIVE and type(state).active_seats is _CORE_ACTIVE_SEATS
+        )
+        # ``envelope(state, out)`` writes the envelope whole; ``head`` copies it from ``ROWS``, keyed by
+        # everything the envelope reads but the turn (written apart) and the teams and sides (the same in a
+        # game: the rows are made again when they differ)
+        key = [
+            "outcome is None",
+            "state.phase",
+            "-1 if d is None else d.seat",
+            "None if d is None else d.kind",
+            "state.active" if core_active else "tuple(state.view_active())",
+            *(f"alive[{s}]" for s in range(n)),
+            *((f"roles[{s}]" for s in range(n)) if self.roles else ()),
+        ]
         lines = [
             "def head(state, out, memo):",
-            f"    out[0:{self.offsets['seats']}] = ZERO_HEAD",
+            "    outcome = state.outcome",
+            "    d = None if outcome is not None else state.decision",
+            "    alive = state.alive",
+            *(["    roles = state.roles"] if self.roles else []),
+            f"    key = ({', '.join(key)},)",
+            "    team = state.team_of",
+            "    sides = state.sides",
+            "    if team != KEEP[0] or sides != KEEP[1]:",
+            "        ROWS.clear()",
+            "        KEEP[0] = team",
+            "        KEEP[1] = sides",
+            "    row = ROWS.get(key)",
+            "    if row is None:",
+            "        if len(ROWS) >= ROWS_KEPT:",
+            "            ROWS.clear()",
+            "        envelope(state, SCRATCH)",
+            "        row = ROWS[key] = _row(SCRATCH)",
+            f"    out[0:{width}] = row",
+            "    t = state.turn / MAXT",
+            "    out[0] = t if t < 1.0 else 1.0",
         ]
-        add = lines.append
+        env_lines = [
+            "def envelope(state, out):",
+            f"    out[0:{width}] = ZERO_HEAD",
+        ]
+        add = env_lines.append
         add("    t = state.turn / MAXT")
         add("    out[0] = t if t < 1.0 else 1.0")
         add("    outcome = state.outcome")
@@ -536,7 +580,7 @@ class TableObserver:
         add(f"        out[{at} + (d.seat - {seat}) % {n}] = 1.0")
         at += p
         add("    alive = state.alive")
-        if type(state).view_active is _CORE_VIEW_ACTIVE and type(state).active_seats is _CORE_ACTIVE_SEATS:
+        if core_active:
             # core's ``view_active`` (the seats still playing on the active side), read inline
             add("    for s in state.sides[state.side_of[state.active]]:")
             add("        if alive[s]:")
@@ -562,6 +606,8 @@ class TableObserver:
                 add(f"    i = ROLE.get(roles[{s}])")
                 add("    if i is not None:")
                 add(f"        out[{at + r * len(self.roles)} + i] = 1.0")
+        lines[0:0] = env_lines
+        add = lines.append
         # the numbers: what each reads (``values``), and how each is written at its place (``writes``)
         values: list[str] = []
         writes: list[list[str]] = []
@@ -866,6 +912,11 @@ def _flat(value: Any) -> list[float]:
     if value is None:
         return [0.0]
     raise TypeError(f"a declared number must be a number or a list of numbers, not {type(value).__name__}")
+
+
+def _row(scratch: memoryview) -> memoryview:
+    """A copy of a row written in ``scratch`` (float32), to keep."""
+    return memoryview(array.array("f", scratch.tobytes()))
 
 
 def _put(out: Any, at: int, width: int, value: Any, scale: float) -> None:

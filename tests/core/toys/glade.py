@@ -213,8 +213,8 @@ class GladeState(AbilityState):
                 self.run_verb(effect, Context(cid, seat))
             self.move(cid, self.layout.discard[seat])
         while self.pending_triggers:  # ... and resolved here, oldest first
-            who, source, index, _, _ = self.pending_triggers.pop(0)
-            self.run_verb(self.defs[source].effects[index], Context(source, who))
+            t = self.pending_triggers.pop(0)
+            self.run_verb(self.defs[t.card].effects[t.effect], Context(t.card, t.seat))
 
     def view_part(self, seat: int | None) -> dict[str, Any]:
         return {"score": list(self.score)}

@@ -180,7 +180,7 @@ def test_the_triggers_of_one_attack_wait_in_order_own_then_lent_then_the_field()
     assert state.zones[FIELD[0]] == [charger, hound, *altars]
     act(state, f"attack #{charger} -> P2")
     assert state.decision is not None and state.decision.kind == "trigger_order"
-    assert [(t[1], t[3], t[4]) for t in state.pending_triggers] == [
+    assert [(t.card, t.source, t.event_card) for t in state.pending_triggers] == [
         (charger, charger, charger),
         (hound, charger, charger),  # lent: it works for the minion it is attached to
         (altars[0], altars[0], charger),

@@ -218,7 +218,7 @@ def test_a_player_orders_their_own_simultaneous_triggers() -> None:
     caller, harvest = card(s, "grave-caller"), card(s, "grim-harvest")
     do(s, f"play #{card(s, 'earthquake')}")
     assert s.decision is not None and s.decision.kind == "trigger_order" and s.decision.seat == 0
-    order = [(t[1]) for t in s.pending_triggers]
+    order = [t.card for t in s.pending_triggers]
     assert sorted(order) == sorted([caller, harvest])
     do(s, "choose 2")  # the second waiting trigger goes in first, so it resolves last
     assert [c for _, _, c in limbo_entries(s)] == [order[1], order[0]]

@@ -72,6 +72,7 @@ def test_slow_doubles_the_shield() -> None:
 
 @pytest.mark.rules("SD-097", "SD-K18", "SD-R06")
 def test_resonances_and_abyssal_is_astral() -> None:
+    from spellforge.core.cardfiles import common_fields
     from spellforge.games.spelldawn.cards import CardModel, build
 
     model = CardModel.model_validate(
@@ -87,7 +88,7 @@ def test_resonances_and_abyssal_is_astral() -> None:
             "attack": 2,
         }
     )
-    assert build(model, (), "x").resonance == "astral"
+    assert build(model, common_fields(model, (), "x")).resonance == "astral"
     s = walled()
     assert {s.defs[c].resonance for c in range(len(s.defs)) if s.defs[c].type == "minion"} <= {
         "mortal",

@@ -651,3 +651,41 @@ def test_a_spell_grants_its_caster_a_trait_for_the_round_only():
     pass_round(s)
     assert s.zone_name(wizard) == "pool" and s.decision.kind == "spoils"  # the round is over, won
     assert "flyer" not in s.traits(wizard) and not s.has_keyword(wizard, "flyer")
+
+
+@pytest.mark.rules("SF-232", "SF-249")
+def test_a_wall_is_not_cast_against_a_champion_immune_to_it():
+    def fight(attacker: str):
+        s = scenario(
+            Side(hand=FILL, pool=[attacker]),
+            Side(
+                hand=["wall-of-winds", "village-militia"],
+                pool=["ilvara-the-keen"],
+                formation=["tollgate-downs"],
+            ),
+            phase="attack",
+        )
+        to_round(s, attacker, "ilvara-the-keen")
+        until(s, 1, "fight")
+        return s, f"play #{card(s, 'wall-of-winds')}"
+
+    s, wall = fight("garrick-stormcloak")
+    assert wall in legal(s)
+    s, wall = fight("spellproof-golem")  # immune to offensive spells
+    assert wall not in legal(s)
+
+
+@pytest.mark.rules("SF-187", "SF-K11")
+def test_a_thief_steals_the_opposing_champions_item_in_a_round():
+    s = scenario(
+        Side(hand=["pickpocket", "village-militia"], pool=["fennick-shade"]),
+        Side(hand=FILL, pool=["mara-swiftblade+steel-longsword"], formation=["tollgate-downs"]),
+        phase="attack",
+    )
+    to_round(s, "fennick-shade", "mara-swiftblade")
+    assert s.decision.kind == "fight" and s.decision.seat == 0  # 4 against 4 and the sword: losing
+    sword = card(s, "steel-longsword")
+    act(s, f"play #{card(s, 'pickpocket')} -> #{sword}")
+    while s.decision.kind == "counter":
+        act(s, "pass")
+    assert s.zone_name(sword) == "hand" and s.owner[sword] == 1 and s.controller[sword] == 0

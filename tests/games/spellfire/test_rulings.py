@@ -31,7 +31,7 @@ def test_a_copy_gains_the_racial_and_blueline_traits_of_its_model():
     mimic, king = card(s, "the-mimic-sage"), card(s, "the-barrow-king")
     assert "undead" not in s.traits(mimic)
     act(s, f"use #{mimic} -> #{king}")
-    assert s.has_power(mimic, "immune")  # the power (SF-257)
+    assert s.immune(mimic, "spells")  # the power (SF-257)
     assert {"undead", "flyer"} <= s.traits(mimic)  # and its race and blueline (SF-259)
     assert s.immune_to_spells(mimic)
 

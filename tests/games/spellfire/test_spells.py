@@ -268,7 +268,7 @@ def test_a_copier_takes_a_power_each_phase_3():
     assert f"use #{mimic} -> #{card(s, 'sir-bertram-wyrmbane')}" in options
     assert not any(o == f"use #{mimic} -> #{card(s, 'avatar-of-the-storm-lord')}" for o in options)
     act(s, f"use #{mimic} -> #{card(s, 'sir-bertram-wyrmbane')}")
-    assert s.has_power(mimic, "instant_defeat")  # at once
+    assert s.defeating(mimic, "classes") is not None  # at once
     assert not any(o.startswith(f"use #{mimic}") for o in legal(s))
     s.op_phase_pool()  # the next phase 3: a new choice
     assert mimic not in s.copied
@@ -361,3 +361,40 @@ def test_drains_take_from_the_opposing_side():
     act(s, f"play #{card(s, 'haymaker')}")
     pass_counters(s)
     assert (s.side_total(0), s.side_total(1)) == (2, 3)
+
+
+@pytest.mark.rules("SF-237", "SF-305")
+def test_a_dispel_that_is_itself_dispelled_leaves_its_player_asked_again():
+    s = scenario(
+        Side(
+            hand=["morning-prayers", "unweave", "village-militia"],
+            pool=["sister-aveline", "ilvara-the-keen"],
+            deck=["tollgate-downs"] * 3,
+        ),
+        Side(hand=["unweave", "unweave", "village-militia"], pool=["master-quillon"]),
+        phase="pool",
+    )
+    prayers = card(s, "morning-prayers")
+    mine, first, second = (card(s, "unweave", n) for n in range(3))
+    assert s.owner[mine] == 0 and s.owner[first] == s.owner[second] == 1
+    act(s, f"play #{prayers}")
+    act(s, f"play #{first} -> #{prayers}")
+    act(s, f"play #{mine} -> #{first}")  # his dispel is dispelled in turn
+    act(s, "pass")
+    # the stopped attempt used nothing up: he is asked again about Morning Prayers, still on the table
+    assert s.decision.kind == "counter" and s.decision.seat == 1
+    assert s.zone_name(prayers) == "table"
+    assert f"play #{second} -> #{prayers}" in legal(s)
+
+
+@pytest.mark.rules("SF-257", "SF-263", "SF-K40")
+def test_a_copier_of_a_champion_that_may_cast_any_spell_casts_any_spell():
+    s = scenario(
+        Side(hand=["morning-prayers", "village-militia"], pool=["the-mimic-sage"]),
+        Side(pool=["elira-spellsword"]),
+        phase="pool",
+    )
+    prayers = f"play #{card(s, 'morning-prayers')}"
+    assert prayers not in legal(s)  # a wizard's icon: no cleric spells
+    act(s, f"use #{card(s, 'the-mimic-sage')} -> #{card(s, 'elira-spellsword')}")
+    assert prayers in legal(s)

@@ -387,6 +387,24 @@ def test_exhausted_cards_cannot_pay_exhaust_costs() -> None:
     assert s.exhausted[sc["h"]] and not can(s, f"use #{sc['h']}")
 
 
+@pytest.mark.rules("SW-037", "SW-K13")
+def test_each_activated_ability_of_a_card_is_its_own_option() -> None:
+    twin = creature(
+        "Twin Adept",
+        hp=3,
+        effects=[
+            {"do": "draw", "amount": 1, "activate": {"mana": 99}},
+            {"do": "draw", "amount": 1, "activate": {"exhaust": True}},
+        ],
+    )
+    sc = build(Side(combat=[("t", twin)]), Side())
+    s = sc.state
+    assert not can(s, f"use #{sc['t']}") and can(s, f"use #{sc['t']}/2")  # the first one costs too much
+    hand = len(s.zones[s.layout.hand[0]])
+    do(s, f"use #{sc['t']}/2")
+    assert len(s.zones[s.layout.hand[0]]) == hand + 1 and s.exhausted[sc["t"]]
+
+
 @pytest.mark.rules("SW-R31")
 def test_deadly_and_lifebound_work_outside_combat_too() -> None:
     sniper = creature(

@@ -167,7 +167,8 @@ class AbilityMixin(ViewMixin):
         return [self.opponent(self.initiative), self.initiative]
 
     def put_trigger(self, index: int) -> None:
-        seat, card, effect_index, source, event_card = self.pending_triggers.pop(index)
+        t = self.pending_triggers.pop(index)
+        seat, card, effect_index, source, event_card = t.seat, t.card, t.effect, t.source, t.event_card
         effect = self.defs[card].effects[effect_index]
         if effect.target is not None:
             if not self.targets_for(effect, Context(source, seat)):

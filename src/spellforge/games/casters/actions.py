@@ -17,7 +17,18 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import CARD, Action, Attack, CardVerb, ChooseTarget, Play, Use, Word
+from spellforge.core.actions import (
+    CARD,
+    Action,
+    Attack,
+    CardVerb,
+    ChooseTarget,
+    Discard,
+    Play,
+    Sacrifice,
+    Use,
+    Word,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,22 +53,6 @@ class Recycle(CardVerb):
 
     VERB: ClassVar[str] = "recycle"
     LABEL: ClassVar[str] = "Recycle {card}: to the Graveyard, and draw 2 cards"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(CardVerb):
-    """Discard a card from hand: to pay a cost, or because an effect makes you (CA-059)."""
-
-    VERB: ClassVar[str] = "discard"
-    LABEL: ClassVar[str] = "Discard {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Sacrifice(CardVerb):
-    """Sacrifice one of your face-up cards to pay a cost (CA-058)."""
-
-    VERB: ClassVar[str] = "sacrifice"
-    LABEL: ClassVar[str] = "Sacrifice {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +107,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Play,
     Equip,
     Recycle,
-    Discard,
-    Sacrifice,
+    Discard,  # from hand, to pay a cost or because an effect makes you (CA-059)
+    Sacrifice,  # one of your face-up cards, to pay a cost (CA-058)
     Attack,
     Skip,
     Block,

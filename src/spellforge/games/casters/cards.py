@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from spellforge.core.abilities import ENEMY, NO_ABILITIES, YOU, AbilitySet, Static, Trigger, When, static_of
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
-from spellforge.core.errors import CardDataError
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary
 from spellforge.core.modifiers import ADD, GRANT
 from spellforge.core.selectors import SelectorVocabulary
 
@@ -60,13 +60,11 @@ TRIGGERS = {
 TRIGGER_EVENTS = frozenset(w.event for w in TRIGGERS.values())
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a Casters card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a Casters card file (beside those of every game)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     type: Literal["minion", "spell", "stage"]
     card_class: Literal["blue", "purple"] = Field(alias="class")
     level: int | None = Field(default=None, ge=1, le=10)
@@ -74,7 +72,6 @@ class CardModel(BaseModel):
     attack: int | None = Field(default=None, ge=0, le=20)
     health: int | None = Field(default=None, ge=1, le=20)
     keywords: list[Literal["passive", "double_strike", "immune"]] = []
-    text: str = ""
 
 
 def check(card: CardModel) -> None:
@@ -163,15 +160,9 @@ class CastersCard(CardDef):
         return "passive" in self.keywords
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> CastersCard:
+def build(card: CardModel, common: Common) -> CastersCard:
     return CastersCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        keywords=frozenset(card.keywords),
-        effects=effects,
-        source=source,
+        **common,
         card_class=card.card_class,
         level=card.level or 0,
         cost=card.cost,
@@ -193,60 +184,53 @@ VOCABULARY = EffectVocabulary(
 )
 
 
-def _problem(card: CastersCard, where: str, message: str) -> CardDataError:
-    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
-
-
 def validate_effects(card: CastersCard) -> None:
-    """Rules that need both the card and its parsed effects (raises CardDataError naming the field)."""
+    """Rules that need both the card and its parsed effects (raise ValueError("field: problem"))."""
     for e in card.effects:
         where = f"effects[{e.index}]"
         if e.verb == "modify":
             if e.param("stat") not in STATS:
-                raise _problem(card, f"{where}.stat", "must be attack or health")
+                raise ValueError(f"{where}.stat: must be attack or health")
             if e.target is None and e.to is None and not e.param("equip", False):
-                raise _problem(card, where, "modify needs target or to (or equip = true for an Equip: line)")
+                raise ValueError(f"{where}: modify needs target or to (or equip = true for an Equip: line)")
         if e.verb == "grant":
             if e.param("keyword") not in KEYWORDS:
-                raise _problem(card, f"{where}.keyword", f"must be one of {', '.join(KEYWORDS)}")
+                raise ValueError(f"{where}.keyword: must be one of {', '.join(KEYWORDS)}")
             if not e.static:
-                raise _problem(card, where, "grant is a static effect (static = true)")
+                raise ValueError(f"{where}: grant is a static effect (static = true)")
         if e.verb == "search" and e.param("kind", "card") not in SEARCH_KINDS:
-            raise _problem(card, f"{where}.kind", f"must be one of {', '.join(SEARCH_KINDS)}")
+            raise ValueError(f"{where}.kind: must be one of {', '.join(SEARCH_KINDS)}")
         if e.verb == "resummon":
             try:
                 parse_cost(e.param("pay", "Free"))
             except ValueError as exc:
-                raise _problem(card, f"{where}.pay", str(exc)) from None
+                raise ValueError(f"{where}.pay: {exc}") from None
         if e.activate is not None:
             when = e.cost("when", "")
             if when and when not in WHEN:
-                raise _problem(card, f"{where}.activate.when", f"must be one of {', '.join(WHEN)}")
+                raise ValueError(f"{where}.activate.when: must be one of {', '.join(WHEN)}")
             if not when:
-                raise _problem(card, f"{where}.activate.when", "a response ability names its condition")
+                raise ValueError(f"{where}.activate.when: a response ability names its condition")
         if e.param("equip", False):
             if card.type == STAGE:
-                raise _problem(card, where, "Stages cannot be equipped")
+                raise ValueError(f"{where}: Stages cannot be equipped")
             if not (e.static or e.trigger):
-                raise _problem(card, where, "an Equip: line is static or triggered")
+                raise ValueError(f"{where}: an Equip: line is static or triggered")
         if e.trigger == "revealed" and card.type != STAGE:
-            raise _problem(card, f"{where}.on", "only a Stage is revealed into play")
+            raise ValueError(f"{where}.on: only a Stage is revealed into play")
         if e.trigger in ("play", "death", "attack") and card.type != MINION and not e.param("equip", False):
-            raise _problem(card, f"{where}.on", f"'{e.trigger}' is a minion trigger")
+            raise ValueError(f"{where}.on: '{e.trigger}' is a minion trigger")
         if e.static and e.verb not in ("modify", "grant"):
-            raise _problem(card, where, "only modify and grant can be static")
+            raise ValueError(f"{where}: only modify and grant can be static")
     if card.type == SPELL:
         if card.equippable and (card.on_resolve or card.passive):
-            raise _problem(card, "effects", "an Equip spell has only its Equip: line (CA-070)")
+            raise ValueError("effects: an Equip spell has only its Equip: line (CA-070)")
         if not card.effects:
-            raise _problem(card, "effects", "a spell needs at least one effect (CA-009)")
+            raise ValueError("effects: a spell needs at least one effect (CA-009)")
         targeted = [e for e in card.on_resolve if e.target is not None]
         if len(targeted) > 1:
-            raise _problem(card, "effects", "a spell chooses at most one target")
+            raise ValueError("effects: a spell chooses at most one target")
 
 
 def load(paths: list[Path]) -> dict[str, CastersCard]:
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        validate_effects(card)
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, validate_effects)

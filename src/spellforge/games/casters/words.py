@@ -192,10 +192,10 @@ def block_label(st: CastersBase, a: Block, seat: int | None) -> str:
 def choose_label(st: CastersBase, a: Choose, kind: str, seat: int | None) -> str:
     d = st.decision
     if kind == "trigger_order":
-        mine = [t for t in st.pending_triggers if t[0] == seat]
+        mine = [t for t in st.pending_triggers if t.seat == seat]
         k = int(a.option) - 1 if a.option.isdigit() else -1
         if 0 <= k < len(mine):
-            return f"Put {st.card_label(mine[k][1], seat)}'s ability on the stack next"
+            return f"Put {st.card_label(mine[k].card, seat)}'s ability on the stack next"
     if kind == "optional" and d is not None:
         card, effect_index, source = d.data.card, d.data.effect, d.data.source
         cost = describe_cost(parse_cost(st.defs[card].effects[effect_index].param("pay", "Free")))

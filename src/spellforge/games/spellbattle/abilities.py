@@ -114,17 +114,13 @@ class AbilityMixin(LimitedMixin):
 
     # ------------------------------------------------------------------ triggered abilities (SB-107/108, SB-R16)
 
-    def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
-        """Into core's trigger queue as (seat, card, effect, the card the event is about): a Spell Battle
-        card lends no abilities, so the card is its own source."""
-        self.pending_triggers.append((seat, card, effect, event_card))
-
     def trigger_seat_order(self) -> list[int]:
         """SB-R16: the active player's triggers go into limbo first (so the last player's resolve first)."""
         return self.clockwise_from(self.window_first_seat())
 
     def put_trigger(self, index: int) -> None:
-        seat, src, effect_index, event_card = self.pending_triggers.pop(index)
+        t = self.pending_triggers.pop(index)  # a Spell Battle card lends no abilities: it is its own source
+        seat, src, effect_index, event_card = t.seat, t.card, t.effect, t.event_card
         effect = self.defs[src].effects[effect_index]
         if effect.target is not None:
             if not self.select(effect.target, Context(src, seat)):

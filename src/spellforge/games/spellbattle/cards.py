@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from spellforge.core import events as ev
 from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, When
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
-from spellforge.core.errors import CardDataError
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, EffectVocabulary
 from spellforge.core.selectors import SelectorVocabulary
 
 from .verbs import VERBS
@@ -37,20 +37,15 @@ TRIGGERS = {
 TRIGGER_EVENTS = frozenset(w.event for w in TRIGGERS.values())
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a Spell Battle card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a Spell Battle card file (beside those of every game)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     type: Literal["character", "spell"]
     cost: int = Field(ge=0, le=20)
     strength: int | None = Field(default=None, ge=0, le=20)
     speed: int | None = Field(default=None, ge=0, le=20)
     keywords: list[Literal["ambush", "bonding", "deadly", "flying"]] = []
     stays: bool = False  # an in-play spell: it resolves into play instead of the discard pile (SB-036)
-    text: str = ""
 
 
 def check(card: CardModel) -> None:
@@ -84,19 +79,9 @@ class SBCard(CardDef):
         return self.type == "character"
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SBCard:
+def build(card: CardModel, common: Common) -> SBCard:
     return SBCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        keywords=frozenset(card.keywords),
-        effects=effects,
-        source=source,
-        cost=card.cost,
-        strength=card.strength or 0,
-        speed=card.speed or 0,
-        stays=card.stays,
+        **common, cost=card.cost, strength=card.strength or 0, speed=card.speed or 0, stays=card.stays
     )
 
 
@@ -110,16 +95,14 @@ VOCABULARY = EffectVocabulary(
 )
 
 
+def validate(card: SBCard) -> None:
+    """Rules that need the card's parsed effects (raise ValueError("field: problem"))."""
+    if card.type == "spell" and not card.effects:
+        raise ValueError("effects: a spell needs an effect (SB-075)")
+    for e in card.effects:
+        if e.verb == "modify" and e.param("stat") not in STATS:
+            raise ValueError(f"effects[{e.index}].stat: must be strength or speed")
+
+
 def load(paths: list[Path]) -> dict[str, SBCard]:
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        if card.type == "spell" and not card.effects:
-            raise CardDataError(
-                f"{card.source}: card {card.key!r}: effects: a spell needs an effect (SB-075)"
-            )
-        for e in card.effects:
-            if e.verb == "modify" and e.param("stat") not in STATS:
-                raise CardDataError(
-                    f"{card.source}: card {card.key!r}: effects[{e.index}].stat: must be strength or speed"
-                )
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, validate)

@@ -374,7 +374,7 @@ class SpellBattleState(CombatMixin):
         for a, g in list(self.attack_group.items()):
             if self.group_target[g] == seat:
                 self.remove_from_combat(a)
-        self.pending_triggers = [t for t in self.pending_triggers if t[0] != seat]
+        self.pending_triggers = [t for t in self.pending_triggers if t.seat != seat]
 
     # ------------------------------------------------------------------ meta actions and abandoned decisions
 

@@ -194,10 +194,10 @@ def action_label(st: SBBase, a: Action, seat: int | None) -> str:
             return f"Put {card} in your deck"
         return f"Destroy your {card}"
     if isinstance(a, Choose) and kind == "trigger_order":
-        mine = [t for t in st.pending_triggers if t[0] == seat]
+        mine = [t for t in st.pending_triggers if t.seat == seat]
         k = int(a.option) - 1
         if 0 <= k < len(mine):
-            return f"Put {st.card_label(mine[k][1], seat)}'s triggered ability into limbo next"
+            return f"Put {st.card_label(mine[k].card, seat)}'s triggered ability into limbo next"
     if isinstance(a, CallTime):
         return "Call time"
     if isinstance(a, Resign):

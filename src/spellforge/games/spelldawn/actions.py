@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import Action, CardTargetVerb, CardVerb, TargetVerb, Word
+from spellforge.core.actions import Action, CardTargetVerb, CardVerb, Discard, Sacrifice, TargetVerb, Word
 from spellforge.core.targets import Place
 
 
@@ -97,22 +97,6 @@ class Raze(CardVerb):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(CardVerb):
-    """SD-095: discard a card of your choice down to your maximum hand size."""
-
-    VERB: ClassVar[str] = "discard"
-    LABEL: ClassVar[str] = "Discard {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Sacrifice(CardVerb):
-    """SD-088, SD-R20: sacrifice a card to make room for the one being played."""
-
-    VERB: ClassVar[str] = "sacrifice"
-    LABEL: ClassVar[str] = "Sacrifice {card}"
-
-
-@dataclass(frozen=True, slots=True)
 class PlayCard(CardTargetVerb):
     """SD-082: play a card from hand: ``play #12``, or into a room: ``play #12 in room A``."""
 
@@ -154,8 +138,8 @@ ACTIONS: tuple[type[Action], ...] = (
     UseWeapon,
     Score,
     Raze,
-    Discard,
-    Sacrifice,
+    Discard,  # a card of your choice, down to your maximum hand size (SD-095)
+    Sacrifice,  # to make room for the card being played (SD-088, SD-R20)
     PlayCard,
     Progress,
     Raid,

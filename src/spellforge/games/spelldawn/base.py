@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from spellforge.core.abilities import NO_ABILITIES, AbilitySet, AbilityState
+from spellforge.core.abilities import AbilitySet, AbilityState
 from spellforge.core.effects import Context
-from spellforge.core.table import TableState
 from spellforge.core.targets import Place
 from spellforge.core.zones import Visibility, ZoneSpec, numbered
 
@@ -161,25 +160,11 @@ class SpelldawnBase(AbilityState):
                 order += (RIFTCALLER[seat], BOONS[seat], ARENA[seat])
         return order
 
-    def move(self, cid: int, zone: int, *, bottom: bool = False) -> None:
-        """As core's ability layer's (``AbilityState.move``), except that a card that adds nothing to what
-        is in force (face down, or with no abilities but its own triggers: ``gives_in_force``) changes
-        nothing there by moving."""
-        if self._in_force is not None and self.defs[cid].gives_in_force and not self.face_down[cid]:
-            force_set = self._force_set
-            if zone in force_set or self.zone_of[cid] in force_set:
-                self._in_force = None
-        TableState.move(self, cid, zone, bottom=bottom)
-
-    def turned_face_up(self, cid: int) -> None:
-        """``cid`` was turned face up where it lies: what is in force is read again if it is in force and
-        adds to it (``abilities_changed``)."""
-        if self.defs[cid].gives_in_force and self.zone_of[cid] in self._force_set:
-            self.abilities_changed()
-
     def abilities(self, cid: int) -> AbilitySet:
-        """A face-up card's abilities; a face-down one has none (SD-033)."""
-        return NO_ABILITIES if self.face_down[cid] else self.defs[cid].abilities
+        """A face-up card's abilities; a face-down one has none (SD-033) but the activated ability it may
+        use face down (SD-R33: ``veiled``)."""
+        d = self.defs[cid]
+        return d.veiled if self.face_down[cid] else d.abilities
 
     def card_is(self, cid: int, noun: str) -> bool:
         return noun == "card" or self.defs[cid].type == noun

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, Static, Trigger, When
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
-from spellforge.core.errors import CardDataError
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary
 from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
 
@@ -76,13 +76,9 @@ WHEN = {
 TRIGGERS = frozenset(WHEN)
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a Spelldawn card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a Spelldawn card file (beside those of every game)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     side: Literal["overlord", "champion"]
     type: Literal[
         "riftcaller", "boon", "spell", "scheme", "minion", "project", "ally", "evocation", "artifact"
@@ -101,7 +97,6 @@ class CardModel(BaseModel):
     breach: int = Field(default=0, ge=0, le=10)
     raze: int = Field(default=0, ge=0, le=10)
     keywords: list[Literal["level_up", "slow", "single_raid", "unveil_on_activate"]] = []
-    text: str = ""
 
 
 def check(card: CardModel) -> None:
@@ -176,10 +171,8 @@ class SpelldawnCard(CardDef):
     # What it has face up in play (core/abilities.py): its statics (read by name, ``static_total``), its
     # triggered abilities and its activated ones
     abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
-    # Whether, face up in play, it adds to what is in force (statics, listeners, activated abilities): a
-    # card whose abilities are all its own triggers (read from the card when they fire) changes nothing
-    # there by moving or turning face up
-    gives_in_force: bool = field(default=False, init=False, repr=False, compare=False)
+    # What it has face down in play: the activated ability it may use so, unveiling as it does (SD-R33)
+    veiled: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         CardDef.__post_init__(self)
@@ -198,26 +191,20 @@ class SpelldawnCard(CardDef):
             self.activated,
         )
         object.__setattr__(self, "abilities", abilities)
-        gives = bool(abilities.statics or abilities.listens or abilities.activated or abilities.lent)
-        object.__setattr__(self, "gives_in_force", gives)
+        if "unveil_on_activate" in self.keywords:
+            object.__setattr__(self, "veiled", AbilitySet.of(activated=self.activated))
 
     @property
     def is_weapon(self) -> bool:
         return self.subtype == "weapon"
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpelldawnCard:
+def build(card: CardModel, common: Common) -> SpelldawnCard:
     resonance = card.resonance or ""
     if resonance == "abyssal":
         resonance = "astral"  # SD-R06: older cards tagged Abyssal load as Astral
     return SpelldawnCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        keywords=frozenset(card.keywords),
-        effects=effects,
-        source=source,
+        **common,
         side=card.side,
         school=card.school,
         subtype=card.subtype,
@@ -243,71 +230,63 @@ VOCABULARY = EffectVocabulary(
 )
 
 
-def _problem(card: SpelldawnCard, where: str, message: str) -> CardDataError:
-    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
-
-
 def validate_effects(card: SpelldawnCard) -> None:
-    """Rules that need both the card and its parsed effects (raises CardDataError naming the field)."""
+    """Rules that need both the card and its parsed effects (raise ValueError("field: problem"))."""
     for e in card.effects:
         where = f"effects[{e.index}]"
         cond = e.param("if")
         if cond is not None and cond not in CONDITIONS:
-            raise _problem(card, f"{where}.if", f"must be one of {', '.join(CONDITIONS)}")
+            raise ValueError(f"{where}.if: must be one of {', '.join(CONDITIONS)}")
         if e.static != (e.verb in STATIC_VERBS):
-            raise _problem(card, where, f"{e.verb} is {'not ' if e.static else ''}a static effect")
+            raise ValueError(f"{where}: {e.verb} is {'not ' if e.static else ''}a static effect")
         if e.verb == "raid":
             room = e.param("room", "any")
             if room not in RAID_ROOMS:
-                raise _problem(card, f"{where}.room", f"must be one of {', '.join(RAID_ROOMS)}")
+                raise ValueError(f"{where}.room: must be one of {', '.join(RAID_ROOMS)}")
             if card.type != "spell" or card.side != CHAMPION:
-                raise _problem(card, where, "only a Champion spell initiates a raid (SD-K23)")
+                raise ValueError(f"{where}: only a Champion spell initiates a raid (SD-K23)")
         if e.param("per") not in (None, "progress"):
-            raise _problem(card, f"{where}.per", "must be 'progress'")
+            raise ValueError(f"{where}.per: must be 'progress'")
         if e.trigger == "combat" and card.type != "minion":
-            raise _problem(card, f"{where}.on", "Combat abilities are a minion's (SD-044)")
+            raise ValueError(f"{where}.on: Combat abilities are a minion's (SD-044)")
         if card.type == "minion" and (e.static or e.trigger not in ("combat", "summon", "encounter")):
-            raise _problem(card, where, "a minion's abilities are Combat, Summon and Encounter triggers")
+            raise ValueError(f"{where}: a minion's abilities are Combat, Summon and Encounter triggers")
         if e.trigger in ("summon", "encounter") and card.type != "minion":
-            raise _problem(card, f"{where}.on", f"'{e.trigger}' is a minion trigger (SD-K05, SD-K08)")
+            raise ValueError(f"{where}.on: '{e.trigger}' is a minion trigger (SD-K05, SD-K08)")
         if e.trigger == "score" and card.type != "scheme":
-            raise _problem(card, f"{where}.on", "Score abilities are a scheme's (SD-K03)")
+            raise ValueError(f"{where}.on: Score abilities are a scheme's (SD-K03)")
         if e.trigger == "unveil" and card.type != "project":
-            raise _problem(card, f"{where}.on", "Unveil abilities are a project's (SD-K10)")
+            raise ValueError(f"{where}.on: Unveil abilities are a project's (SD-K10)")
         if e.trigger == "access" and card.subtype != "trap":
-            raise _problem(card, f"{where}.on", "only a Trap acts when accessed (SD-K25)")
+            raise ValueError(f"{where}.on: only a Trap acts when accessed (SD-K25)")
         if e.activate is not None and card.type in ("spell", "scheme", "minion"):
-            raise _problem(card, f"{where}.activate", f"a {card.type} has no activated ability")
+            raise ValueError(f"{where}.activate: a {card.type} has no activated ability")
     if card.type == "boon":
         _check_boon(card)
     if card.type == "spell" and not card.on_resolve:
-        raise _problem(card, "effects", "a spell needs at least one effect (SD-036, SD-062)")
+        raise ValueError("effects: a spell needs at least one effect (SD-036, SD-062)")
     if "unveil_on_activate" in card.keywords and not card.activated:
-        raise _problem(card, "keywords", "'Unveil when activated' needs an activated ability (SD-R33)")
+        raise ValueError("keywords: 'Unveil when activated' needs an activated ability (SD-R33)")
 
 
 def _check_boon(card: SpelldawnCard) -> None:
     """A boon is never played, activated or sacrificed: its abilities are statics and the triggers that fire
     for a card beside the riftcaller (SD-011, SD-K32)."""
     if not card.effects:
-        raise _problem(card, "effects", "a boon needs at least one ability (SD-011)")
+        raise ValueError("effects: a boon needs at least one ability (SD-011)")
     allowed = BOON_TRIGGERS[card.side]
     for e in card.effects:
         where = f"effects[{e.index}]"
         if e.activate is not None:
-            raise _problem(card, f"{where}.activate", "a boon has no activated ability (SD-K32)")
+            raise ValueError(f"{where}.activate: a boon has no activated ability (SD-K32)")
         if e.verb in ("store", "take"):
-            raise _problem(card, where, f"a boon cannot {e.verb} mana: it never leaves play (SD-K32)")
+            raise ValueError(f"{where}: a boon cannot {e.verb} mana: it never leaves play (SD-K32)")
         if not e.static and e.trigger not in allowed:
-            raise _problem(
-                card,
-                f"{where}.on" if e.trigger else where,
-                f"a boon of the {card.side} acts only on {', '.join(allowed)} or as a static ability",
+            place = f"{where}.on" if e.trigger else where
+            raise ValueError(
+                f"{place}: a boon of the {card.side} acts only on {', '.join(allowed)} or as a static ability"
             )
 
 
 def load(paths: list[Path]) -> dict[str, SpelldawnCard]:
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        validate_effects(card)
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, validate_effects)

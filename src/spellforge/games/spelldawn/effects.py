@@ -66,26 +66,20 @@ class EffectsMixin(SpelldawnBase):
         """The abilities ``events`` fire (core's ``fire`` queues them: the event card's own, then the
         listeners in force, the Overlord's first) resolve next, before anything already scheduled, each
         card's in printed order. The rules fire them where they happen (SD-K01..SD-K10, SD-K25), mostly
-        with the event they log. An event that nothing in force listens to, about a card with no ability
-        of its kind, fires nothing: it is passed over without asking core (most events are)."""
-        force = self._in_force
-        if force is None:
-            force = self.in_force()
-        listens = force.listens
-        defs = self.defs
+        with the event they log (core's ``fire`` passes over at once one that nothing hears)."""
+        fire = self.fire
         for event in events:
-            card = event.card  # its printed abilities: ``fire`` reads what it has now (face up or not)
-            if event.kind in listens or force.lent or (card >= 0 and event.kind in defs[card].abilities.own):
-                self.fire(event)
+            fire(event)
         pending = self.pending_triggers
         if not pending:
             return
+        defs = self.defs
         todo: list[Frame[Any]] = []
         last = -1
-        for t in pending:  # (seat, card, effect index, ...): one card's abilities are queued together
-            card = t[1]
+        for t in pending:  # one card's abilities are queued together
+            card = t.card
             if card != last:
-                todo.append(frames.Effects(card, defs[card].effects[t[2]].trigger, 0))
+                todo.append(frames.Effects(card, defs[card].effects[t.effect].trigger, 0))
                 last = card
         pending.clear()
         work = self.work  # as schedule() does: the first frame runs first
@@ -191,7 +185,7 @@ class EffectsMixin(SpelldawnBase):
         """SD-090..SD-092, SD-R24: face up, Score triggers, then points and the score area."""
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.turned_face_up(cid)
+        self.abilities_changed(cid)
         scored = Event("scored", self.ol, cid)
         self.emit(scored)
         self.schedule(frames.OverlordPoints(cid))
@@ -217,7 +211,7 @@ class EffectsMixin(SpelldawnBase):
         self.mana[self.ol] -= self.defs[cid].cost
         self.face_down[cid] = False
         self.reveal_to_everyone(cid)
-        self.turned_face_up(cid)
+        self.abilities_changed(cid)
         unveiled = Event("unveil", self.ol, cid)
         self.emit(unveiled)
         self.trigger(unveiled)

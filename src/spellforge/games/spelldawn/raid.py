@@ -313,7 +313,7 @@ class RaidMixin(EffectsMixin):
         for c in traps:  # SD-K25: a Trap acts when accessed, face up
             self.face_down[c] = False
             self.reveal_to_everyone(c)
-            self.turned_face_up(c)
+            self.abilities_changed(c)
         if traps:
             self.trigger(*(Event("access", self.ch, c) for c in traps))
 

@@ -49,6 +49,7 @@ from .base import (
     MAX_MINIONS,
     OCCUPANT,
     OCCUPANT_LIST,
+    OCCUPANT_ZONES,
     OPENING_HAND,
     RIFTCALLER,
     ROOM_OF_PLACE,
@@ -278,17 +279,25 @@ class SpelldawnState(ViewMixin):
         return c >= 0 and self.defs[c].progressable
 
     def activatable(self, seat: int) -> list[int]:
-        """Cards whose ``{A}`` ability ``seat`` can pay for now (SD-094, SD-R22, SD-R33)."""
-        out = []
+        """Cards whose ``{A}`` ability ``seat`` can pay for now (SD-094, SD-R22, SD-R33): the activated
+        abilities in force (core's ``activated_in_force``, a face-down card's too where it may use it) in
+        the Champion's arena or the Overlord's rooms."""
+        out: list[int] = []
+        force = self.activated_in_force()
+        if not force:
+            return out
         defs = self.defs
-        zones = self.zones
+        zone_of = self.zone_of
         mana = self.mana[seat]
-        zone_ids = (ARENA[seat],) if seat == self.ch else OCCUPANT_LIST
-        for z in zone_ids:
-            for c in zones[z]:
-                d = defs[c]
-                if d.activated and self.can_activate(c, d, mana):
-                    out.append(c)
+        arena = ARENA[seat] if seat == self.ch else -1
+        last = -1
+        for c, _ in force:  # a card's abilities are listed together: it is one option (its first ability)
+            if c == last:
+                continue
+            last = c
+            z = zone_of[c]
+            if (z == arena or (arena < 0 and z in OCCUPANT_ZONES)) and self.can_activate(c, defs[c], mana):
+                out.append(c)
         return out
 
     def can_activate(self, c: int, d: SpelldawnCard, mana: int) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from spellforge.core.actions import Action, CardTargetVerb, CardVerb, TargetVerb, Word
+from spellforge.core.actions import Action, CardTargetVerb, CardVerb, Discard, TargetVerb, Word
 from spellforge.core.targets import Place
 
 
@@ -64,14 +64,6 @@ class Send(CardVerb):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(CardVerb):
-    """Discard a card from hand (the hand limit, a rebuild, an avatar's entry cost)."""
-
-    LABEL: ClassVar[str] = "Discard {card}"
-    VERB: ClassVar[str] = "discard"
-
-
-@dataclass(frozen=True, slots=True)
 class Keep(Word):
     """Keep a spoils card in hand (SF-215)."""
 
@@ -101,7 +93,7 @@ ACTIONS: tuple[type[Action], ...] = (
     AttackRealm,
     Rebuild,
     Send,
-    Discard,
+    Discard,  # from hand: the hand limit, a rebuild, an avatar's entry cost
     Keep,
     PutBack,
     Mulligan,

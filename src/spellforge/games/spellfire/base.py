@@ -20,14 +20,19 @@ from spellforge.core.zones import Visibility, ZoneSpec
 from .cards import (
     ACTIVATION_ORDER,
     BEARER,
+    CASTS,
     CHAMPION,
+    COUNTER,
     DEFEAT,
     DRAWS,
     ENTRY,
     EVENT_ANSWER,
     HAND_LIMIT,
+    HIDDEN_POOL,
     ICON_USES,
+    LEVEL,
     MOVEMENT,
+    PLAY,
     PROTECTION,
     RACES,
     REALM,
@@ -288,9 +293,8 @@ class SpellfireBase(AbilityState):
     # ------------------------------------------------------------------ hidden pools (SF-R22, SF-K45)
 
     def pool_hidden(self, seat: int) -> bool:
-        """Whether a card of ``seat`` in play hides his pool (a dungeon's power, SF-R22)."""
-        defs = self.defs
-        return any("hidden_pool" in defs[c].powers for c in self.zones[self.layout.dungeon[seat]])
+        """Whether a card of ``seat`` in play hides his pool (a dungeon's power, a seat static, SF-R22)."""
+        return self.seat_stat(seat, HIDDEN_POOL, 0) > 0
 
     def hide_in_pool(self, champion: int) -> None:
         """A champion arriving in a hidden pool lies face down there: only its controller sees it
@@ -379,8 +383,8 @@ class SpellfireBase(AbilityState):
     def base_level(self, cid: int) -> int:
         """The icon's first number; a "?" champion's level comes from its condition (SF-022, SF-035)."""
         d = self.defs[cid]
-        if d.variable_level:
-            return self.unrazed_count(self.controller[cid])
+        if d.variable_level and self.ability(cid, LEVEL, "realms") is not None:
+            return self.unrazed_count(self.controller[cid])  # its owner's unrazed realms
         return d.level
 
     def level(self, cid: int) -> int:
@@ -390,7 +394,7 @@ class SpellfireBase(AbilityState):
     def can_use(self, champion: int, card: int) -> bool:
         """Whether the champion's icon (or a granted ability) lets it use ``card`` (SF-226, SF-263, SF-K12)."""
         t = self.defs[card].type
-        if t in SPELLS and self.has_power(champion, "cast_any"):
+        if t in SPELLS and self.ability(champion, CASTS, "spells", copies=True) is not None:
             return True
         return any(ICON_USES.get(k) == t for k in self.classes(champion))
 
@@ -412,13 +416,28 @@ class SpellfireBase(AbilityState):
 
     def entry_cost(self, card: int) -> int:
         """How many cards its owner discards for ``card`` to enter play (SF-270): 0 for most."""
-        return sum(a.effect.amount for a in self.defs[card].at.get(ENTRY, ()))
+        return sum(a.effect.amount for a in self.defs[card].at.get(ENTRY, ()) if a.does == "discard")
 
     def event_answer(self, cid: int) -> str:
         """What card ``cid`` may do in an event's pause (SF-285, SF-287, SF-302): "negate", "calm",
-        "duplicate", or "" (the first of them it has)."""
+        "duplicate", "negate_lasting" (a Wish: only an event with a duration, SF-288), or "" (the first of
+        them it has)."""
         answers = self.abilities_at(cid, EVENT_ANSWER)
         return answers[0].does if answers else ""
+
+    def plays_as(self, card: int) -> str:
+        """How spell or event ``card`` is played (point PLAY): what it is aimed at ("opposing_champion",
+        "any_champion", "limbo_champion", "opposing_item", "realm", "player", "support", "own_champion",
+        "seen_champion"), or when it may be ("unaimed": at any time its type allows, "answer": only in
+        answer to a spell or an event, "monsters", "unlocked", "wall"); "" for a card with no such power."""
+        plays = self.defs[card].at.get(PLAY)
+        return plays[0].does if plays else ""
+
+    def counters(self, card: int) -> str:
+        """What ``card`` may do when a spell is cast (point COUNTER): "dispel", "turn", "reflect" (a
+        spell in hand) or "cancel_wish" (a holding); "" for none."""
+        counters = self.defs[card].at.get(COUNTER)
+        return counters[0].does if counters else ""
 
     def defeating(self, cid: int, does: str, *, copies: bool = True) -> Ability | None:
         """Card ``cid``'s power that defeats a champion outright (point DEFEAT) the way ``does`` names:
@@ -435,13 +454,6 @@ class SpellfireBase(AbilityState):
         if power.does == "level_ge":
             return self.level(victim) >= e.amount
         return self.level(victim) <= e.amount
-
-    def has_power(self, cid: int, verb: str) -> bool:
-        """The champion's own power, or the one it copies (SF-257)."""
-        if verb in self.defs[cid].powers:
-            return True
-        model = self.copied.get(cid, -1)
-        return model >= 0 and verb in self.defs[model].powers
 
     def ability(self, card: int, point: str, does: str, *, copies: bool = False) -> Ability | None:
         """``card``'s own power at ``point`` (cards.AT) that does ``does``, if it has one; ``copies``: or

@@ -24,7 +24,7 @@ from spellforge.core.windows import PASSES, RecordTable, Window
 from . import frames
 from .actions import AttackRealm, PlayCard, Send, UsePower
 from .base import DUNGEON_PLACES, POSITIONS, SLOT_PLACES, WORLD_BONUS
-from .cards import ALLY, ATTACKERS, CHAMPION, COMBAT, DEFENCE, EVENT, ITEM, NOTATED, REALM
+from .cards import ALLY, ATTACKERS, CHAMPION, COMBAT, DEFENCE, EVENT, ITEM, LASTING, NOTATED, REALM
 from .decisions import EscapeData, SummonData, WallData
 from .fair import empty_hand
 from .records import ATTACKER_SIDE, BATTLE_DONE, DEFENDER_SIDE, GOING, ROUND_DONE, Fight, PlayRec
@@ -113,7 +113,7 @@ class BattleMixin(SpoilsMixin):
 
     def attack_blocked(self, seat: int) -> bool:
         return any(
-            self.lasting_until.get(c, -1) == seat and "no_attacks" in self.defs[c].powers
+            self.lasting_until.get(c, -1) == seat and self.ability(c, LASTING, "no_attacks") is not None
             for c in self.zones[self.layout.lasting]
         )
 
@@ -416,7 +416,7 @@ class BattleMixin(SpoilsMixin):
                     and str(new.effect.param("class")) not in str(threat.effect.param("traits")).split("|")
                 ):
                     out.append(PlayCard(c, CardRef(victim)))  # changes the condition (SF-245)
-            elif kind == 1 and cd.type == EVENT and "remove_support" in cd.powers:
+            elif kind == 1 and cd.type == EVENT and self.plays_as(c) == "support":
                 out.append(PlayCard(c, CardRef(source)))  # SF-248
         return out
 
@@ -553,7 +553,7 @@ class BattleMixin(SpoilsMixin):
             if d.type == ALLY:
                 if (
                     attacking_protected
-                    and "no_inherit" in d.powers
+                    and self.ability(c, COMBAT, "own_movement") is not None
                     and not (d.all_traits & {"flyer", "swimmer", "earthwalker"})
                 ):
                     continue  # SF-272, SF-R21
@@ -561,18 +561,18 @@ class BattleMixin(SpoilsMixin):
             elif d.type == ITEM:
                 out.append(PlayCard(c, CardRef(own)))
             elif d.type in NOTATED and 4 in d.phases and self.can_use(own, c) and own not in self.spent:
-                v = d.powers
-                if v & {"discard_champion", "limbo"}:
+                aim = self.plays_as(c)
+                if aim == "opposing_champion":
                     if (
                         opposing >= 0
                         and not (f.self_defence and seat == f.attacker)
-                        and ("wish" in v or not self.immune_to_spells(opposing))
+                        and not self.immune_to_spells(opposing)
                     ):
                         out.append(PlayCard(c, CardRef(opposing)))
-                elif "wish" in v:
+                elif aim == "any_champion":
                     if opposing >= 0 and not (f.self_defence and seat == f.attacker):
                         out.append(PlayCard(c, CardRef(opposing)))
-                elif "steal_item" in v:
+                elif aim == "opposing_item":
                     if (opposing >= 0 and not f.self_defence) or seat == f.defender:
                         out += (
                             [
@@ -583,8 +583,8 @@ class BattleMixin(SpoilsMixin):
                             if opposing >= 0
                             else []
                         )
-                elif v & {"dispel", "turn", "reflect", "negate_event", "draw"} or (
-                    "wall" in v
+                elif (aim == "answer" or aim == "unaimed") or (
+                    aim == "wall"
                     and opposing >= 0
                     and self.defs[c].offensive
                     and self.immune_to_spells(opposing)
@@ -678,7 +678,7 @@ class BattleMixin(SpoilsMixin):
             f.over = ROUND_DONE
             f.winner = seat
 
-    def wall(self, play: PlayRec, turned: bool) -> None:
+    def wall(self, play: PlayRec, turned: bool, cross: str) -> None:
         """A wall stops the opposing champion unless it has a crossing trait (SF-232, SF-234); an attacker
         may first play one card to go on (SF-235); a defender stopped ends the round (SF-236)."""
         f = self.fight
@@ -688,9 +688,6 @@ class BattleMixin(SpoilsMixin):
         caster_side_att = play.seat == f.attacker
         stops_attacker = caster_side_att == turned
         victim = f.att_champion if stops_attacker else f.def_champion
-        e = self.defs[play.card].power("wall")
-        assert e is not None
-        cross = str(e.param("traits"))
         if f.self_defence and not stops_attacker:
             return
         if self.traits(victim) & set(cross.split("|")):

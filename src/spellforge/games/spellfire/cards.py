@@ -21,10 +21,13 @@ psionic powers, blood abilities, thief skills and unarmed combat cards carry the
 ("off" or "def") and ``phases`` (3, 4, 5), or ``any_time = true`` (SF-K11). Events are ``harmful`` or not
 (SF-284) and may have a ``duration`` (SF-R17). Every power of the pool is one verb of ``VOCABULARY``, never
 read by card name (SF-R28), so no card needs a script of its own. Each verb is declared with where it acts:
-the powers that change a player's numbers (hand limit, draws, spoils) as core seat statics of the cards in
-force (``SEAT_STATICS``, read by ``state.seat_stat``); most others by the point of the rules that asks for
-them and what they do there (``AT``: entry, event answers, defeats, attackers, defence, combat, use,
-bearer, protection), which a rule reads once through ``state.abilities_at`` / ``state.ability``.
+the powers that change a player's numbers (hand limit, draws, spoils, a hidden pool) as core seat statics
+of the cards in force (``SEAT_STATICS``, read by ``state.seat_stat``); what a spell or an event does as it
+resolves as a ``VerbSpec`` with its function (``verbs.VERBS``), run by core; every other power, and how a
+spell or event is aimed and what it answers, by the points of the rules that ask for it and what it does
+there (``AT``: entry, level, casting, play, cast, event answers, counters, lasting, defeats, attackers,
+defence, combat, use, bearer, protection), which a rule reads once through ``state.abilities_at`` /
+``state.ability``. No rule tests a power by its verb.
 """
 
 from __future__ import annotations
@@ -34,13 +37,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from spellforge.core.abilities import NO_ABILITIES, AbilitySet, Static
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec, load_card_files
-from spellforge.core.errors import CardDataError
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary, VerbSpec
 from spellforge.core.modifiers import ADD
 from spellforge.core.selectors import SelectorVocabulary
+
+from .verbs import VERBS
 
 WORLDS = (
     "add",
@@ -120,13 +125,12 @@ Trait = Literal[
 ]
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a SPELLFIRE card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a SPELLFIRE card file (beside those of every game; its
+    keywords are read from its other fields and its powers, ``card_keywords``, never written)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True)
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     type: Literal[
         "realm",
         "holding",
@@ -164,12 +168,16 @@ class CardModel(BaseModel):
     harmful: bool = False
     duration: bool = False
     multiples: bool = False
-    text: str = ""
+
+    def card_keywords(self, effects: tuple[Effect, ...]) -> frozenset[str]:
+        return card_keywords(self, effects)
 
 
 def check(card: CardModel) -> None:
     """Cross-field rules (raise ValueError("field: problem"); the loader names file and card)."""
     t = card.type
+    if "keywords" in card.model_fields_set:
+        raise ValueError("keywords: a card's keywords are read from its traits and powers, not written")
     if (card.world is None) == (t in WORLDED):
         raise ValueError(
             "world: champions, artifacts, realms and holdings have a world; no other card has one (SF-024)"
@@ -254,8 +262,7 @@ class SpellfireCard(CardDef):
         object.__setattr__(self, "powers", frozenset(e.verb for e in self.effects))
         at: dict[str, list[Ability]] = {}
         for e in self.effects:
-            if e.verb in AT:
-                point, does = AT[e.verb]
+            for point, does in AT.get(e.verb, {}).items():
                 at.setdefault(point, []).append(Ability(does, e))
         object.__setattr__(self, "at", {point: tuple(v) for point, v in at.items()})
         object.__setattr__(
@@ -269,7 +276,8 @@ class SpellfireCard(CardDef):
         object.__setattr__(self, "all_traits", self.traits | self.blueline)
 
     def power(self, verb: str) -> Effect | None:
-        """The card's effect with ``verb``, if it has one."""
+        """The card's effect with ``verb``, if it has one (card data, for tests and tools: the rules ask
+        the points of ``at``)."""
         if verb not in self.powers:
             return None
         for e in self.effects:
@@ -319,7 +327,7 @@ ONCE_PER_TURN = frozenset({"duplicate_event", "recover_abyss"})  # SF-K41
 # (``state.abilities_at(cid, point)``: its own, and a copier's model's, SF-257) and reads what each does;
 # no rule tests a power by its verb.
 ENTRY = "entry"  # what its owner pays for it to enter play (SF-270)
-EVENT_ANSWER = "event_answer"  # what a card of a pool may do in an event's pause (SF-285, SF-287, SF-302)
+EVENT_ANSWER = "event_answer"  # how a pool card or a hand's spell or event answers an event (SF-285..SF-302)
 DEFEAT = "defeat"  # what defeats an opposing champion outright in a round (SF-K29, SF-244, SF-247)
 ATTACKERS = "attackers"  # a realm: who may attack it (SF-K20, SF-279)
 DEFENCE = "defence"  # a realm or its holding when the realm is attacked (SF-R27, SF-R03, SF-148)
@@ -327,33 +335,72 @@ COMBAT = "combat"  # a champion's, ally's or item's power in its round of combat
 USE = "use"  # a power its owner uses by choice in phase 3 (a champion, SF-317) or 5 (a realm, SF-295)
 BEARER = "bearer"  # what a card gives the champion that bears it or uses it (SF-228, SF-235)
 PROTECTION = "protection"  # what a champion is immune to (SF-249..SF-254)
-# verb -> (point, what it does there)
-AT: dict[str, tuple[str, str]] = {
-    "entry_discard": (ENTRY, "discard"),  # discard amount cards (SF-270)
-    "negate_discard": (EVENT_ANSWER, "negate"),  # discard it to negate any event (SF-287)
-    "calm_discard": (EVENT_ANSWER, "calm"),  # discard it to ignore a harmful event, for its player (SF-285)
-    "duplicate_event": (EVENT_ANSWER, "duplicate"),  # once per turn, play the event again (SF-302, SF-318)
-    "instant_defeat": (DEFEAT, "classes"),  # a champion: one of these classes, as the round begins (SF-K29)
-    "defeat_level_ge": (DEFEAT, "level_ge"),  # an item: its bearer's foe of level amount or more (SF-247)
-    "defeat_level_le": (DEFEAT, "level_le"),  # an ally: the foe of level amount or less, on arrival (SF-247)
-    "attack_only_by": (ATTACKERS, "only"),  # only champions of these traits or classes (SF-K20)
-    "bar": (ATTACKERS, "bar"),  # no champion of these movement traits (SF-279)
-    "defend_self": (DEFENCE, "defends"),  # it defends itself as a champion of class and level (SF-R27)
-    "defender_bonus": (DEFENCE, "bonus"),  # a holding: +amount to a defender of its realm's world (SF-R03)
-    "razed_discard_attacker": (DEFENCE, "razed_discard"),  # razed: its attacker is discarded (SF-148)
-    "pool_ally": (COMBAT, "ally"),  # a champion brings another of its pool into the round (SF-224, SF-225)
-    "borrow_item": (COMBAT, "borrow"),  # a champion borrows its foe's best item for the round (SF-255)
-    "discard_opponent_after": (COMBAT, "discard_foe"),  # the foe it fought is discarded after (SF-209)
-    "discard_for_bonus": (COMBAT, "discard_bonus"),  # an item: discard it for +amount to its bearer (SF-312)
-    "abyss_to_void": (COMBAT, "abyss_to_void"),  # an ally, as it arrives: amount cards Abyss -> Void (SF-173)
-    "copy_power": (USE, "copy"),  # copies another champion's power (SF-257, SF-261)
-    "recover_abyss": (USE, "recover"),  # once per turn, a card of its owner's Abyss to hand (SF-169)
-    "abyss_send": (USE, "send"),  # goes to the Abyss to send a champion or a dungeon there (SF-055)
-    "raze_for_extra_turn": (USE, "raze_extra_turn"),  # a realm razed by its owner: an extra turn (SF-295)
-    "set_class": (BEARER, "class"),  # an item: its bearer's class becomes class (SF-228)
-    "grant_trait": (BEARER, "trait"),  # an item's bearer, or a spell's caster for the round, flies (SF-235)
-    "immune": (PROTECTION, "spells"),  # a champion, or one bearing the artifact: offensive spells (SF-249)
-    "immune_items": (PROTECTION, "items"),  # opposing items' and artifacts' bonuses are lost (SF-250)
+LEVEL = "level"  # where a "?" champion's level comes from (SF-022)
+CASTS = "casts"  # what a champion may cast beyond its icon (SF-263, SF-K40)
+PLAY = "play"  # a spell or event: what it is aimed at as it is played, or when it may be (SF-231, SF-281)
+CAST = "cast"  # a spell: what casting it does at once (a Wish-type spell, SF-242, SF-K37)
+COUNTER = "counter"  # what a card may do when a spell is cast (SF-237..SF-239, SF-312, SF-315)
+LASTING = "lasting"  # what an event with a duration does while it lasts (SF-R17)
+FINDS = "finds"  # a helpful event that may find its player a realm (SF-086)
+# verb -> {point: what it does there}; a spell's or event's verb also names what it does as it resolves
+# (its VerbSpec's function, ``verbs.VERBS``, run by core)
+AT: dict[str, dict[str, str]] = {
+    "entry_discard": {ENTRY: "discard"},  # discard amount cards (SF-270)
+    "negate_discard": {EVENT_ANSWER: "negate"},  # discard it to negate any event (SF-287)
+    "calm_discard": {EVENT_ANSWER: "calm"},  # discard it to ignore a harmful event, for its player (SF-285)
+    "duplicate_event": {EVENT_ANSWER: "duplicate"},  # once per turn, play the event again (SF-302, SF-318)
+    "instant_defeat": {DEFEAT: "classes"},  # a champion: one of these classes, as the round begins (SF-K29)
+    "defeat_level_ge": {DEFEAT: "level_ge"},  # an item: its bearer's foe of level amount or more (SF-247)
+    "defeat_level_le": {DEFEAT: "level_le"},  # an ally: the foe of level amount or less, on arrival (SF-247)
+    "attack_only_by": {ATTACKERS: "only"},  # only champions of these traits or classes (SF-K20)
+    "bar": {ATTACKERS: "bar"},  # no champion of these movement traits (SF-279)
+    "defend_self": {DEFENCE: "defends"},  # it defends itself as a champion of class and level (SF-R27)
+    "defender_bonus": {DEFENCE: "bonus"},  # a holding: +amount to a defender of its realm's world (SF-R03)
+    "razed_discard_attacker": {DEFENCE: "razed_discard"},  # razed: its attacker is discarded (SF-148)
+    "pool_ally": {COMBAT: "ally"},  # a champion brings another of its pool into the round (SF-224, SF-225)
+    "borrow_item": {COMBAT: "borrow"},  # a champion borrows its foe's best item for the round (SF-255)
+    "discard_opponent_after": {COMBAT: "discard_foe"},  # the foe it fought is discarded after (SF-209)
+    "discard_for_bonus": {COMBAT: "discard_bonus"},  # an item: discard it for +amount to its bearer (SF-312)
+    "abyss_to_void": {COMBAT: "abyss_to_void"},  # an ally, as it arrives: amount cards Abyss -> Void (SF-173)
+    "copy_power": {USE: "copy"},  # copies another champion's power (SF-257, SF-261)
+    "recover_abyss": {USE: "recover"},  # once per turn, a card of its owner's Abyss to hand (SF-169)
+    "abyss_send": {USE: "send"},  # goes to the Abyss to send a champion or a dungeon there (SF-055)
+    "raze_for_extra_turn": {USE: "raze_extra_turn"},  # a realm razed by its owner: an extra turn (SF-295)
+    "set_class": {BEARER: "class"},  # an item: its bearer's class becomes class (SF-228)
+    "grant_trait": {BEARER: "trait"},  # an item's bearer, or a spell's caster for the round, flies (SF-235)
+    "immune": {PROTECTION: "spells"},  # a champion, or one bearing the artifact: offensive spells (SF-249)
+    "immune_items": {PROTECTION: "items"},  # opposing items' and artifacts' bonuses are lost (SF-250)
+    "sole_avatar": {ENTRY: "sole"},  # an avatar: not while another avatar is in play beside it (SF-047)
+    "level_from_realms": {LEVEL: "realms"},  # the number of its owner's unrazed realms (SF-022)
+    "cast_any": {CASTS: "spells"},  # any spell, whatever its icon (SF-263)
+    "no_inherit": {COMBAT: "own_movement"},  # an ally that takes no movement from its champion (SF-R21)
+    "cancel_wish": {COUNTER: "cancel_wish"},  # a holding: discarded to cancel a Wish-type spell (SF-312)
+    # spells
+    "discard_champion": {PLAY: "opposing_champion"},  # one not immune to it (SF-231, SF-249)
+    "limbo": {PLAY: "opposing_champion"},
+    "wish": {  # any champion, a dungeon outside a round (SF-K37); negates only an event with a duration
+        PLAY: "any_champion",
+        EVENT_ANSWER: "negate_lasting",
+        CAST: "wish",
+    },
+    "limbo_to_abyss": {PLAY: "limbo_champion"},  # a champion in another player's Limbo (SF-253)
+    "steal_item": {PLAY: "opposing_item"},  # an item of an opposing champion
+    "draw": {PLAY: "unaimed", FINDS: "cards"},  # aimed at nothing; a helpful event of it may find a realm
+    "wall": {PLAY: "wall"},  # in a round, not against a champion immune to it (SF-232)
+    "dispel": {PLAY: "answer", COUNTER: "dispel"},  # only against a spell being cast (SF-237)
+    "turn": {PLAY: "answer", COUNTER: "turn"},  # only against an offensive one (SF-238)
+    "reflect": {PLAY: "answer", COUNTER: "reflect"},  # SF-239
+    "negate_event": {PLAY: "answer", EVENT_ANSWER: "negate"},  # only in an event's pause (SF-287)
+    # events
+    "calm": {PLAY: "answer", EVENT_ANSWER: "calm"},  # only in a harmful event's pause (SF-285)
+    "discard_realm": {PLAY: "realm"},  # another player's unrazed realm (SF-205)
+    "no_attacks": {PLAY: "player", LASTING: "no_attacks"},  # another player, who may not attack (SF-R17)
+    "remove_support": {PLAY: "support"},  # an opposing ally or item in combat; escapes an ally (SF-248)
+    "discard_monsters": {PLAY: "monsters"},  # only while a monster is in combat (SF-207)
+    "extra_turn": {PLAY: "unlocked"},  # only once extra turns are unlocked (SF-295, SF-296)
+    "take_back": {PLAY: "own_champion"},  # a champion of its player's pool (SF-313)
+    "destroy": {PLAY: "seen_champion"},  # another player's pool champion that its player can see (SF-008)
+    "discard_from_hand": {PLAY: "unaimed"},
 }
 
 SELECTORS = SelectorVocabulary(nouns=frozenset({CHAMPION, REALM}))
@@ -364,6 +411,7 @@ _OPPONENTS = SELECTORS.parse("opponents")
 HAND_LIMIT = "hand_limit"  # SF-123
 DRAWS = "draws"  # phase-1 draws (SF-072, SF-101)
 SPOILS = "spoils"  # more spoils cards (SF-218)
+HIDDEN_POOL = "hidden_pool"  # above 0: the player's pool is hidden (SF-R22, SF-K45)
 
 # The powers that change a player's numbers while their card is in force (an unrazed realm in its
 # formation, a rule card, a dungeon): each declared as the static it is.
@@ -372,6 +420,7 @@ SEAT_STATICS: dict[str, Callable[[Effect], Static]] = {
     "extra_draw": lambda e: Static(DRAWS, ADD, e.amount, _YOU),
     "draw_limit": lambda e: Static(DRAWS, ADD, -e.amount, _OPPONENTS),  # every other player (SF-072)
     "extra_spoils": lambda e: Static(SPOILS, ADD, e.amount, _PLAYERS),  # for every player (SF-218)
+    "hidden_pool": lambda e: Static(HIDDEN_POOL, ADD, 1, _YOU),  # a dungeon's (SF-R22)
 }
 
 
@@ -401,15 +450,9 @@ def card_keywords(card: CardModel, effects: tuple[Effect, ...]) -> frozenset[str
     return frozenset(out)
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SpellfireCard:
+def build(card: CardModel, common: Common) -> SpellfireCard:
     return SpellfireCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        effects=effects,
-        source=source,
-        keywords=card_keywords(card, effects),
+        **common,
         number=card.number,
         world=card.world or "",
         card_class=card.card_class or "",
@@ -538,71 +581,41 @@ VOCABULARY = EffectVocabulary(
         "abyss_to_void": VerbSpec(help="when played, amount cards from an Abyss go to the Void (SF-173)"),
         "defeat_level_le": VerbSpec(help="defeats an opposing champion of level amount or less (SF-247)"),
         "set_class": VerbSpec(params=_CLASS, help="its bearer's class becomes class (SF-228)"),
-        "grant_trait": VerbSpec(params=_TRAITS, help="its bearer or target gains a trait (SF-235)"),
         "discard_for_bonus": VerbSpec(help="discard it in a round: +amount to its bearer (SF-312)"),
         "defeat_level_ge": VerbSpec(help="its bearer defeats opponents of level amount or more (SF-247)"),
-        "discard_champion": VerbSpec(help="discards a target champion (SF-231)"),
-        "wall": VerbSpec(
-            params=_TRAITS, help="the opposing champion cannot go on unless it has traits (SF-232)"
-        ),
-        "dispel": VerbSpec(help="cancels a spell being cast (SF-237)"),
-        "turn": VerbSpec(help="turns an offensive spell back on its caster (SF-238)"),
-        "reflect": VerbSpec(help="a turning that lasts the rest of phase 4 when cast then (SF-239)"),
-        "negate_event": VerbSpec(help="negates an event in its pause (SF-287)"),
-        "wish": VerbSpec(
-            help="discards any champion, negates a duration event or removes a dungeon (SF-K37)"
-        ),
-        "limbo": VerbSpec(help="sends a target champion to Limbo (SF-160, SF-161)"),
-        "limbo_to_abyss": VerbSpec(help="sends a champion in another player's Limbo to his Abyss (SF-253)"),
-        "draw": VerbSpec(help="draw amount cards"),
-        "steal_item": VerbSpec(help="an item of the opposing champion goes to your hand"),
-        "discard_realm": VerbSpec(help="discards a target realm (SF-205)"),
-        "discard_monsters": VerbSpec(help="discards every monster in combat (SF-207, SF-208)"),
-        "no_attacks": VerbSpec(help="the target player cannot attack until his next turn (SF-R17)"),
-        "discard_from_hand": VerbSpec(help="the target player discards amount cards at random"),
-        "extra_turn": VerbSpec(help="you take another turn (SF-295, SF-K42)"),
-        "calm": VerbSpec(help="you ignore a harmful event (SF-285, SF-K30)"),
-        "remove_support": VerbSpec(help="an opposing ally or item leaves the combat (SF-248)"),
-        "destroy": VerbSpec(help="destroys a champion: out of the game and out of its owner's deck (SF-008)"),
-        "take_back": VerbSpec(help="one of your pool champions returns to your hand with its cards (SF-313)"),
         "draw_limit": VerbSpec(help="every other player draws amount fewer in phase 1 (SF-072)"),
         "extra_spoils": VerbSpec(help="whoever earns spoils draws amount more cards (SF-218)"),
         "hidden_pool": VerbSpec(help="its owner's pool is hidden (SF-R22)"),
+        **VERBS,
     },
     selectors=SELECTORS,
 )
 
 
-def _problem(card: SpellfireCard, where: str, message: str) -> CardDataError:
-    return CardDataError(f"{card.source}: card {card.key!r}: {where}: {message}")
-
-
 def validate_effects(card: SpellfireCard) -> None:
-    """Rules that need both the card and its effects (raises CardDataError naming the field)."""
+    """Rules that need both the card and its effects (raise ValueError("field: problem"))."""
     for e in card.effects:
         where = f"effects[{e.index}]"
         allowed = VERB_TYPES[e.verb]
         if card.type not in allowed:
-            raise _problem(card, f"{where}.do", f"{e.verb!r} is a power of {', '.join(allowed)} cards")
+            raise ValueError(f"{where}.do: {e.verb!r} is a power of {', '.join(allowed)} cards")
         for key in ("class",):
             value = e.param(key)
             if value is not None and value not in CLASSES:
-                raise _problem(card, f"{where}.{key}", f"{value!r} is not a class ({', '.join(CLASSES)})")
+                raise ValueError(f"{where}.{key}: {value!r} is not a class ({', '.join(CLASSES)})")
         traits = e.param("traits")
         if traits is not None:
             for word in str(traits).split("|"):
                 if word not in TRAITS + CLASSES:
-                    raise _problem(card, f"{where}.traits", f"{word!r} is not a trait or a class")
-    if card.type == CHAMPION and card.avatar and card.power("entry_discard") is None:
-        raise _problem(card, "avatar", "an avatar has an entry condition (entry_discard, SF-270)")
-    if card.power("sole_avatar") is not None and not card.avatar:
-        raise _problem(card, "avatar", "only an avatar has an avatar's pairing limit (SF-047)")
-    if card.variable_level and card.power("level_from_realms") is None:
-        raise _problem(card, "variable_level", "a '?' champion needs the power that sets its level (SF-022)")
+                    raise ValueError(f"{where}.traits: {word!r} is not a trait or a class")
+    entry = {a.does for a in card.at.get(ENTRY, ())}
+    if card.type == CHAMPION and card.avatar and "discard" not in entry:
+        raise ValueError("avatar: an avatar has an entry condition (entry_discard, SF-270)")
+    if "sole" in entry and not card.avatar:
+        raise ValueError("avatar: only an avatar has an avatar's pairing limit (SF-047)")
+    if card.variable_level and LEVEL not in card.at:
+        raise ValueError("variable_level: a '?' champion needs the power that sets its level (SF-022)")
 
 
 def load(paths: list[Path]) -> dict[str, SpellfireCard]:
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        validate_effects(card)
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, validate_effects)

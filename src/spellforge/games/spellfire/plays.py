@@ -12,17 +12,19 @@ holding discarded against a Wish (SF-237, SF-238, SF-239, SF-312).
 from __future__ import annotations
 
 from spellforge.core.actions import Action, Pass
+from spellforge.core.cards import Effect
+from spellforge.core.effects import Context
 from spellforge.core.events import Event
 from spellforge.core.flow import Decision
 from spellforge.core.kinds import act, close_condition, legal
 from spellforge.core.modifiers import ROUND
-from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef, Target, card_ref, stack_ref
+from spellforge.core.targets import CardRef, Place, PlayerRef, Target, card_ref, stack_ref
 from spellforge.core.windows import EACH
 
 from . import frames
 from .actions import PlayCard, UsePower
 from .base import SpellfireBase
-from .cards import ALLY, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS, USE
+from .cards import ALLY, CAST, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS, USE
 from .decisions import PlayData
 from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
@@ -75,31 +77,31 @@ class PlayMixin(SpellfireBase):
         return out
 
     def event_targets(self, seat: int, card: int) -> list[Target | None]:
-        d = self.defs[card]
-        verbs = d.powers
-        if "discard_realm" in verbs:
+        """What event ``card`` may be aimed at now (point PLAY), [None] for one aimed at nothing."""
+        aim = self.plays_as(card)
+        if aim == "realm":
             return [CardRef(r) for s in range(self.n_seats) if s != seat for r in self.unrazed_realms(s)]
-        if "no_attacks" in verbs:
+        if aim == "player":
             return [PlayerRef(s) for s in range(self.n_seats) if s != seat]
-        if "remove_support" in verbs:
+        if aim == "support":
             return [
                 CardRef(c)
                 for c in self.zones[self.layout.battle]
                 if self.defs[c].type in (ALLY, ITEM) and self.controller[c] != seat
             ]
-        if "discard_monsters" in verbs:
+        if aim == "monsters":
             if any(
                 self.is_champion(c) and "monster" in self.classes(c) for c in self.zones[self.layout.battle]
             ):
                 return [None]
             return []
-        if "extra_turn" in verbs:
+        if aim == "unlocked":
             return [None] if self.extra_turns_unlocked else []  # SF-295, SF-296
-        if "calm" in verbs:
+        if aim == "answer":
             return []  # only in an event pause (SF-285)
-        if "take_back" in verbs:
+        if aim == "own_champion":
             return [CardRef(c) for c in self.pool_of(seat)]
-        if "destroy" in verbs:
+        if aim == "seen_champion":
             return [
                 CardRef(c)
                 for s in range(self.n_seats)
@@ -161,9 +163,15 @@ class PlayMixin(SpellfireBase):
             cd = self.defs[c]
             if cd.type in SPELLS and self.caster_for(seat, c) >= 0:
                 # negate any event (SF-287); a Wish only one with a duration (SF-288, SF-307)
-                if "negate_event" in cd.powers or ("wish" in cd.powers and ev.duration):
+                answer = self.event_answer(c)
+                if answer == "negate" or (answer == "negate_lasting" and ev.duration):
                     out.append(PlayCard(c, ref))
-            elif cd.type == EVENT and "calm" in cd.powers and ev.harmful and self.event_touches(play, seat):
+            elif (
+                cd.type == EVENT
+                and self.event_answer(c) == "calm"
+                and ev.harmful
+                and self.event_touches(play, seat)
+            ):
                 out.append(PlayCard(c, ref))  # SF-285, SF-290, SF-291
         for c in self.pool_of(seat):
             if not self.voluntary(c):
@@ -241,10 +249,9 @@ class PlayMixin(SpellfireBase):
     def spell_targets(self, seat: int, card: int, in_round: bool) -> list[Target | None]:
         """What ``card`` may be aimed at now; an offensive spell never at a champion immune to it (SF-010,
         SF-231, SF-249), a Wish at any champion (SF-240, SF-241)."""
-        d = self.defs[card]
-        v = d.powers
-        if "discard_champion" in v or "limbo" in v or "wish" in v:
-            wish = "wish" in v
+        aim = self.plays_as(card)
+        if aim == "opposing_champion" or aim == "any_champion":
+            wish = aim == "any_champion"
             out: list[Target | None] = []
             for c in self.opposing_champions(seat):
                 if not self.can_see(seat, c):
@@ -261,7 +268,7 @@ class PlayMixin(SpellfireBase):
                     for c in self.zones[self.layout.dungeon[s]]
                 ]
             return out
-        if "limbo_to_abyss" in v:
+        if aim == "limbo_champion":
             # immunities guard only cards in play, so a champion in Limbo is a target (SF-253)
             return [
                 CardRef(c)
@@ -270,21 +277,19 @@ class PlayMixin(SpellfireBase):
                 for c in self.zones[self.layout.limbo[s]]
                 if self.is_champion(c) and self.attached_to[c] < 0 and not self.immune_to_spells(c)
             ]
-        if "steal_item" in v:
+        if aim == "opposing_item":
             return [
                 CardRef(a)
                 for ch in self.opposing_champions(seat)
                 for a in self.attachments(ch)
                 if self.defs[a].type == ITEM
             ]
-        if "draw" in v:
+        if aim == "unaimed":
             return [None]
-        if v & {"dispel", "turn", "reflect", "negate_event"}:
+        if aim == "answer":
             return []  # only in answer to a spell or an event
         if not in_round:
             return []  # combat cards need a round
-        if "wall" in v:
-            return [None]
         return [None]
 
     def pool_place(self, champion: int) -> Place:
@@ -310,7 +315,7 @@ class PlayMixin(SpellfireBase):
         aim: PlayTarget = stack_ref(about) if about >= 0 else aimed_at(target)
         self.plays.append(PlayRec(uid, card, seat, aim, -1, caster))
         d = self.defs[card]
-        if "wish" in d.powers and caster >= 0:
+        if caster >= 0 and self.ability(card, CAST, "wish") is not None:
             # once cast it can never be used again, whatever the Wish was aimed at and whether or not it is
             # dispelled or cancelled afterwards (SF-242)
             self.spent |= {caster}
@@ -343,15 +348,16 @@ class PlayMixin(SpellfireBase):
             cd = self.defs[c]
             if cd.type not in SPELLS or self.caster_for(seat, c) < 0:
                 continue
-            if "dispel" in cd.powers or (
-                ("turn" in cd.powers or "reflect" in cd.powers)
+            counter = self.counters(c)
+            if counter == "dispel" or (
+                (counter == "turn" or counter == "reflect")
                 and spell.offensive
                 and play.uid not in self.turned
             ):
                 out.append(PlayCard(c, ref))
-        if "wish" in spell.powers:
+        if self.ability(play.card, CAST, "wish") is not None:
             for h in self.zones[self.layout.formation[seat]]:
-                if "cancel_wish" in self.defs[h].powers:
+                if self.counters(h) == "cancel_wish":
                     out.append(UsePower(h, ref))
         return out
 
@@ -368,7 +374,7 @@ class PlayMixin(SpellfireBase):
             self.emit(Event("cancel", d.seat, action.card))
             return
         assert isinstance(action, PlayCard)
-        if "dispel" in self.defs[action.card].powers:
+        if self.counters(action.card) == "dispel":
             self.window_stay()
         else:
             self.window_acted()
@@ -380,13 +386,12 @@ class PlayMixin(SpellfireBase):
         play = self.find_play(uid)
         if play is None:
             return
-        self.plays.remove(play)
         card = play.card
         d = self.defs[card]
         negated = uid in self.negated
         if negated:
+            self.plays.remove(play)
             self.negated.remove(uid)
-        if negated:
             self.emit(Event("negated", play.seat, card))
             if play.copy_of < 0:
                 self.settle(card)
@@ -394,10 +399,12 @@ class PlayMixin(SpellfireBase):
             self.calmed = [x for x in self.calmed if x[0] != uid]
             return
         self.emit(Event("resolve", play.seat, card))
+        # the play stays listed while its verbs run (``resolving``)
         if d.type == EVENT:
             self.resolve_event(play)
         else:
             self.resolve_spell(play)
+        self.plays.remove(play)
         self.calmed = [x for x in self.calmed if x[0] != uid]
         if uid in self.turned:
             self.turned.remove(uid)
@@ -424,126 +431,47 @@ class PlayMixin(SpellfireBase):
         else:
             self.discard_card(card)
 
+    def resolving(self, ctx: Context) -> PlayRec:
+        """The play whose verb runs now (``ctx.uid``: it stays listed while it resolves)."""
+        play = self.find_play(ctx.uid)
+        assert play is not None
+        return play
+
+    def calmed_seats(self, uid: int) -> set[int]:
+        """The players who ignored play ``uid`` with a Calm (SF-285): a harmful event leaves them alone."""
+        return {s for u, s in self.calmed if u == uid}
+
+    def run_powers(self, play: PlayRec, target: PlayTarget) -> bool:
+        """Run the verbs of the card played, aimed at ``target`` (core's ``run_verb``); whether it has any."""
+        ctx = Context(play.card, play.seat, () if target is None else (target,), uid=play.uid)
+        ran = False
+        for e in self.defs[play.card].effects:
+            if e.run is not None:
+                self.run_verb(e, ctx)
+                ran = True
+        return ran
+
     def resolve_event(self, play: PlayRec) -> None:
-        card, seat = play.card, play.seat
-        d = self.defs[card]
-        calmed = {s for u, s in self.calmed if u == play.uid}
-        v = d.powers
-        t = play.target
-        if "discard_realm" in v and isinstance(t, CardRef):
-            realm = t.id
-            if self.zone_name(realm) == "formation" and self.owner[realm] not in calmed:
-                self.discard_card_from_play(realm)
-        elif "discard_monsters" in v:
-            for c in list(self.zones[self.layout.battle]):
-                if self.is_champion(c) and "monster" in self.classes(c) and self.controller[c] not in calmed:
-                    self.discard_card_from_play(c)
-        elif "no_attacks" in v and isinstance(t, PlayerRef):
-            target = t.seat
-            if target not in calmed and play.copy_of < 0:
-                self.move(card, self.layout.lasting)
-                self.lasting_until[card] = target
-                return
-        elif "discard_from_hand" in v:
-            e = d.power("discard_from_hand")
-            assert e is not None
-            for s in self.clockwise_from(seat)[1:]:
-                if s in calmed:
-                    continue
-                for _ in range(e.amount):
-                    hand = self.hand_of(s)
-                    if hand:
-                        self.discard_from_hand(s, hand[self.rng.randrange(len(hand))], voluntary=False)
-        elif "draw" in v:
-            e = d.power("draw")
-            assert e is not None
-            self.draw(seat, e.amount)
-        elif "extra_turn" in v:
-            if self.extra_turns_unlocked:
-                self.grant_extra_turn(seat)
-        elif "destroy" in v and isinstance(t, CardRef):
-            c = t.id
-            if self.zone_name(c) == "pool" and self.owner[c] not in calmed:
-                self.to_zone(c, self.layout.void[self.owner[c]])
-                self.destroyed.append(c)  # gone from its owner's deck too, until replaced (SF-008)
-                self.emit(Event("destroyed", self.owner[c], c))
-        elif "take_back" in v and isinstance(t, CardRef):
-            self.take_back(t.id, seat)
-        elif "remove_support" in v and isinstance(t, CardRef):
-            c = t.id
-            if self.zone_name(c) == "battle" and self.controller[c] not in calmed:
-                self.discard_card_from_play(c)
+        self.run_powers(play, play.target)
         if play.copy_of < 0:
-            self.settle(card)
+            self.settle(play.card)
 
     def resolve_spell(self, play: PlayRec) -> None:
+        """A spell's verbs run at what it is aimed at now: a spell turned back on its caster at him (SF-238);
+        a card with none (a combat card) stays in the round for its side, for the other side if turned."""
         card, seat = play.card, play.seat
-        d = self.defs[card]
-        v = d.powers
+        target: PlayTarget = play.target
         turned = play.uid in self.turned
-        if isinstance(play.target, StackRef):
-            about = play.target.uid
-            if "turn" in v or "reflect" in v:
-                self.turned.append(about)
-                if "reflect" in v and self.phase == "attack":
-                    self.reflecting = seat
-            else:  # dispel, negate, a Wish against a lasting event
-                self.negated.append(about)
-            self.settle(card)
-            return
-        target = play.target.id if isinstance(play.target, CardRef) else -1  # no spell aims at a player
-        if turned and target >= 0 and play.caster >= 0:
-            target = play.caster  # turned back on its caster (SF-238)
-        if "wish" in v:
-            if target >= 0 and self.defs[target].type == "dungeon":
-                self.to_zone(target, self.layout.void[self.owner[target]])  # SF-054
-                self.to_zone(card, self.layout.void[self.owner[card]])
-                if play.caster >= 0 and self.in_play(play.caster):
-                    self.to_zone(play.caster, self.layout.void[self.owner[play.caster]])
+        if turned and isinstance(target, CardRef) and play.caster >= 0:
+            target = CardRef(play.caster)
+        if not self.run_powers(play, target):
+            d = self.defs[card]
+            if self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
+                self.move(card, self.layout.battle)
+                if turned:
+                    f = self.fight
+                    self.controller[card] = f.defender if seat == f.attacker else f.attacker
                 return
-            if target >= 0 and self.in_play(target):
-                self.discard_card_from_play(target)
-        elif "discard_champion" in v or "limbo" in v:
-            if target >= 0 and self.in_play(target):
-                if turned or not self.immune_to_spells(target):
-                    if "limbo" in v:
-                        self.send_to_limbo(target)
-                    else:
-                        self.discard_card_from_play(target)
-                elif self.face_down[target]:
-                    # cast into a hidden pool at a champion that proves immune: the spell is wasted,
-                    # not returned for a new target (SF-011), and the champion is seen to be immune
-                    self.reveal_to_everyone(target)
-                    self.emit(Event("wasted", seat, card, other=target))
-        elif "limbo_to_abyss" in v:
-            if target >= 0 and self.zone_name(target) == "limbo" and not self.immune_to_spells(target):
-                self._detach_rest(target, keep=[])  # what it took to Limbo is discarded
-                self.to_zone(target, self.layout.abyss[self.owner[target]])
-                self.emit(Event("abyss", self.owner[target], target))
-        elif "steal_item" in v:
-            if target >= 0 and self.in_play(target):
-                self.to_zone(target, self.layout.hand[seat])
-                self.controller[target] = seat
-        elif "draw" in v:
-            e = d.power("draw")
-            assert e is not None
-            self.draw(seat, e.amount)
-        elif "wall" in v:
-            self.wall(play, turned)
-        elif "grant_trait" in v:
-            trait = self.gives(card, "trait")
-            assert trait is not None
-            f = self.fight
-            own = f.att_champion if f.attacker == seat else f.def_champion
-            if own >= 0:
-                self.grant(own, str(trait.effect.param("traits")), ROUND, card)  # for the round (SF-235)
-        elif self.fight.over == GOING and self.fight.att_champion >= 0 and (d.bonus or d.drain):
-            # a combat card stays in the round for its side (for the other side when turned)
-            self.move(card, self.layout.battle)
-            if turned:
-                f = self.fight
-                self.controller[card] = f.defender if seat == f.attacker else f.attacker
-            return
         self.settle(card)
 
     def take_back(self, champion: int, seat: int) -> None:
@@ -570,7 +498,7 @@ class PlayMixin(SpellfireBase):
         limbo = self.layout.limbo[owner]
         for a in carried:
             self.move(a, limbo)
-        self._detach_rest(champion, keep=carried)
+        self.detach_rest(champion, keep=carried)
         self._leave(champion)
         for a in carried:
             self.attached_to[a] = champion
@@ -578,12 +506,21 @@ class PlayMixin(SpellfireBase):
         self.limbo_until[champion] = self.turns_taken[owner] + 1
         self.emit(Event("limbo", owner, champion))
 
-    def _detach_rest(self, champion: int, keep: list[int]) -> None:
+    def detach_rest(self, champion: int, keep: list[int]) -> None:
         for a in self.attachments(champion):
             if a not in keep:
                 self.attached_to[a] = -1
                 self.left_play(a)
                 self.discard_card(a)
+
+    def affected(self, effect: Effect, ctx: Context) -> list[Target]:
+        """What a shared verb acts on (core's hook): what the card is aimed at when its effect names a
+        target, else no one named (a draw: its player)."""
+        return list(ctx.targets) if effect.target is not None else []
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        """The shared verb ``draw`` (core's hook)."""
+        self.draw(seat, n)
 
     # ------------------------------------------------------------------ champion powers in phase 3
 
@@ -635,7 +572,7 @@ class PlayMixin(SpellfireBase):
                 self.to_zone(t, self.layout.abyss[self.owner[t]])
             self.emit(Event("abyss_send", seat, card, other=t))
 
-    def wall(self, play: PlayRec, turned: bool) -> None:
+    def wall(self, play: PlayRec, turned: bool, cross: str) -> None:
         """A wall-type spell resolves (the battle writes it: SF-232..SF-236)."""
         raise NotImplementedError
 

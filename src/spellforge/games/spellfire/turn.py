@@ -20,7 +20,7 @@ from spellforge.core.windows import PASSES
 from . import frames
 from .actions import Discard, Mulligan, PlayCard, Rebuild, UsePower
 from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
-from .cards import ARTIFACT, CHAMPION, DUNGEON, EVENT, HOLDING, ITEM, REALM, RULE, USE
+from .cards import ARTIFACT, CHAMPION, DUNGEON, ENTRY, EVENT, FINDS, HOLDING, ITEM, REALM, RULE, USE
 from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
 from .plays import PlayMixin
@@ -355,7 +355,7 @@ class TurnMixin(PlayMixin):
         """Two avatars may share a deck, but an avatar whose text forbids another avatar beside it cannot
         come into play while its owner has one in play, nor another join it (SF-046, SF-047)."""
         lay = self.layout
-        sole = "sole_avatar" in self.defs[avatar].powers
+        sole = self.ability(avatar, ENTRY, "sole") is not None
         for zone in (lay.pool[seat], lay.battle):
             for c in self.zones[zone]:
                 d = self.defs[c]
@@ -363,7 +363,7 @@ class TurnMixin(PlayMixin):
                     c != avatar
                     and d.avatar
                     and self.controller[c] == seat
-                    and (sole or "sole_avatar" in d.powers)
+                    and (sole or self.ability(c, ENTRY, "sole") is not None)
                 ):
                     return True
         return False
@@ -497,7 +497,7 @@ class TurnMixin(PlayMixin):
             d = self.defs[c]
             if d.type == REALM and not self.cosmos_blocked(c):
                 return False
-            if d.type == EVENT and not d.harmful and "draw" in d.powers:
+            if d.type == EVENT and not d.harmful and FINDS in d.at:
                 return False
         return True
 

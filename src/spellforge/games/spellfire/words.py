@@ -22,7 +22,7 @@ from spellforge.core.targets import CardRef, Place, PlayerRef, Target
 
 from .actions import AttackRealm, Discard, Keep, Mulligan, PlayCard, PutBack, Rebuild, Send, UsePower
 from .base import POSITIONS
-from .cards import ALLY, ARTIFACT, CHAMPION, COMBAT, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS, USE
+from .cards import ALLY, ARTIFACT, CAST, CHAMPION, COMBAT, EVENT, HOLDING, ITEM, REALM, RULE, SPELLS, USE
 from .decisions import (
     CutData,
     EntryDiscardData,
@@ -244,7 +244,7 @@ class WordsMixin(ViewMixin):
         play = self.find_play(data.uid) if isinstance(data, PlayData) else None
         about = self.card_label(play.card, seat) if play is not None else aim
         if t == EVENT:
-            if kind == "pause" and "calm" in d.powers:
+            if kind == "pause" and self.event_answer(card) == "calm":
                 return f"Ignore {about} with {name} (for you only)"
             if kind == "escape":
                 return f"Play {name} on {aim} to escape the defeat"
@@ -252,9 +252,10 @@ class WordsMixin(ViewMixin):
         if kind == "pause":
             return f"Negate {about} with {name}"
         if kind == "counter":
-            if "dispel" in d.powers:
+            counter = self.counters(card)
+            if counter == "dispel":
                 return f"Dispel {about} with {name}"
-            if "reflect" in d.powers:
+            if counter == "reflect":
                 return f"Reflect {about} with {name}"
             return f"Turn {about} back on its caster with {name}"
         verb = "Cast" if t in SPELLS else "Use"
@@ -344,7 +345,7 @@ class WordsMixin(ViewMixin):
             who = self.seat_label(play.seat) if play is not None else "a player"
             if kind == "pause":
                 return f"Event pause: {who} played {what}. Negate it, ignore it, copy it, or pass."
-            wish = play is not None and "wish" in self.defs[play.card].powers
+            wish = play is not None and self.ability(play.card, CAST, "wish") is not None
             cancel = ", discard a holding to cancel it" if wish else ""
             return f"{who} casts {what}: dispel it, turn it back{cancel}, or pass."
         if kind == "escape":

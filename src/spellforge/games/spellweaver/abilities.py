@@ -53,11 +53,6 @@ class AbilityMixin(ViewMixin):
         L = self.layout
         return [L.combat[0], L.support[0], L.combat[1], L.support[1], L.area[0], L.area[1]]
 
-    def queue_trigger(self, seat: int, card: int, effect: int, source: int, event_card: int) -> None:
-        """A fired ability waits as (seat, card, effect, the card it is about: itself when the event is
-        about no card)."""
-        self.pending_triggers.append((seat, card, effect, card if event_card < 0 else event_card))
-
     # ------------------------------------------------------------------ hooks of the shared verbs
 
     def draw_cards(self, seat: int, n: int) -> None:
@@ -229,8 +224,10 @@ class AbilityMixin(ViewMixin):
         pending = self.pending_triggers
         if not pending or self.outcome is not None:
             return
-        index = next((i for i, p in enumerate(pending) if p[0] == self.active), 0)
-        seat, src, effect_index, event_card = pending.pop(index)
+        index = next((i for i, p in enumerate(pending) if p.seat == self.active), 0)
+        t = pending.pop(index)
+        seat, src, effect_index = t.seat, t.card, t.effect
+        event_card = src if t.event_card < 0 else t.event_card  # itself when the event is about no card
         self.schedule(frames.Flush())
         effect = self.defs[src].effects[effect_index]
         if effect.target is not None:

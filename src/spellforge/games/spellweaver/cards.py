@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spellforge.core import events as ev
 from spellforge.core.abilities import NO_ABILITIES, YOU, AbilitySet, Trigger, When, static_of
-from spellforge.core.cards import CardDef, Effect, EffectVocabulary, load_card_files
+from spellforge.core.cardfiles import CardFields, Common, load_card_files
+from spellforge.core.cards import CardDef, Effect, EffectVocabulary
 from spellforge.core.selectors import Selection, SelectorVocabulary
 
 from .base import ASPECT_INDEX, ASPECTS, EMBLEMS
@@ -89,13 +90,9 @@ class SkillModel(BaseModel):
     effects: list[dict[str, Any]] = Field(min_length=1)
 
 
-class CardModel(BaseModel):
-    """The fields of a ``[[card]]`` table in a Spellweaver card file."""
+class CardModel(CardFields):
+    """The fields of a ``[[card]]`` table in a Spellweaver card file (beside those of every game)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
     type: Literal[
         "shrine", "creature", "action", "instant", "blessing", "curse", "artifact", "hero", "system"
     ]
@@ -232,8 +229,8 @@ class SWCard(CardDef):
         default=None, init=False, repr=False, compare=False
     )  # target chosen on play
     cancels: bool = field(default=False, init=False, repr=False, compare=False)  # cancels a card (SW-K25)
-    # Its statics and triggered abilities (core/abilities.py): the statics that name "attached creature"
-    # are lent to the creature it is attached to (SW-043, SW-046).
+    # Its statics, triggered and activated abilities (core/abilities.py): the statics that name "attached
+    # creature" are lent to the creature it is attached to (SW-043, SW-046).
     abilities: AbilitySet = field(default=NO_ABILITIES, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -248,7 +245,9 @@ class SWCard(CardDef):
         statics = [static_of(e, host=_names_host(e)) for e in self.statics if e.verb in ("modify", "grant")]
         triggers = [Trigger(TRIGGERS[e.trigger], e.index) for e in self.triggered]
         object.__setattr__(
-            self, "abilities", AbilitySet.of(statics, triggers, lent=any(s.host for s in statics))
+            self,
+            "abilities",
+            AbilitySet.of(statics, triggers, self.activated, lent=any(s.host for s in statics)),
         )
 
     @property
@@ -281,7 +280,7 @@ def level_text(req: tuple[int, ...], total: int) -> str:
     return ", ".join(parts) or "none"
 
 
-def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
+def build(card: CardModel, common: Common) -> SWCard:
     skill = None
     if card.skill is not None:
         s = card.skill
@@ -296,13 +295,7 @@ def build(card: CardModel, effects: tuple[Effect, ...], source: str) -> SWCard:
             effects=tuple(VOCABULARY.parse_effect(raw, i) for i, raw in enumerate(s.effects)),
         )
     return SWCard(
-        key=card.id,
-        name=card.name,
-        type=card.type,
-        text=card.text,
-        keywords=frozenset(card.keywords),
-        effects=effects,
-        source=source,
+        **common,
         aspect=card.aspect or "",
         cost=card.cost,
         levels=Levels.of(card.levels),
@@ -362,12 +355,4 @@ def _check_params(card: SWCard) -> None:
 
 
 def load(paths: list[Path]) -> dict[str, SWCard]:
-    from spellforge.core.errors import CardDataError
-
-    cards = load_card_files(paths, CardModel, VOCABULARY, build, check)
-    for card in cards.values():
-        try:
-            _check_params(card)
-        except ValueError as exc:
-            raise CardDataError(f"{card.source}: card {card.key!r}: {exc}") from None
-    return cards
+    return load_card_files(paths, CardModel, VOCABULARY, build, check, _check_params)

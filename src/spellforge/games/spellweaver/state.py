@@ -254,19 +254,29 @@ class SpellweaverState(CombatMixin):
         return self.select(effect.target, Context(source, seat))
 
     def ability_options(self, seat: int, mana: int, instant_only: bool, out: list[Action]) -> None:
+        """The activated abilities in force (core's ``activated_in_force``) on ``seat``'s side that it may
+        use now, as ``Use(card, index of the ability on the card)``."""
+        force = self.activated_in_force()
+        if not force:
+            return
         L = self.layout
-        for z in (L.combat[seat], L.support[seat], L.area[seat]):
-            for cid in self.zones[z]:
-                for i, effect in enumerate(self.defs[cid].activated):
-                    if instant_only and not effect.cost("instant", False):
-                        continue
-                    if effect.cost("exhaust", False) and self.exhausted[cid]:  # SW-102, SW-K13
-                        continue
-                    if effect.cost("mana", 0) > mana or effect.cost("energy", 0) > self.energy.get(cid, 0):
-                        continue
-                    if effect.target is not None and not self.choice_targets(effect, cid, seat):
-                        continue
-                    out.append(Use(cid, i))
+        mine = (L.combat[seat], L.support[seat], L.area[seat])
+        zone_of = self.zone_of
+        last, i = -1, 0
+        for cid, effect in force:  # a card's abilities are listed together, in order
+            i = i + 1 if cid == last else 0
+            last = cid
+            if zone_of[cid] not in mine:
+                continue
+            if instant_only and not effect.cost("instant", False):
+                continue
+            if effect.cost("exhaust", False) and self.exhausted[cid]:  # SW-102, SW-K13
+                continue
+            if effect.cost("mana", 0) > mana or effect.cost("energy", 0) > self.energy.get(cid, 0):
+                continue
+            if effect.target is not None and not self.choice_targets(effect, cid, seat):
+                continue
+            out.append(Use(cid, i))
 
     def window_extras(self, seat: int, out: list[Action]) -> None:
         """What a seat may do in an instant window (SW-R12): instants, instant abilities, The Spark."""
