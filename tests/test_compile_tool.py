@@ -4,6 +4,7 @@ names the first difference between compiled and interpreted play. (Compiling its
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from types import ModuleType
 
@@ -24,7 +25,7 @@ def test_compiles_core_bots_and_games_but_the_action_modules() -> None:
     left = [
         m
         for m in modules
-        if m.endswith((".actions", ".clock", ".cardfiles"))
+        if m.endswith((".actions", ".cardfiles", ".clock", ".errors", ".ruleset"))
         or (m.startswith("spellforge.games.") and m.endswith(".cards"))
     ]
     assert "spellforge.core.cards" in modules and "spellforge.games.spelldawn.raid" in modules
@@ -58,3 +59,66 @@ def test_names_the_first_action_that_differs() -> None:
     assert tool.first_difference(compiled, source) == (
         "casters seed 1: action 1 is 'draw' compiled, 'play #3' from source"
     )
+
+
+def runtime_annotation_names(tree: ast.Module) -> list[tuple[str, str, str]]:
+    """(class, field, name) of each dataclass field whose annotation a compiled module evaluates at import:
+    a bare name or a subscripted one (``Ruleset``, ``Mapping[str, int]``), not a union."""
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        if not any(isinstance(d, ast.Name) and d.id == "dataclass" for d in decorators):
+            continue
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                head = (
+                    item.annotation.value if isinstance(item.annotation, ast.Subscript) else item.annotation
+                )
+                if isinstance(head, ast.Name) and head.id != "ClassVar":
+                    out.append((node.name, item.target.id, head.id))
+    return out
+
+
+def type_checking_names(tree: ast.Module) -> set[str]:
+    """The names a module imports only under ``if TYPE_CHECKING:``."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for item in ast.walk(node):
+                if isinstance(item, ast.ImportFrom | ast.Import):
+                    names |= {a.asname or a.name for a in item.names}
+    return names
+
+
+def absolute(package: str, node: ast.ImportFrom) -> str:
+    """The module ``from <module> import ...`` names, relative imports resolved against ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def test_compiled_dataclasses_find_their_fields_types_at_run_time() -> None:
+    """Compiled, a dataclass looks the type of each field up among its module's globals when the module is
+    imported (unless the type is a builtin or a compiled class): a type imported only for the type checker
+    is missing there, and the import fails (KeyError: 'Ruleset')."""
+    tool = load()
+    compiled = set(tool.compiled_modules(tool.SRC))
+    missing = []
+    for file in tool.compiled_files(tool.SRC):
+        tree = ast.parse((tool.SRC / file).read_text(encoding="utf-8"))
+        hidden = type_checking_names(tree)
+        package = ".".join(Path(file).parts[:-1])
+        imported_from = {
+            a.asname or a.name: absolute(package, node)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            for a in node.names
+        }
+        for klass, name, type_name in runtime_annotation_names(tree):
+            module = imported_from.get(type_name, "")
+            if type_name in hidden and not (module.startswith("spellforge") and module in compiled):
+                missing.append(f"{file}: {klass}.{name}: {type_name}")
+    assert missing == []

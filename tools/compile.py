@@ -17,6 +17,27 @@ random games of every game configuration from the build and from the source, com
 action. It exits 1 naming the first difference, and non-zero when mypyc cannot compile a module.
 ``check --translate-only`` (what CI runs) stops once mypyc has type-checked every module and written its
 C code: it fails on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
+
+``spellforge --version`` says whether the engine runs compiled (so does ``bench``'s JSON, ``"compiled"``);
+``SPELLFORGE_PURE=1`` makes a build import its modules from their ``.py`` files (spellforge/compiled.py).
+
+What a compiled build needed (each found by building and playing; the comments at ``LEFT_OUT`` say more):
+- each game's card class (interpreted: its cards.py stays out) subclasses core's compiled ``CardDef``:
+  "interpreted classes cannot inherit from compiled" until ``CardDef`` allowed it, then "attribute
+  'effects' of 'CardDef' undefined" until a compiled ``CardDef`` named its fields in ``__slots__``;
+- the tests' toy games subclass ``Ruleset`` and the command line ``SpellforgeError``: core/ruleset.py and
+  core/errors.py run from source; a compiled game's ruleset (a subclass) then makes its dict, and its
+  ``__dict__``, only when its first attribute is set, so ``Ruleset.__copy__`` and Spelldawn's deck caches
+  read ``getattr(self, "__dict__", {})`` or set an attribute first (``copy.copy`` of a fresh compiled
+  ruleset failed: "no attribute '__dict__'", and with ``vars()`` "argument must have __dict__");
+- the tests' toy games subclass core's ``State`` too, which allows no interpreted subclass (it would
+  slow every call): tests of toy games (tests/core/test_clock.py and others) fail against a build;
+- importing the compiled bots failed with KeyError: 'Ruleset': a compiled dataclass looks its fields'
+  types up at import, and bots/base.py imported ``Ruleset`` only for the type checker;
+- one C file of 130 MB took 11 minutes at -O0 and did not finish at -O3 in 20 on the loaded machine: a C
+  file per module (33 MB in all) compiled ``--jobs`` at a time.
+"native module ... in sys.modules was replaced after initialization" did not occur once these were done:
+``check`` imports the build and the source in separate processes, each with one of them on ``sys.path``.
 """
 
 from __future__ import annotations
@@ -49,9 +70,30 @@ PACKAGES = (
 #   either way;
 # - the card files' models (``core/cardfiles.py``, ``games/*/cards.py``): mypyc writes C for a pydantic model
 #   class that names ``pydantic.main`` without importing it, and the C compiler refuses it; cards are loaded
-#   once.
+#   once. The games' card classes subclass core's compiled ``CardDef``, which therefore allows interpreted
+#   subclasses (``@mypyc_attr``; without it: "interpreted classes cannot inherit from compiled") and names
+#   its fields in ``__slots__`` once compiled (core/cards.py: else the subclass's ``@dataclass(slots=True)``
+#   declares them again as slots of its own, which the compiled ``CardDef.__post_init__`` never sees:
+#   "attribute 'effects' of 'CardDef' undefined");
+# - core/ruleset.py and core/errors.py: interpreted code subclasses them (the tests' toy games their
+#   ``Ruleset``, the command line its ``UsageError``); a ruleset is read when a game starts, not per
+#   decision, and the games' compiled rulesets inherit from it as from any Python class (with a dict).
 # mypyc stops with an internal error on ``reversed()`` of some lists (``list[Frame[Any]]``): write ``[::-1]``.
-LEFT_OUT = ("core/actions.py", "core/cardfiles.py", "core/clock.py", "games/*/actions.py", "games/*/cards.py")
+# A compiled dataclass builds its ``__annotations__`` at import, looking each field's type up among the
+# module's globals unless it is a builtin or compiled class: a field typed with a class that runs from source
+# must have it imported at run time, not under ``if TYPE_CHECKING:`` (bots/base.py's ``Observation.game:
+# Ruleset``; else importing the build fails with KeyError: 'Ruleset').
+# A compiled subclass of a Python class has no ``__dict__`` until its first attribute is set: read it as
+# ``getattr(obj, "__dict__", {})`` (``Ruleset.__copy__``, Spelldawn's deck caches).
+LEFT_OUT = (
+    "core/actions.py",
+    "core/cardfiles.py",
+    "core/clock.py",
+    "core/errors.py",
+    "core/ruleset.py",
+    "games/*/actions.py",
+    "games/*/cards.py",
+)
 
 
 def compiled_files(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str]:
@@ -67,15 +109,36 @@ def compiled_files(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str
     ]
 
 
-# mypyc's own command, with debug information off (it only slows the C compiler) and the level chosen.
+# mypyc's own command, with debug information off (it only slows the C compiler) and the level chosen
+# (argv[1]). mypyc writes a C file per module (``multi_file``), and the C compiler runs on argv[2] of them
+# at once: one C file of the whole engine (130 MB) kept a single compiler busy for the whole build, 11
+# minutes at -O0 on the loaded 2-core machine, and -O3 did not end within 20.
 SETUP = """
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from setuptools import setup
+from distutils.ccompiler import CCompiler
 from mypyc.build import mypycify
-extensions = mypycify(sys.argv[2:], opt_level=sys.argv[1], debug_level="0")
+
+def compile_at_once(self, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
+                    extra_preargs=None, extra_postargs=None, depends=None):
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+    with ThreadPoolExecutor(int(sys.argv[2])) as pool:
+        list(pool.map(one, sorted(objects, key=lambda o: -len(build[o][0]))))
+    return objects
+
+CCompiler.compile = compile_at_once
+extensions = mypycify(sys.argv[3:], opt_level=sys.argv[1], debug_level="0", multi_file=True)
 if sys.argv[1] != "translate":
     setup(name="spellforge-compiled", script_args=["build_ext", "--inplace"], ext_modules=extensions)
 """
+# C compilers run at once by ``build`` (``--jobs``).
+JOBS = 3
 # The random-play configurations compared by ``check``: every game, and the multiplayer tables.
 CONFIGS: tuple[tuple[str, dict[str, object]], ...] = (
     ("spellbattle", {}),
@@ -107,7 +170,7 @@ def copy_sources(out: Path) -> None:
                     ext.unlink()
 
 
-def build(out: Path, opt: int | str, packages: tuple[str, ...] = PACKAGES) -> None:
+def build(out: Path, opt: int | str, packages: tuple[str, ...] = PACKAGES, jobs: int = JOBS) -> None:
     """Compile the modules in ``out`` (see the module docstring); raise SystemExit when mypyc fails.
     ``opt`` "translate" stops once mypyc has type-checked the modules and written their C code: what
     refuses to compile is found, in a fraction of the time the C compiler takes."""
@@ -118,7 +181,7 @@ def build(out: Path, opt: int | str, packages: tuple[str, ...] = PACKAGES) -> No
     (out / "pyproject.toml").unlink(missing_ok=True)
     start = time.monotonic()
     files = compiled_files(out, packages)
-    mypyc = [sys.executable, "-c", SETUP, str(opt), *files]
+    mypyc = [sys.executable, "-c", SETUP, str(opt), str(jobs), *files]
     done = subprocess.run(mypyc, cwd=out, capture_output=True, text=True)
     problems = [
         line
@@ -229,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", type=Path, default=ROOT / "build" / "compiled", help="the build directory")
     b.add_argument("--only", nargs="+", default=PACKAGES, help="packages to compile (default: all)")
     b.add_argument("--opt", type=int, default=int(os.environ.get("MYPYC_OPT_LEVEL", "3")), choices=range(4))
+    b.add_argument("--jobs", type=int, default=JOBS, help=f"C compilers run at once (default {JOBS})")
     c = commands.add_parser("check", help="build at -O0, import and compare random play with the source")
     c.add_argument("--out", type=Path, default=ROOT / "build" / "compile-check", help="the build directory")
     c.add_argument("--games", type=int, default=3, help="random games per configuration (default 3)")
@@ -239,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "build":
-        build(args.out.resolve(), args.opt, tuple(args.only))
+        build(args.out.resolve(), args.opt, tuple(args.only), args.jobs)
         return 0
     return check(args.out.resolve(), args.games, args.translate_only)
 

@@ -7,6 +7,7 @@
 True
 """
 
+from . import compiled as compiled  # first: SPELLFORGE_PURE=1 must be in force before the engine is imported
 from .core.actions import Action, Choose, Done, Pass, Resign
 from .core.errors import (
     CardDataError,

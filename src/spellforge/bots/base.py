@@ -25,11 +25,11 @@ from spellforge.core.actions import Action
 from spellforge.core.errors import SpellforgeError, UnknownNameError
 from spellforge.core.observe import known_cards
 from spellforge.core.rng import Rng
+from spellforge.core.ruleset import Ruleset  # at run time: a compiled Observation looks its field's type up
 
 from .playout import declining
 
 if TYPE_CHECKING:
-    from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
 

@@ -15,6 +15,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from spellforge import __version__
+from spellforge.compiled import is_compiled
 from spellforge.core.errors import DeckError, SpellforgeError
 
 from .batch import (
@@ -70,7 +72,8 @@ __all__ = [
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="spellforge", description="One rules engine for five fantasy card games.")
-    parser.add_argument("--version", action="version", version="spellforge 0.1.0")
+    how = "compiled with mypyc" if is_compiled() else "from source"
+    parser.add_argument("--version", action="version", version=f"spellforge {__version__} ({how})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 

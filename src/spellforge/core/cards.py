@@ -13,9 +13,11 @@ Definitions are immutable and shared by every game state that uses them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from .selectors import Selection, SelectorVocabulary
 
@@ -78,6 +80,7 @@ class Effect:
         return default
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's card class, in its interpreted cards.py
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """An immutable card definition. Games subclass it to add their fields (all with defaults)."""
@@ -109,6 +112,13 @@ class CardDef:
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+
+# Compiled, CardDef keeps its fields in native slots but has no ``__slots__`` to say so: a game's card class
+# (``@dataclass(slots=True)``, interpreted) would declare them again as slots of its own, which the compiled
+# methods never read. Naming them keeps the subclass's slots to its own fields. From source it is a no-op.
+if not hasattr(CardDef, "__slots__"):
+    setattr(CardDef, "__slots__", tuple(f.name for f in fields(CardDef)))  # noqa: B010 (mypy types it per field)
 
 
 @dataclass(frozen=True, slots=True)

@@ -418,7 +418,9 @@ class Ruleset(ABC):
         pool with changed cards starts as one. Without it ``copy.copy`` would go through
         ``__reduce_ex__`` and hand back the registry's own instance."""
         clone = type(self)()  # a ruleset takes no arguments: its facts are class attributes
-        clone.__dict__.update(self.__dict__)
+        # A compiled game's ruleset makes its dict (and its ``__dict__``) with its first attribute set.
+        for name, value in getattr(self, "__dict__", {}).items():
+            setattr(clone, name, value)
         return clone
 
     def __reduce_ex__(self, protocol: Any) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 from spellforge.bots import make_bot
 from spellforge.bots.base import Observation
+from spellforge.compiled import is_compiled
 from spellforge.core.rng import Rng
 from spellforge.core.state import State
 from spellforge.games import find_game
@@ -127,6 +128,7 @@ def bench_game(game: str, runs: int = 5, seconds: float = 1.0, seed: int = 1) ->
         "clone_us": round(statistics.median(clones), 2),
         "runs": runs,
         "seconds_per_run": seconds,
+        "compiled": is_compiled(),  # the engine's modules mypyc's extensions (tools/compile.py)
         "spread": {
             "decisions_per_second": [round(min(dps), 1), round(max(dps), 1)],
             "clone_us": [round(min(clones), 2), round(max(clones), 2)],

@@ -72,9 +72,9 @@ class Spelldawn(Ruleset):
     def build_deck(self, deck: DeckList, role: str = "", **options: Any) -> tuple[list[CardDef], list[str]]:
         """The cards and problems of ``deck`` (see ``judge_deck``). A preconstructed deck is judged once per
         role: deck lists are immutable, and a new game checks both decks again."""
-        cache: dict[int, tuple[DeckList, str, list[CardDef], list[str]]] = self.__dict__.setdefault(
-            "_judged", {}
-        )
+        cache: dict[int, tuple[DeckList, str, list[CardDef], list[str]]] = getattr(
+            self, "__dict__", {}
+        ).setdefault("_judged", {})  # compiled, no __dict__ until the first attribute is set
         hit = cache.get(id(deck))
         if hit is not None and hit[0] is deck and hit[1] == role:
             return list(hit[2]), list(hit[3])
@@ -93,7 +93,8 @@ class Spelldawn(Ruleset):
         role = role or made_for
         for section in sorted(set(deck.sections) - set(SECTIONS)):
             problems.append(f"[{section}] a Spelldawn deck has only [riftcaller], [boons] and [cards]")
-        index = self.__dict__.get("_index") or self.__dict__.setdefault("_index", card_index(self.cards))
+        cards = self.cards  # sets the first attribute: a compiled ruleset has its __dict__ from then on
+        index = self.__dict__.get("_index") or self.__dict__.setdefault("_index", card_index(cards))
         main = resolve_section(deck.main, index, "cards", problems)
         rift = resolve_section(deck.sections.get("riftcaller", ()), index, "riftcaller", problems)
         boons = resolve_section(deck.sections.get("boons", ()), index, "boons", problems)
