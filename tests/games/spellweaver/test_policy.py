@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import time
+import types
 from typing import Any
 
 import pytest
@@ -189,19 +189,28 @@ def test_the_rate_of_iterations_leaves_out_the_time_the_prior_took(monkeypatch: 
     """A seconds budget estimates the iterations it has left (for the prior's top-up and for stopping once
     the move is settled) from the rate of the iterations so far; the prior's greedy lookahead, however
     slow on a big board, is not an iteration. Here it takes half the budget: counted in, the first check
-    would see about as many iterations left as done, and could stop a search that had hundreds to go."""
+    would see about as many iterations left as done, and could stop a search that had hundreds to go.
+    The search reads a clock of the test's own (a millisecond each time it is read, the prior a quarter
+    second), so the figures do not depend on the machine's load."""
     slow = 0.25
+    clock = [0.0]
+
+    def perf_counter() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
     seed_root = ISMCTSBot.seed_root
     checks: list[float] = []
 
     def slow_seed_root(self: ISMCTSBot, *args: Any) -> list[tuple[Node, float]]:
-        time.sleep(slow)
+        clock[0] += slow
         return seed_root(self, *args)
 
     def record(root: Node, keys: Any, left: float) -> bool:
         checks.append(left)
         return False
 
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(perf_counter=perf_counter))
     monkeypatch.setattr(ISMCTSBot, "seed_root", slow_seed_root)
     monkeypatch.setattr(ismcts, "settled", record)
     obs = lethal_burn()
