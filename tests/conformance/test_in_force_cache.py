@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from spellforge.compiled import is_compiled
 from spellforge.core.abilities import AbilityState, InForce
 from spellforge.core.rng import Rng
 from spellforge.games import find_game
@@ -13,8 +14,17 @@ from spellforge.games import find_game
 GAMES = ("spellbattle", "spellweaver", "casters", "spelldawn", "spellfire")
 
 
+# What the record holds (named here: a compiled InForce has no __slots__ to read them from).
+FIELDS = ("activated", "grants", "hosted", "hosted_grants", "lent", "listens", "lowering", "values")
+
+
 def read(force: InForce) -> tuple[str, ...]:
-    return tuple(repr(getattr(force, name)) for name in InForce.__slots__)
+    return tuple(repr(getattr(force, name)) for name in FIELDS)
+
+
+@pytest.mark.skipif(is_compiled(), reason="a compiled class keeps no __slots__ to compare with")
+def test_the_fields_compared_are_all_the_record_holds() -> None:
+    assert set(FIELDS) == set(InForce.__slots__)
 
 
 def stale(state: AbilityState) -> bool:
