@@ -241,26 +241,19 @@ class State(FlowState):
                 perm = knowledge.fill_positions(needs, old, perm, new.fits_position, rng)
             else:
                 rng.permute(perm)  # as random as shuffle, several times faster on a deck
-            if len(runs) == 1:  # one zone: its cards change places within it, no card changes zone
-                z, indices = runs[0]
+            moves = len(runs) > 1  # one zone: its cards change places within it, no card changes zone
+            k = 0
+            for z, indices in runs:
+                n = len(indices)
+                part = perm[k : k + n] if moves else perm
+                k += n
                 row = zones[z]
                 if type(indices) is range:
-                    row[:] = perm
+                    row[:] = part
                 else:
-                    for i, cid in zip(indices, perm, strict=True):
+                    for i, cid in zip(indices, part, strict=True):
                         row[i] = cid
-            else:
-                k = 0
-                for z, indices in runs:
-                    n = len(indices)
-                    part = perm[k : k + n]
-                    k += n
-                    row = zones[z]
-                    if type(indices) is range:
-                        row[:] = part
-                    else:
-                        for i, cid in zip(indices, part, strict=True):
-                            row[i] = cid
+                if moves:
                     for cid in part:
                         zone_of[cid] = z
             mapping.update(zip(old, perm, strict=True))
