@@ -293,17 +293,43 @@ def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | 
     return _champion_main(state, legal, rng)
 
 
-def _open(state: SpelldawnState, room: int) -> bool:
-    """Whether a raid on ``room`` would get through (a cheap reading of :func:`room_defence`)."""
-    weapons = [c for c in state.zones[ARENA[state.ch]] if state.defs[c].subtype == "weapon"]
-    through, damage = room_defence(state, room, weapons)
-    return through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
+class _Rooms:
+    """Which rooms a raid would get through now (a cheap reading of :func:`room_defence`), for one
+    playout decision: each room read once, and the Champion's weapons and the unseen cards (``Unseen``,
+    only once a face-down defender asks for them) gathered once for all rooms."""
+
+    __slots__ = ("known", "state", "unseen", "weapons")
+
+    def __init__(self, state: SpelldawnState) -> None:
+        self.state = state
+        self.weapons: list[int] | None = None
+        self.unseen: Unseen | None = None
+        self.known: dict[int, bool] = {}
+
+    def open(self, room: int) -> bool:
+        hit = self.known.get(room)
+        if hit is None:
+            state = self.state
+            weapons = self.weapons
+            if weapons is None:
+                defs = state.defs
+                weapons = self.weapons = [
+                    c for c in state.zones[ARENA[state.ch]] if defs[c].subtype == "weapon"
+                ]
+            if self.unseen is None:
+                fd = state.face_down
+                if any(fd[m] for m in state.zones[DEFENDERS[room]]):
+                    self.unseen = Unseen(state)
+            through, damage = room_defence(state, room, weapons, self.unseen)
+            hit = self.known[room] = through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
+        return hit
 
 
 def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> Action:
     """Score what can be scored, put schemes only where a defence holds, put minions where they guard
     the most (a scheme, the Sanctum while schemes are in hand, the Vault), progress guarded schemes."""
     defs = state.defs
+    rooms = _Rooms(state)
     progress = [a for a in legal if isinstance(a, Progress)]
     for a in progress:  # finish a scheme that is one counter short
         c = state.occupant(ROOM_OF_PLACE[a.target])
@@ -311,19 +337,19 @@ def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
             return a
     plays = [a for a in legal if isinstance(a, PlayCard)]
     schemes = [a for a in plays if defs[a.card].type == "scheme"]
-    safe = [a for a in schemes if a.target is not None and not _open(state, ROOM_OF_PLACE[a.target])]
+    safe = [a for a in schemes if a.target is not None and not rooms.open(ROOM_OF_PLACE[a.target])]
     if safe:
         return safe[rng.randrange(len(safe))]
     minions = [a for a in plays if defs[a.card].type == "minion" and a.target is not None]
     if minions and rng.random() < 0.8:
-        want = _room_to_guard(state, bool(schemes))
+        want = _room_to_guard(state, rooms, bool(schemes))
         best = [a for a in minions if a.target is not None and ROOM_OF_PLACE[a.target] == want]
         if best:
             return best[rng.randrange(len(best))]
     guarded = []
     for a in progress:
         room = ROOM_OF_PLACE[a.target]
-        if defs[state.occupant(room)].type == "scheme" and not _open(state, room):
+        if defs[state.occupant(room)].type == "scheme" and not rooms.open(room):
             guarded.append(a)
     if guarded and rng.random() < 0.8:
         return guarded[rng.randrange(len(guarded))]
@@ -335,7 +361,7 @@ def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
     return next(a for a in legal if isinstance(a, GainMana))
 
 
-def _room_to_guard(state: SpelldawnState, scheme_in_hand: bool) -> int:
+def _room_to_guard(state: SpelldawnState, rooms: _Rooms, scheme_in_hand: bool) -> int:
     """The room where one more minion matters most: a progressed or scheme-holding outer room that is
     open, then the Sanctum (while schemes are in hand), the Vault, an empty outer room for the next
     scheme."""
@@ -343,15 +369,15 @@ def _room_to_guard(state: SpelldawnState, scheme_in_hand: bool) -> int:
     best, best_value = -1, 0.0
     for r in range(3, 8):
         c = state.occupant(r)
-        if c >= 0 and defs[c].type == "scheme" and _open(state, r):
+        if c >= 0 and defs[c].type == "scheme" and rooms.open(r):
             value = defs[c].points * (1.0 + state.progress[c])
             if value > best_value:
                 best, best_value = r, value
     if best >= 0:
         return best
-    if scheme_in_hand and _open(state, SANCTUM):
+    if scheme_in_hand and rooms.open(SANCTUM):
         return SANCTUM
-    if _open(state, VAULT):
+    if rooms.open(VAULT):
         return VAULT
     if scheme_in_hand:
         for r in range(3, 8):
@@ -371,10 +397,11 @@ def _champion_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
         if arms:
             return arms[rng.randrange(len(arms))]
     raids = [a for a in legal if isinstance(a, Raid)]
-    outer = [a for a in raids if ROOM_OF_PLACE[a.target] >= 3 and _open(state, ROOM_OF_PLACE[a.target])]
+    rooms = _Rooms(state)
+    outer = [a for a in raids if ROOM_OF_PLACE[a.target] >= 3 and rooms.open(ROOM_OF_PLACE[a.target])]
     if outer and rng.random() < 0.85:
         return outer[rng.randrange(len(outer))]
-    inner = [a for a in raids if ROOM_OF_PLACE[a.target] < 2 and _open(state, ROOM_OF_PLACE[a.target])]
+    inner = [a for a in raids if ROOM_OF_PLACE[a.target] < 2 and rooms.open(ROOM_OF_PLACE[a.target])]
     if inner and rng.random() < 0.5:
         return inner[rng.randrange(len(inner))]
     if plays and rng.random() < 0.4:
