@@ -178,10 +178,13 @@ class SpelldawnBase(AbilityState):
             return
         force, zone_of, face_down, defs = self._force_set, self.zone_of, self.face_down, self.defs
         for old, new in mapping.items():
-            if old != new and zone_of[new] in force:
-                if not face_down[new] or defs[old].veiled.gives or defs[new].veiled.gives:
-                    self._in_force = None
-                    return
+            if (
+                old != new
+                and zone_of[new] in force
+                and (not face_down[new] or defs[old].veiled.gives or defs[new].veiled.gives)
+            ):
+                self._in_force = None
+                return
 
     def card_is(self, cid: int, noun: str) -> bool:
         return noun == "card" or self.defs[cid].type == noun
