@@ -115,8 +115,22 @@ class Unseen:
         return len(self.schemes) / total if total else 0.5
 
 
+def cheapest(state: SpelldawnState, weapons: Sequence[int], m: int) -> int:
+    """The least mana any of ``weapons`` defeats minion ``m`` for (SD-R07), or -1 when none can."""
+    best = -1
+    for w in weapons:
+        cost = state.defeat_cost(w, m)
+        if cost >= 0 and (best < 0 or cost < best):
+            best = cost
+    return best
+
+
 def room_defence(
-    state: SpelldawnState, room: int, weapons: Sequence[int], unseen: Unseen | None = None
+    state: SpelldawnState,
+    room: int,
+    weapons: Sequence[int],
+    unseen: Unseen | None = None,
+    costs: dict[int, int] | None = None,
 ) -> tuple[float, float]:
     """The chance that a raid on ``room`` now gets through, and the damage expected on the way.
 
@@ -124,31 +138,23 @@ def room_defence(
     each minion it can pay for with its cheapest weapon (SD-R07), and an undefeated minion's Combat ability
     fires (SD-110), ending the raid if it says so (SD-R16). A face-down minion is not known: it is each
     unseen minion in turn, weighted by how many there are, summoned when the Overlord's mana pays for it
-    (SD-R14) and passed by otherwise (SD-108)."""
+    (SD-R14) and passed by otherwise (SD-108). ``costs`` keeps :func:`cheapest` by minion, for a caller that
+    reads several rooms of one state with the same weapons."""
     defenders = state.zones[DEFENDERS[room]]
     if not defenders:
         return 1.0, 0.0
     defs, fd = state.defs, state.face_down
     ol_mana = float(state.mana[state.ol])
     ch_mana = float(state.mana[state.ch] + RAID_SLACK)
-    best_cost: dict[int, int] = {}
-
-    def cheapest(m: int) -> int:
-        best = best_cost.get(m)
-        if best is None:
-            best = -1
-            for w in weapons:
-                cost = state.defeat_cost(w, m)
-                if cost >= 0 and (best < 0 or cost < best):
-                    best = cost
-            best_cost[m] = best
-        return best
-
+    if costs is None:
+        costs = {}
     through, damage = 1.0, 0.0
     for i in range(len(defenders) - 1, -1, -1):
         m = defenders[i]
         if not fd[m]:
-            best = cheapest(m)
+            best = costs.get(m, -2)
+            if best == -2:
+                best = costs[m] = cheapest(state, weapons, m)
             if 0 <= best <= ch_mana:
                 ch_mana -= best
                 continue
@@ -167,7 +173,9 @@ def room_defence(
                 continue  # this one would be passed by
             share = n / total
             paid += share * d.cost
-            best = cheapest(rep)
+            best = costs.get(rep, -2)
+            if best == -2:
+                best = costs[rep] = cheapest(state, weapons, rep)
             if 0 <= best <= ch_mana:
                 spent += share * best
                 continue
@@ -200,12 +208,13 @@ def evaluate(state: State, seat: int) -> float | None:
     hand_ch = len(zones[HAND[ch]])
     unseen = Unseen(state)
     per_card = unseen.points / unseen.cards if unseen.cards else 0.0
+    costs: dict[int, int] = {}  # what defeating each minion costs: the same in every room
     score = float(state.points[ol] - state.points[ch])
 
     def exposure(room: int) -> float:
         """How likely the Champion is to get into ``room``: the chance nothing stops it, less when the way
         costs it cards (damage is paid with cards, SD-127)."""
-        through, damage = room_defence(state, room, weapons, unseen)
+        through, damage = room_defence(state, room, weapons, unseen, costs)
         if damage >= 0.5:
             through *= 0.15 if damage >= hand_ch else 0.7
         return max(0.1, through)
@@ -298,13 +307,14 @@ class _Rooms:
     playout decision: each room read once, and the Champion's weapons and the unseen cards (``Unseen``,
     only once a face-down defender asks for them) gathered once for all rooms."""
 
-    __slots__ = ("known", "state", "unseen", "weapons")
+    __slots__ = ("costs", "known", "state", "unseen", "weapons")
 
     def __init__(self, state: SpelldawnState) -> None:
         self.state = state
         self.weapons: list[int] | None = None
         self.unseen: Unseen | None = None
         self.known: dict[int, bool] = {}
+        self.costs: dict[int, int] = {}
 
     def open(self, room: int) -> bool:
         hit = self.known.get(room)
@@ -320,7 +330,7 @@ class _Rooms:
                 fd = state.face_down
                 if any(fd[m] for m in state.zones[DEFENDERS[room]]):
                     self.unseen = Unseen(state)
-            through, damage = room_defence(state, room, weapons, self.unseen)
+            through, damage = room_defence(state, room, weapons, self.unseen, self.costs)
             hit = self.known[room] = through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
         return hit
 
