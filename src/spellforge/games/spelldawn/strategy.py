@@ -63,6 +63,9 @@ def minion_traits(d: SpelldawnCard) -> tuple[bool, int, int]:
     return hit[1], hit[2], hit[3]
 
 
+# The rooms' zones whose face-down cards the Champion has not seen, in the order Unseen reads them.
+_IN_PLAY = (*DEFENDERS, *OCCUPANT[3:])
+
 RAID_SLACK = 2  # mana the Champion can add before a raid (its action points buy mana)
 
 
@@ -76,25 +79,33 @@ class Unseen:
     def __init__(self, state: SpelldawnState) -> None:
         ol = state.ol
         defs, fd, zones = state.defs, state.face_down, state.zones
-        self.cards = 0
-        self.points = 0  # scheme points among them
-        self.schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
-        self.minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
-        ids = list(zones[HAND[ol]]) + list(zones[DECK[ol]])
-        for z in (*DEFENDERS, *OCCUPANT[3:], DISCARD[ol]):
-            ids += [c for c in zones[z] if fd[c]]
+        ids = zones[HAND[ol]] + zones[DECK[ol]]
+        for z in _IN_PLAY:
+            for c in zones[z]:
+                if fd[c]:
+                    ids.append(c)
+        for c in zones[DISCARD[ol]]:
+            if fd[c]:
+                ids.append(c)
+        points = 0  # scheme points among them
+        schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
+        minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
         for c in ids:
             d = defs[c]
-            self.cards += 1
-            if d.type == "scheme":
-                self.points += d.points
-                self.schemes.append((d.progress, d.points))
-            elif d.type == "minion":
-                entry = self.minions.get(d.key)
+            t = d.type
+            if t == "scheme":
+                points += d.points
+                schemes.append((d.progress, d.points))
+            elif t == "minion":
+                entry = minions.get(d.key)
                 if entry is None:
-                    self.minions[d.key] = [1, c]
+                    minions[d.key] = [1, c]
                 else:
                     entry[0] += 1
+        self.cards = len(ids)
+        self.points = points
+        self.schemes = schemes
+        self.minions = minions
         self.progressed: dict[int, tuple[float, float]] = {}
 
     def scheme_after(self, counters: int) -> tuple[float, float]:
