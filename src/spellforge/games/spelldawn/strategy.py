@@ -69,6 +69,28 @@ _IN_PLAY = (*DEFENDERS, *OCCUPANT[3:])
 RAID_SLACK = 2  # mana the Champion can add before a raid (its action points buy mana)
 
 
+_OTHER, _SCHEME, _MINION_KIND = 0, 1, 2
+# What Unseen reads of each card of a game, by card id: (kind, points, progress required, key), kept for the
+# last card list read (every copy of a game shares its ``defs``; a search reads one game).
+_TABLE: list[tuple[tuple[SpelldawnCard, ...], list[tuple[int, int, int, str]]]] = []
+
+
+def _card_table(defs: tuple[SpelldawnCard, ...]) -> list[tuple[int, int, int, str]]:
+    if _TABLE and _TABLE[0][0] is defs:
+        return _TABLE[0][1]
+    table = [
+        (
+            _SCHEME if d.type == "scheme" else _MINION_KIND if d.type == "minion" else _OTHER,
+            d.points,
+            d.progress,
+            d.key,
+        )
+        for d in defs
+    ]
+    _TABLE[:] = [(defs, table)]
+    return table
+
+
 class Unseen:
     """The Overlord's cards the Champion has not been shown (its hand, its deck, every face-down card), by
     definition: what a face-down card may be. Only their multiset is read, and a determinization only
@@ -90,16 +112,16 @@ class Unseen:
         points = 0  # scheme points among them
         schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
         minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
+        table = _card_table(defs)
         for c in ids:
-            d = defs[c]
-            t = d.type
-            if t == "scheme":
-                points += d.points
-                schemes.append((d.progress, d.points))
-            elif t == "minion":
-                entry = minions.get(d.key)
+            kind, pts, req, key = table[c]
+            if kind == _SCHEME:
+                points += pts
+                schemes.append((req, pts))
+            elif kind == _MINION_KIND:
+                entry = minions.get(key)
                 if entry is None:
-                    minions[d.key] = [1, c]
+                    minions[key] = [1, c]
                 else:
                     entry[0] += 1
         self.cards = len(ids)
