@@ -95,7 +95,9 @@ def test_the_champions_playout_raids_only_the_outer_rooms_it_can_get_into() -> N
             Side(hand=["windfall"] * 5),
             active="champion",
         )
-        open_room = next(a.target for a in s.legal_actions() if str(a) == f"raid room {second}")
+        open_room = next(
+            a.target for a in s.legal_actions() if isinstance(a, Raid) and str(a) == f"raid room {second}"
+        )
         raids = [playout_action(s, s.legal_actions(), Rng(seed)) for seed in range(40)]
         outer = [a for a in raids if isinstance(a, Raid) and a.target.name in ("A", "B")]
         assert outer and all(a.target == open_room for a in outer), (first, [str(a) for a in outer])
