@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 
 import pytest
@@ -95,3 +96,16 @@ def test_permute_is_pinned() -> None:
     deck = list(range(12))
     r.permute(deck)
     assert deck == [9, 8, 3, 5, 10, 7, 0, 1, 11, 6, 2, 4] and r.randrange(1000) == 16
+
+
+def test_a_list_shuffles_as_any_other_sequence_does_compiled_or_not() -> None:
+    """Compiled, ``shuffle`` draws a list's order in 64-bit machine words and any other sequence's with
+    Python ints (core/rng.py): both must give the same order and the same state, for every seed and length
+    (from source both run the int code)."""
+    for seed in [*range(300), 2**63 - 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15]:
+        for n in (0, 1, 2, 3, 12, 40, 53):
+            a, b = Rng(seed), Rng(seed)
+            words, ints = list(range(n)), array("q", range(n))
+            a.shuffle(words)
+            b.shuffle(ints)
+            assert words == list(ints) and a.state == b.state, (seed, n)

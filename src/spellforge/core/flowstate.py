@@ -138,8 +138,15 @@ class FlowState(TableState):
             self.apply_meta(action)
             self._run()
             return
-        if action not in self._legal_tuple():
-            raise IllegalActionError(self.why_illegal(action))
+        # A bot answers with one of the options listed: found by identity, it is never compared field by
+        # field with the options before it (each comparison a call of an action class's __eq__, and two
+        # when their classes differ); another action is looked for by equality as ``in`` does.
+        for option in self._legal_tuple():
+            if option is action:
+                break
+        else:
+            if action not in self._legal_tuple():
+                raise IllegalActionError(self.why_illegal(action))
         d = self.decision
         assert d is not None
         self._hist = (action, self._hist)

@@ -19,12 +19,18 @@ from hashlib import shake_128
 from operator import itemgetter
 from typing import TypeVar
 
+from mypy_extensions import i64
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _BIG_ENDIAN = sys.byteorder == "big"
 _KEY = "I" if array("I").itemsize == 4 else "L"  # an array of 32-bit unsigned keys
+# This module runs compiled (mypyc): its ``i64`` arithmetic then wraps at 64 bits as SplitMix64's does, in
+# machine words, where a Python int past 2**62 is an object (``_shuffle_words``). From source an ``i64`` is
+# an unbounded int, so the int code runs instead; both draw the same numbers.
+_WORDS = not __file__.endswith(".py")
 
 
 class Rng:
@@ -60,6 +66,9 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place (``next64`` inlined: search bots shuffle on every iteration)."""
+        if _WORDS and type(seq) is list and len(seq) < 1 << 31:
+            self.state = _shuffle_words(seq, self.state)
+            return
         s = self.state
         for i in range(len(seq) - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
@@ -90,3 +99,20 @@ class Rng:
     def fork(self) -> Rng:
         """An independent generator seeded from this one (for bots and sub-procedures)."""
         return Rng(self.next64())
+
+
+def _shuffle_words(seq: list[T], state: int) -> int:
+    """``Rng.shuffle`` of a list in 64-bit machine words, for the compiled module only (its ``i64`` wraps;
+    from source it does not, and this would draw wrong numbers); returns the new state. The words hold the
+    unsigned values' bits: the state and the constants as signed numbers, a logical shift as an arithmetic
+    one masked, and ``(z * n) >> 64`` from z's 32-bit halves (exact for n < 2**31)."""
+    s: i64 = state - (1 << 64) if state >= 1 << 63 else state
+    for i in range(len(seq) - 1, 0, -1):
+        s = s + -7046029254386353131  # + 0x9E3779B97F4A7C15
+        z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # * 0xBF58476D1CE4E5B9
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # * 0x94D049BB133111EB
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        n: i64 = i + 1
+        j: i64 = (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+        seq[i], seq[j] = seq[j], seq[i]
+    return s if s >= 0 else int(s) + (1 << 64)

@@ -177,8 +177,9 @@ class State(FlowState):
         # each pool: its positions as (zone, indices) runs, in zone order and index order within a zone
         pools: dict[Hashable, list[tuple[int, Sequence[int]]]] = {}
         # the owner's cards form one pool unless the game groups them more finely (a plain list lookup
-        # then, not a method call per hidden card)
-        group = new.owner.__getitem__ if type(new).hidden_group is State.hidden_group else new.hidden_group
+        # then, not a call per hidden card: ``owner`` is None where the game's ``hidden_group`` is asked)
+        owner: tuple[int, ...] | None = new.owner if type(new).hidden_group is State.hidden_group else None
+        group = new.hidden_group
         face_down = new.face_down
         known = new.known
         # seats' learned cards: tested card by card only when some card is known to someone (rare)
@@ -195,24 +196,29 @@ class State(FlowState):
             if per_card:
                 for i, cid in enumerate(ids):
                     if not new.can_see(seat, cid):
-                        here.setdefault(group(cid), []).append(i)
+                        here.setdefault(owner[cid] if owner is not None else group(cid), []).append(i)
             elif new.zone_visible(z, seat):  # can_see, with its zone test made once per zone
                 for i, cid in enumerate(ids):
                     if face_down[cid] and not new.can_see_face_down(seat, cid) and not known[cid] >> b & 1:
-                        here.setdefault(group(cid), []).append(i)
+                        here.setdefault(owner[cid] if owner is not None else group(cid), []).append(i)
                         if exchange:
                             face_down_positions.append((z, i))
             elif learned:
                 for i, cid in enumerate(ids):
                     if not known[cid] >> b & 1:
-                        here.setdefault(group(cid), []).append(i)
+                        here.setdefault(owner[cid] if owner is not None else group(cid), []).append(i)
             else:
-                groups = set(map(group, ids))
-                if len(groups) == 1:  # a hand or a deck of one owner: all its positions at once
-                    pools.setdefault(groups.pop(), []).append((z, range(len(ids))))
+                first = owner[ids[0]] if owner is not None else group(ids[0])
+                one = True  # a hand or a deck of one owner: all its positions at once
+                for cid in ids:
+                    if (owner[cid] if owner is not None else group(cid)) != first:
+                        one = False
+                        break
+                if one:
+                    pools.setdefault(first, []).append((z, range(len(ids))))
                     continue
                 for i, cid in enumerate(ids):
-                    here.setdefault(group(cid), []).append(i)
+                    here.setdefault(owner[cid] if owner is not None else group(cid), []).append(i)
             for g, found in here.items():
                 pools.setdefault(g, []).append((z, found))
         arrays = [getattr(new, name) for name in new.CARD_ARRAYS]

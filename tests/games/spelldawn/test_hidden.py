@@ -90,3 +90,37 @@ def test_boons_are_public_so_determinize_never_moves_them() -> None:
             d = s.determinize(seat, Rng(k))
             assert [list(d.zones[z]) for z in BOONS] == boons
             assert all(d.defs[c] is s.defs[c] for b in boons for c in b)
+
+
+@pytest.mark.rules("SD-R33", "SD-R31")
+def test_what_is_in_force_follows_a_face_down_card_that_may_act_face_down_through_every_determinization() -> (
+    None
+):
+    """A face-down card gives nothing in force but its ``veiled`` ability (Gloomwell Treasury's {A}): a
+    determinization that puts it into a room, or takes it out of one, changes what is in force, and one that
+    exchanges cards giving nothing face down does not (Spelldawn's ``remap_hidden``)."""
+    s = scenario(
+        Side(
+            hand=["hoard-of-suns", "ritual-of-patience"],
+            rooms={"A": ["gloomwell-treasury"], "B": ["twilight-shrine"]},
+            deck=["gilded-ledger", "gloomwell-treasury", "deep-hoard"],
+        ),
+        Side(),
+        active="champion",
+    )
+    treasuries = {c for c in range(len(s.defs)) if s.defs[c].key == "gloomwell-treasury"}
+
+    def in_force(state: object) -> set[int]:
+        return {c for c, _ in state.activated_in_force()}  # type: ignore[attr-defined]
+
+    first = s.zones[OCCUPANT[3]][0]
+    assert first in treasuries and in_force(s) & treasuries == {first}
+    left = entered = 0
+    for seed in range(40):
+        det = s.determinize(s.ch, Rng(seed))
+        fresh = {c for c, _ in det._read_in_force().activated}
+        assert in_force(det) == fresh, f"seed {seed}: the cards in force kept are stale"
+        held = {det.zones[OCCUPANT[3]][0], det.zones[OCCUPANT[4]][0]} & treasuries
+        left += not held
+        entered += bool(held - {first})
+    assert left and entered  # a treasury left the rooms, and the other one entered, in some of them

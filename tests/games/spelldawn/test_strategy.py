@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from spellforge.core.rng import Rng
+from spellforge.games.spelldawn.actions import Raid
 from spellforge.games.spelldawn.base import ARENA
 from spellforge.games.spelldawn.state import SpelldawnState
 from spellforge.games.spelldawn.strategy import evaluate, playout_action, room_defence
@@ -82,3 +84,20 @@ def test_the_playout_puts_a_scheme_only_behind_a_defence_that_holds() -> None:
     scheme = card_id(s, "crown-of-cinders")
     chosen = playout_action(s, s.legal_actions(), s.rng)
     assert str(chosen) == f"play #{scheme} in room C"
+
+
+def test_the_champions_playout_raids_only_the_outer_rooms_it_can_get_into() -> None:
+    """The playout reads each room's defence once per decision (kept by room): a guarded room and an open
+    one side by side are told apart, whichever is read first."""
+    for first, second in (("A", "B"), ("B", "A")):
+        s = scenario(
+            Side(rooms={first: ["crown-of-cinders", "iron-sentinel:up"], second: ["gilded-ledger"]}, mana=5),
+            Side(hand=["windfall"] * 5),
+            active="champion",
+        )
+        open_room = next(
+            a.target for a in s.legal_actions() if isinstance(a, Raid) and str(a) == f"raid room {second}"
+        )
+        raids = [playout_action(s, s.legal_actions(), Rng(seed)) for seed in range(40)]
+        outer = [a for a in raids if isinstance(a, Raid) and a.target.name in ("A", "B")]
+        assert outer and all(a.target == open_room for a in outer), (first, [str(a) for a in outer])

@@ -166,6 +166,26 @@ class SpelldawnBase(AbilityState):
         d = self.defs[cid]
         return d.veiled if self.face_down[cid] else d.abilities
 
+    def remap_hidden(self, mapping: dict[int, int]) -> None:
+        """As core's, but a face-down position in force that took another card has what is in force read
+        again only if the card it held or the card it holds gives something face down (``abilities``: its
+        ``veiled`` ability, which few cards have). Core's rule reads it again whenever a hidden card is in
+        force, which a face-down occupant or defender always is: after nearly every determinization. A
+        position's face stays with it, so ``face_down`` of the card now there is the face the card it held
+        had; nothing is attached in Spelldawn (no ``host_of``, nothing lent). A face-up position (none is
+        hidden in Spelldawn today) is read again as core reads it."""
+        if self._in_force is None:
+            return
+        force, zone_of, face_down, defs = self._force_set, self.zone_of, self.face_down, self.defs
+        for old, new in mapping.items():
+            if (
+                old != new
+                and zone_of[new] in force
+                and (not face_down[new] or defs[old].veiled.gives or defs[new].veiled.gives)
+            ):
+                self._in_force = None
+                return
+
     def card_is(self, cid: int, noun: str) -> bool:
         return noun == "card" or self.defs[cid].type == noun
 

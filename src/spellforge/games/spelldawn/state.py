@@ -265,13 +265,17 @@ class SpelldawnState(ViewMixin):
                 out += [PROGRESS[r] for r in range(5) if occupants[r] and defs[occupants[r][0]].progressable]
             if self.curses > 0 and mana >= DISPEL_COST:  # SD-132, SD-R19, SD-R28
                 out += [Dispel(c) for c in self.champion_cards("evocation")]
-            out += [Unveil(c) for c in self.unveilable("nightbound")]  # SD-R21
+            unveil = self.unveilable("nightbound")  # SD-R21
+            if unveil:  # rarely: no list built for none
+                out += [Unveil(c) for c in unveil]
         else:
             if self.curses > 0 and mana >= self.curse_cost():  # SD-130
                 out.append(REMOVE_CURSE)
             out += RAID[:3]  # SD-R15: an inner room, or an outer room with an occupant
             out += [RAID[r + 3] for r in range(5) if occupants[r]]
-        out += [Activate(c) for c in self.activatable(seat)]
+        activate = self.activatable(seat)
+        if activate:
+            out += [Activate(c) for c in activate]
         return out
 
     def progressable(self, room: int) -> bool:

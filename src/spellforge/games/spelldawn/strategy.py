@@ -63,7 +63,32 @@ def minion_traits(d: SpelldawnCard) -> tuple[bool, int, int]:
     return hit[1], hit[2], hit[3]
 
 
+# The rooms' zones whose face-down cards the Champion has not seen, in the order Unseen reads them.
+_IN_PLAY = (*DEFENDERS, *OCCUPANT[3:])
+
 RAID_SLACK = 2  # mana the Champion can add before a raid (its action points buy mana)
+
+
+_OTHER, _SCHEME, _MINION_KIND = 0, 1, 2
+# What Unseen reads of each card of a game, by card id: (kind, points, progress required, key), kept for the
+# last card list read (every copy of a game shares its ``defs``; a search reads one game).
+_TABLE: list[tuple[tuple[SpelldawnCard, ...], list[tuple[int, int, int, str]]]] = []
+
+
+def _card_table(defs: tuple[SpelldawnCard, ...]) -> list[tuple[int, int, int, str]]:
+    if _TABLE and _TABLE[0][0] is defs:
+        return _TABLE[0][1]
+    table = [
+        (
+            _SCHEME if d.type == "scheme" else _MINION_KIND if d.type == "minion" else _OTHER,
+            d.points,
+            d.progress,
+            d.key,
+        )
+        for d in defs
+    ]
+    _TABLE[:] = [(defs, table)]
+    return table
 
 
 class Unseen:
@@ -76,25 +101,33 @@ class Unseen:
     def __init__(self, state: SpelldawnState) -> None:
         ol = state.ol
         defs, fd, zones = state.defs, state.face_down, state.zones
-        self.cards = 0
-        self.points = 0  # scheme points among them
-        self.schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
-        self.minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
-        ids = list(zones[HAND[ol]]) + list(zones[DECK[ol]])
-        for z in (*DEFENDERS, *OCCUPANT[3:], DISCARD[ol]):
-            ids += [c for c in zones[z] if fd[c]]
+        ids = zones[HAND[ol]] + zones[DECK[ol]]
+        for z in _IN_PLAY:
+            for c in zones[z]:
+                if fd[c]:
+                    ids.append(c)
+        for c in zones[DISCARD[ol]]:
+            if fd[c]:
+                ids.append(c)
+        points = 0  # scheme points among them
+        schemes: list[tuple[int, int]] = []  # (progress required, points) of each scheme
+        minions: dict[str, list[int]] = {}  # key -> [count, a card id of that definition]
+        table = _card_table(defs)
         for c in ids:
-            d = defs[c]
-            self.cards += 1
-            if d.type == "scheme":
-                self.points += d.points
-                self.schemes.append((d.progress, d.points))
-            elif d.type == "minion":
-                entry = self.minions.get(d.key)
+            kind, pts, req, key = table[c]
+            if kind == _SCHEME:
+                points += pts
+                schemes.append((req, pts))
+            elif kind == _MINION_KIND:
+                entry = minions.get(key)
                 if entry is None:
-                    self.minions[d.key] = [1, c]
+                    minions[key] = [1, c]
                 else:
                     entry[0] += 1
+        self.cards = len(ids)
+        self.points = points
+        self.schemes = schemes
+        self.minions = minions
         self.progressed: dict[int, tuple[float, float]] = {}
 
     def scheme_after(self, counters: int) -> tuple[float, float]:
@@ -115,8 +148,22 @@ class Unseen:
         return len(self.schemes) / total if total else 0.5
 
 
+def cheapest(state: SpelldawnState, weapons: Sequence[int], m: int) -> int:
+    """The least mana any of ``weapons`` defeats minion ``m`` for (SD-R07), or -1 when none can."""
+    best = -1
+    for w in weapons:
+        cost = state.defeat_cost(w, m)
+        if cost >= 0 and (best < 0 or cost < best):
+            best = cost
+    return best
+
+
 def room_defence(
-    state: SpelldawnState, room: int, weapons: Sequence[int], unseen: Unseen | None = None
+    state: SpelldawnState,
+    room: int,
+    weapons: Sequence[int],
+    unseen: Unseen | None = None,
+    costs: dict[int, int] | None = None,
 ) -> tuple[float, float]:
     """The chance that a raid on ``room`` now gets through, and the damage expected on the way.
 
@@ -124,31 +171,23 @@ def room_defence(
     each minion it can pay for with its cheapest weapon (SD-R07), and an undefeated minion's Combat ability
     fires (SD-110), ending the raid if it says so (SD-R16). A face-down minion is not known: it is each
     unseen minion in turn, weighted by how many there are, summoned when the Overlord's mana pays for it
-    (SD-R14) and passed by otherwise (SD-108)."""
+    (SD-R14) and passed by otherwise (SD-108). ``costs`` keeps :func:`cheapest` by minion, for a caller that
+    reads several rooms of one state with the same weapons."""
     defenders = state.zones[DEFENDERS[room]]
     if not defenders:
         return 1.0, 0.0
     defs, fd = state.defs, state.face_down
     ol_mana = float(state.mana[state.ol])
     ch_mana = float(state.mana[state.ch] + RAID_SLACK)
-    best_cost: dict[int, int] = {}
-
-    def cheapest(m: int) -> int:
-        best = best_cost.get(m)
-        if best is None:
-            best = -1
-            for w in weapons:
-                cost = state.defeat_cost(w, m)
-                if cost >= 0 and (best < 0 or cost < best):
-                    best = cost
-            best_cost[m] = best
-        return best
-
+    if costs is None:
+        costs = {}
     through, damage = 1.0, 0.0
     for i in range(len(defenders) - 1, -1, -1):
         m = defenders[i]
         if not fd[m]:
-            best = cheapest(m)
+            best = costs.get(m, -2)
+            if best == -2:
+                best = costs[m] = cheapest(state, weapons, m)
             if 0 <= best <= ch_mana:
                 ch_mana -= best
                 continue
@@ -167,7 +206,9 @@ def room_defence(
                 continue  # this one would be passed by
             share = n / total
             paid += share * d.cost
-            best = cheapest(rep)
+            best = costs.get(rep, -2)
+            if best == -2:
+                best = costs[rep] = cheapest(state, weapons, rep)
             if 0 <= best <= ch_mana:
                 spent += share * best
                 continue
@@ -200,12 +241,13 @@ def evaluate(state: State, seat: int) -> float | None:
     hand_ch = len(zones[HAND[ch]])
     unseen = Unseen(state)
     per_card = unseen.points / unseen.cards if unseen.cards else 0.0
+    costs: dict[int, int] = {}  # what defeating each minion costs: the same in every room
     score = float(state.points[ol] - state.points[ch])
 
     def exposure(room: int) -> float:
         """How likely the Champion is to get into ``room``: the chance nothing stops it, less when the way
         costs it cards (damage is paid with cards, SD-127)."""
-        through, damage = room_defence(state, room, weapons, unseen)
+        through, damage = room_defence(state, room, weapons, unseen, costs)
         if damage >= 0.5:
             through *= 0.15 if damage >= hand_ch else 0.7
         return max(0.1, through)
@@ -293,17 +335,44 @@ def playout_action(state: State, legal: Sequence[Action], rng: Rng) -> Action | 
     return _champion_main(state, legal, rng)
 
 
-def _open(state: SpelldawnState, room: int) -> bool:
-    """Whether a raid on ``room`` would get through (a cheap reading of :func:`room_defence`)."""
-    weapons = [c for c in state.zones[ARENA[state.ch]] if state.defs[c].subtype == "weapon"]
-    through, damage = room_defence(state, room, weapons)
-    return through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
+class _Rooms:
+    """Which rooms a raid would get through now (a cheap reading of :func:`room_defence`), for one
+    playout decision: each room read once, and the Champion's weapons and the unseen cards (``Unseen``,
+    only once a face-down defender asks for them) gathered once for all rooms."""
+
+    __slots__ = ("costs", "known", "state", "unseen", "weapons")
+
+    def __init__(self, state: SpelldawnState) -> None:
+        self.state = state
+        self.weapons: list[int] | None = None
+        self.unseen: Unseen | None = None
+        self.known: dict[int, bool] = {}
+        self.costs: dict[int, int] = {}
+
+    def open(self, room: int) -> bool:
+        hit = self.known.get(room)
+        if hit is None:
+            state = self.state
+            weapons = self.weapons
+            if weapons is None:
+                defs = state.defs
+                weapons = self.weapons = [
+                    c for c in state.zones[ARENA[state.ch]] if defs[c].subtype == "weapon"
+                ]
+            if self.unseen is None:
+                fd = state.face_down
+                if any(fd[m] for m in state.zones[DEFENDERS[room]]):
+                    self.unseen = Unseen(state)
+            through, damage = room_defence(state, room, weapons, self.unseen, self.costs)
+            hit = self.known[room] = through >= 0.5 and damage < len(state.zones[HAND[state.ch]])
+        return hit
 
 
 def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> Action:
     """Score what can be scored, put schemes only where a defence holds, put minions where they guard
     the most (a scheme, the Sanctum while schemes are in hand, the Vault), progress guarded schemes."""
     defs = state.defs
+    rooms = _Rooms(state)
     progress = [a for a in legal if isinstance(a, Progress)]
     for a in progress:  # finish a scheme that is one counter short
         c = state.occupant(ROOM_OF_PLACE[a.target])
@@ -311,19 +380,19 @@ def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
             return a
     plays = [a for a in legal if isinstance(a, PlayCard)]
     schemes = [a for a in plays if defs[a.card].type == "scheme"]
-    safe = [a for a in schemes if a.target is not None and not _open(state, ROOM_OF_PLACE[a.target])]
+    safe = [a for a in schemes if a.target is not None and not rooms.open(ROOM_OF_PLACE[a.target])]
     if safe:
         return safe[rng.randrange(len(safe))]
     minions = [a for a in plays if defs[a.card].type == "minion" and a.target is not None]
     if minions and rng.random() < 0.8:
-        want = _room_to_guard(state, bool(schemes))
+        want = _room_to_guard(state, rooms, bool(schemes))
         best = [a for a in minions if a.target is not None and ROOM_OF_PLACE[a.target] == want]
         if best:
             return best[rng.randrange(len(best))]
     guarded = []
     for a in progress:
         room = ROOM_OF_PLACE[a.target]
-        if defs[state.occupant(room)].type == "scheme" and not _open(state, room):
+        if defs[state.occupant(room)].type == "scheme" and not rooms.open(room):
             guarded.append(a)
     if guarded and rng.random() < 0.8:
         return guarded[rng.randrange(len(guarded))]
@@ -335,7 +404,7 @@ def _overlord_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
     return next(a for a in legal if isinstance(a, GainMana))
 
 
-def _room_to_guard(state: SpelldawnState, scheme_in_hand: bool) -> int:
+def _room_to_guard(state: SpelldawnState, rooms: _Rooms, scheme_in_hand: bool) -> int:
     """The room where one more minion matters most: a progressed or scheme-holding outer room that is
     open, then the Sanctum (while schemes are in hand), the Vault, an empty outer room for the next
     scheme."""
@@ -343,15 +412,15 @@ def _room_to_guard(state: SpelldawnState, scheme_in_hand: bool) -> int:
     best, best_value = -1, 0.0
     for r in range(3, 8):
         c = state.occupant(r)
-        if c >= 0 and defs[c].type == "scheme" and _open(state, r):
+        if c >= 0 and defs[c].type == "scheme" and rooms.open(r):
             value = defs[c].points * (1.0 + state.progress[c])
             if value > best_value:
                 best, best_value = r, value
     if best >= 0:
         return best
-    if scheme_in_hand and _open(state, SANCTUM):
+    if scheme_in_hand and rooms.open(SANCTUM):
         return SANCTUM
-    if _open(state, VAULT):
+    if rooms.open(VAULT):
         return VAULT
     if scheme_in_hand:
         for r in range(3, 8):
@@ -371,10 +440,11 @@ def _champion_main(state: SpelldawnState, legal: Sequence[Action], rng: Rng) -> 
         if arms:
             return arms[rng.randrange(len(arms))]
     raids = [a for a in legal if isinstance(a, Raid)]
-    outer = [a for a in raids if ROOM_OF_PLACE[a.target] >= 3 and _open(state, ROOM_OF_PLACE[a.target])]
+    rooms = _Rooms(state)
+    outer = [a for a in raids if ROOM_OF_PLACE[a.target] >= 3 and rooms.open(ROOM_OF_PLACE[a.target])]
     if outer and rng.random() < 0.85:
         return outer[rng.randrange(len(outer))]
-    inner = [a for a in raids if ROOM_OF_PLACE[a.target] < 2 and _open(state, ROOM_OF_PLACE[a.target])]
+    inner = [a for a in raids if ROOM_OF_PLACE[a.target] < 2 and rooms.open(ROOM_OF_PLACE[a.target])]
     if inner and rng.random() < 0.5:
         return inner[rng.randrange(len(inner))]
     if plays and rng.random() < 0.4:
