@@ -166,7 +166,9 @@ def main(argv: list[str]) -> int:
             )
             or code
         )
-        code = subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT, env=env) or code
+        code = (
+            subprocess.call([python, "-m", "spellforge.core.gen_clone", "--check"], cwd=ROOT, env=env) or code
+        )
         return subprocess.call([python, "-m", "mypy"], cwd=ROOT, env=env) or code
     if command == "compile-check":
         return subprocess.call([python, str(ROOT / "tools" / "compile.py"), "check", *rest], cwd=ROOT)

@@ -241,21 +241,24 @@ LOG = "spellforge-build.log"
 FAILED = "spellforge-build.failed"
 
 
-def source_files(src: Path = SRC) -> list[Path]:
+def source_files(src: Path | None = None) -> list[Path]:
     """Every file of ``src/spellforge`` (modules, card and deck files, the web client), sorted."""
+    src = src or SRC
     return sorted(p for p in (src / "spellforge").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-def digest(src: Path = SRC) -> str:
+def digest(src: Path | None = None) -> str:
     """A hash of the path and content of every file a build copies."""
+    src = src or SRC
     h = hashlib.sha256()
     for path in source_files(src):
         h.update(path.relative_to(src).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
-def listing(src: Path = SRC) -> list[str]:
+def listing(src: Path | None = None) -> list[str]:
     """A line per source file, its path, size and time (what the startup hook compares, as HOOK does)."""
+    src = src or SRC
     top = src / "spellforge"
     lines = []
     for path in source_files(src):
