@@ -109,7 +109,7 @@ def test_without_a_compiler_the_source_runs_after_one_warning_and_ci_fails(
     )
     assert tool.read_stamp(out) == []  # the stale build is not run, and the hook says nothing
     assert start(site).stderr == ""
-    with pytest.raises(SystemExit, match="SPELLFORGE_REQUIRE_COMPILED.*no C compiler"):
+    with pytest.raises(SystemExit, match=r"SPELLFORGE_REQUIRE_COMPILED.*no C compiler"):
         tool.ensure(out, site, sys.executable, require=True)
 
 
