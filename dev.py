@@ -88,20 +88,17 @@ def build_tool() -> ModuleType:
     return module
 
 
-def wants_build(command: str) -> bool:
-    """Whether this command runs on the compiled engine: not from source by request, and a C compiler is
-    present (or CI requires the build, which then fails saying why)."""
-    if command in NO_BUILD or flag("SPELLFORGE_PURE"):
-        return False
-    return flag("SPELLFORGE_REQUIRE_COMPILED") or build_tool().missing_compiler() is None
+def compiler_present() -> bool:
+    """Whether a C compiler and Python's headers are here (tools/compile.py says which is missing)."""
+    return build_tool().missing_compiler() is None
 
 
-def ensure_env(command: str, build: bool) -> None:
+def ensure_env(command: str, mypyc: bool) -> None:
     if not (BIN / "python").exists():
         print("creating the virtual environment .venv ...", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
     have = installed()
-    need = set(NEEDS.get(command, ())) | ({"compile"} if build else set())
+    need = set(NEEDS.get(command, ())) | ({"compile"} if mypyc else set())
     if have is not None and need <= have:
         return
     extras = sorted(need | (have or set()))
@@ -151,8 +148,10 @@ def main(argv: list[str]) -> int:
         return 0
     command, rest = argv[0], argv[1:]
     require = flag("SPELLFORGE_REQUIRE_COMPILED") or command == "compile"
-    build = command == "compile" or wants_build(command)
-    ensure_env(command, build)
+    # the compiled engine, unless the command does not run it or the source is asked for; without a C
+    # compiler, ensure_compiled says so in a line (and CI, requiring the build, fails)
+    build = command == "compile" or (command not in NO_BUILD and not flag("SPELLFORGE_PURE"))
+    ensure_env(command, mypyc=build and (require or compiler_present()))
     compiled = build and ensure_compiled(require)
     python = str(BIN / "python")
     if command == "test":
