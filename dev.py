@@ -75,6 +75,11 @@ def installed() -> set[str] | None:
     return set(STAMP.read_text().split())
 
 
+# The environment of .venv's Python when it does not run the engine (pip, the build): its startup hook then
+# says nothing of a build older than the sources, which is about to be built again.
+QUIET = dict(os.environ, SPELLFORGE_PURE="1")
+
+
 def flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
@@ -104,9 +109,10 @@ def ensure_env(command: str, mypyc: bool) -> None:
     extras = sorted(need | (have or set()))
     what = f"spellforge with [{','.join(extras)}]" if extras else "spellforge"
     print(f"installing {what} into .venv (once; a few minutes with every extra) ...", file=sys.stderr)
-    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "-q"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True, env=QUIET)
     target = f"{ROOT}[{','.join(extras)}]" if extras else str(ROOT)
-    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", target], check=True)
+    subprocess.run([*pip, "-e", target], check=True, env=QUIET)
     STAMP.write_text("\n".join(extras) + "\n")
 
 
@@ -114,7 +120,7 @@ def ensure_compiled(require: bool) -> bool:
     """Build the compiled engine unless it is the build of the sources as they are (tools/compile.py
     ``ensure``, with .venv's mypyc). True: it runs compiled; False: from source (a warning line said why)."""
     tool = [str(BIN / "python"), str(ROOT / "tools" / "compile.py"), "ensure"]
-    code = subprocess.call([*tool, *(["--require"] if require else [])], cwd=ROOT)
+    code = subprocess.call([*tool, *(["--require"] if require else [])], cwd=ROOT, env=QUIET)
     if code not in (0, 3):
         raise SystemExit(code)
     return code == 0
@@ -157,7 +163,7 @@ def main(argv: list[str]) -> int:
     if command == "test":
         return test(python, rest, compiled)
     if command == "lint":
-        env = dict(os.environ, SPELLFORGE_PURE="1")  # the tools check the sources; no build is needed
+        env = QUIET  # the tools check the sources; no build is needed
         code = subprocess.call([python, "-m", "ruff", "check", "src", "tests", "tools"], cwd=ROOT, env=env)
         code = (
             subprocess.call(
