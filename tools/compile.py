@@ -59,6 +59,7 @@ import argparse
 import hashlib
 import json
 import os
+import py_compile
 import shlex
 import shutil
 import subprocess
@@ -298,18 +299,18 @@ STAMP = os.path.join(BUILD, {stamp!r})
 
 
 def listing(top):
-    lines, folders = [], [top]
+    lines, folders = set(), [(top, "")]
     while folders:
-        with os.scandir(folders.pop()) as entries:
+        folder, prefix = folders.pop()
+        with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name != "__pycache__":
-                        folders.append(entry.path)
+                        folders.append((entry.path, prefix + entry.name + "/"))
                 else:
                     stat = entry.stat()
-                    name = os.path.relpath(entry.path, top).replace(os.sep, "/")
-                    lines.append(f"{{name}}\\t{{stat.st_size}}\\t{{stat.st_mtime_ns}}")
-    return sorted(lines)
+                    lines.add(prefix + entry.name + "\\t" + str(stat.st_size) + "\\t" + str(stat.st_mtime_ns))
+    return lines
 
 
 def select():
@@ -321,7 +322,7 @@ def select():
     except OSError:
         return
     try:
-        same = sorted(stamp) == listing(TOP)
+        same = set(stamp) == listing(TOP)
     except OSError:
         same = False
     if same:
@@ -344,6 +345,7 @@ def install_hook(site: Path, out: Path) -> None:
     module, pth = site / f"{HOOK_MODULE}.py", site / "spellforge-build.pth"
     if not module.exists() or module.read_text() != text:
         module.write_text(text)
+    py_compile.compile(str(module))  # its bytecode, even where Python writes none (PYTHONDONTWRITEBYTECODE)
     pth.write_text(f"import {HOOK_MODULE}\n")
 
 
