@@ -93,6 +93,8 @@ def test_ensure_builds_only_when_the_sources_or_the_level_changed(
     state.write_text("X = 2\n")
     assert tool.ensure(out, site, sys.executable, require=False) and builds == [3, 3]
     assert tool.ensure(out, site, sys.executable, require=False, opt=0) and builds == [3, 3, 0]
+    monkeypatch.setattr(tool, "LEFT_OUT", (*tool.LEFT_OUT, "core/state.py"))  # compiled otherwise
+    assert tool.ensure(out, site, sys.executable, require=False, opt=0) and builds == [3, 3, 0, 0]
 
 
 def test_without_a_compiler_the_source_runs_after_one_warning_and_ci_fails(

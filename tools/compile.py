@@ -20,8 +20,9 @@ action. It exits 1 naming the first difference, and non-zero when mypyc cannot c
 C code: it fails on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
 
 ``ensure`` (what ``python3 dev.py`` runs before every command) keeps ``build/compiled`` the build of the
-sources as they are. A build ends by writing ``STAMP``: a hash of every file of ``src/spellforge`` and the
-optimisation level, then each file's size and time. ``ensure`` compiles again (``-O3``) when the hash or the
+sources as they are. A build ends by writing ``STAMP``: a hash of every file of ``src/spellforge`` (and of
+the modules compiled, the build script and the Python) and the optimisation level, then each file's size
+and time. ``ensure`` compiles again (``-O3``) when the hash or the
 level differs, and installs a startup hook in the environment (``HOOK``, run by a ``.pth`` file) that puts
 the build first on ``sys.path`` while each file's size and time are those of the stamp, so the environment's
 ``python`` and ``spellforge`` run the compiled engine. When a source file changed since, the hook runs the
@@ -234,7 +235,7 @@ def build(
 
 
 # The build's record of the sources it was made from, in the build directory: a first line naming the hash
-# of every source file and the optimisation level, then a line per file (path, size, time in ns).
+# of every source file (``digest``) and the optimisation level, then a line per file (path, size, time in ns).
 STAMP = "spellforge-build.stamp"
 # mypyc's and the C compiler's output of the last build.
 LOG = "spellforge-build.log"
@@ -249,9 +250,10 @@ def source_files(src: Path | None = None) -> list[Path]:
 
 
 def digest(src: Path | None = None) -> str:
-    """A hash of the path and content of every file a build copies."""
+    """A hash of the path and content of every file a build copies, of what this tool compiles and how, and
+    of the Python that compiles it."""
     src = src or SRC
-    h = hashlib.sha256()
+    h = hashlib.sha256(repr((PACKAGES, LEFT_OUT, SETUP, sys.version)).encode())
     for path in source_files(src):
         h.update(path.relative_to(src).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
