@@ -16,14 +16,13 @@ fastest).
 ``check`` builds at level 0 into ``build/compile-check``, then, each in a process of its own, imports every compiled module of the build (refusing one that loaded from source) and plays a few
 random games of every game configuration from the build and from the source, comparing them action for
 action. It exits 1 naming the first difference, and non-zero when mypyc cannot compile a module.
-``check --translate-only`` (what CI runs) stops once mypyc has type-checked every module and written its
-C code: it fails on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
+``check --translate-only`` stops once mypyc has type-checked every module and written its C code: it fails
+on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
 
 ``ensure`` (what ``python3 dev.py`` runs before every command) keeps ``build/compiled`` the build of the
 sources as they are. A build ends by writing ``STAMP``: a hash of every file of ``src/spellforge`` (and of
 the modules compiled, the build script and the Python) and the optimisation level, then each file's size
-and time. ``ensure`` compiles again (``-O3``) when the hash or the
-level differs, and installs a startup hook in the environment (``HOOK``, run by a ``.pth`` file) that puts
+and time. ``ensure`` compiles again (``-O3``) when the hash or the level differs, and installs a startup hook in the environment (``HOOK``, run by a ``.pth`` file) that puts
 the build first on ``sys.path`` while each file's size and time are those of the stamp, so the environment's
 ``python`` and ``spellforge`` run the compiled engine. When a source file changed since, the hook runs the
 source and says so in one line; without a stamp (no build yet, no C compiler, a build that failed) it runs
