@@ -3,7 +3,8 @@
 
     python tools/compile.py build [--out DIR] [--opt N]        compile core, bots and every game into DIR
     python tools/compile.py check [--out DIR] [--games N]      build at -O0, import, and compare play
-    python tools/compile.py check --translate-only             only what mypyc refuses (CI)
+    python tools/compile.py check --translate-only             only what mypyc refuses
+    python tools/compile.py ensure [--require]                 the build of the sources as they are (dev.py)
 
 ``build`` copies ``src/spellforge`` to ``DIR/spellforge`` (default ``build/compiled``) and compiles the
 modules of ``PACKAGES`` but those of ``LEFT_OUT`` there in one group, in place: each compiled module's
@@ -15,8 +16,20 @@ fastest).
 ``check`` builds at level 0 into ``build/compile-check``, then, each in a process of its own, imports every compiled module of the build (refusing one that loaded from source) and plays a few
 random games of every game configuration from the build and from the source, comparing them action for
 action. It exits 1 naming the first difference, and non-zero when mypyc cannot compile a module.
-``check --translate-only`` (what CI runs) stops once mypyc has type-checked every module and written its
-C code: it fails on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
+``check --translate-only`` stops once mypyc has type-checked every module and written its C code: it fails
+on what mypyc refuses, in a fraction of the time the C compiler needs for the rest.
+
+``ensure`` (what ``python3 dev.py`` runs before every command) keeps ``build/compiled`` the build of the
+sources as they are. A build ends by writing ``STAMP``: a hash of every file of ``src/spellforge`` (and of
+the modules compiled, the build script and the Python) and the optimisation level, then each file's size
+and time. ``ensure`` compiles again (``-O3``) when the hash or the level differs, and installs a startup hook in the environment (``HOOK``, run by a ``.pth`` file) that puts
+the build first on ``sys.path`` while each file's size and time are those of the stamp, so the environment's
+``python`` and ``spellforge`` run the compiled engine. When a source file changed since, the hook runs the
+source and says so in one line; without a stamp (no build yet, no C compiler, a build that failed) it runs
+the source and says nothing. No C compiler, or a build that fails, leaves the stamp out and prints one
+warning line (a failed build is not tried again until the sources change); with ``--require``
+(``SPELLFORGE_REQUIRE_COMPILED=1`` for dev.py, what CI sets) either is an error. With ``SPELLFORGE_PURE=1``
+the hook does nothing.
 
 ``spellforge --version`` says whether the engine runs compiled (so does ``bench``'s JSON, ``"compiled"``);
 ``SPELLFORGE_PURE=1`` makes a build import its modules from their ``.py`` files (spellforge/compiled.py).
@@ -43,11 +56,15 @@ What a compiled build needed (each found by building and playing; the comments a
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import py_compile
+import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
@@ -170,34 +187,216 @@ def copy_sources(out: Path) -> None:
                     ext.unlink()
 
 
-def build(out: Path, opt: int | str, packages: tuple[str, ...] = PACKAGES, jobs: int = JOBS) -> None:
-    """Compile the modules in ``out`` (see the module docstring); raise SystemExit when mypyc fails.
-    ``opt`` "translate" stops once mypyc has type-checked the modules and written their C code: what
-    refuses to compile is found, in a fraction of the time the C compiler takes."""
+def build(
+    out: Path,
+    opt: int | str,
+    packages: tuple[str, ...] = PACKAGES,
+    jobs: int = JOBS,
+    python: str = sys.executable,
+    show_failure: bool = True,
+) -> None:
+    """Compile the modules in ``out`` with ``python``'s mypyc (see the module docstring) and stamp the
+    build; raise SystemExit when mypyc fails. ``opt`` "translate" stops once mypyc has type-checked the
+    modules and written their C code: what refuses to compile is found, in a fraction of the time the C
+    compiler takes (no stamp: nothing runs from it). mypyc's output is kept in ``out/LOG``; the end of it is
+    shown on a failure unless ``show_failure`` is false."""
     out.mkdir(parents=True, exist_ok=True)
+    (out / STAMP).unlink(missing_ok=True)  # a build being made, or that failed, is never used
+    want, files_then = digest(), listing()  # as they were when copied: a change during the build shows
     copy_sources(out)
     # No pyproject.toml in the build directory: its package root (src/) would send the extensions there,
     # not beside the modules; mypyc type-checks with mypy's defaults.
     (out / "pyproject.toml").unlink(missing_ok=True)
     start = time.monotonic()
     files = compiled_files(out, packages)
-    mypyc = [sys.executable, "-c", SETUP, str(opt), str(jobs), *files]
+    mypyc = [python, "-c", SETUP, str(opt), str(jobs), *files]
     done = subprocess.run(mypyc, cwd=out, capture_output=True, text=True)
+    (out / LOG).write_text(done.stdout + done.stderr)
     problems = [
         line
         for line in (done.stdout + done.stderr).splitlines()
         if "error:" in line or "Error" in line or "internal mypyc error" in line
     ]
     if done.returncode != 0:
-        sys.stderr.write(done.stdout[-6000:] + done.stderr[-6000:])
+        if show_failure:
+            sys.stderr.write(done.stdout[-6000:] + done.stderr[-6000:])
         raise SystemExit(
-            f"mypyc could not compile spellforge's {', '.join(packages)} (exit {done.returncode})"
+            f"mypyc could not compile spellforge's {', '.join(packages)} (exit {done.returncode}; "
+            f"its output: {out / LOG})"
         )
     if problems:
         sys.stderr.write("\n".join(problems) + "\n")
     how = "translated to C" if opt == "translate" else f"compiled at -O{opt}"
     took = time.monotonic() - start
     print(f"{len(files)} modules of {', '.join(packages)} {how} in {out} ({took:.0f} s)")
+    if opt != "translate" and packages == PACKAGES:
+        write_stamp(out, want, opt, files_then)
+
+
+# The build's record of the sources it was made from, in the build directory: a first line naming the hash
+# of every source file (``digest``) and the optimisation level, then a line per file (path, size, time in ns).
+STAMP = "spellforge-build.stamp"
+# mypyc's and the C compiler's output of the last build.
+LOG = "spellforge-build.log"
+# Written instead when a build of these sources failed: the first line of a stamp (not tried again).
+FAILED = "spellforge-build.failed"
+
+
+def source_files(src: Path | None = None) -> list[Path]:
+    """Every file of ``src/spellforge`` (modules, card and deck files, the web client), sorted."""
+    src = src or SRC
+    return sorted(p for p in (src / "spellforge").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def digest(src: Path | None = None) -> str:
+    """A hash of the path and content of every file a build copies, of what this tool compiles and how, and
+    of the Python that compiles it."""
+    src = src or SRC
+    h = hashlib.sha256(repr((PACKAGES, LEFT_OUT, SETUP, sys.version)).encode())
+    for path in source_files(src):
+        h.update(path.relative_to(src).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def listing(src: Path | None = None) -> list[str]:
+    """A line per source file, its path, size and time (what the startup hook compares, as HOOK does)."""
+    src = src or SRC
+    top = src / "spellforge"
+    lines = []
+    for path in source_files(src):
+        stat = path.stat()
+        lines.append(f"{path.relative_to(top).as_posix()}\t{stat.st_size}\t{stat.st_mtime_ns}")
+    return lines
+
+
+def stamp_head(want: str, opt: int | str) -> str:
+    return f"spellforge build sha256:{want} -O{opt}"
+
+
+def write_stamp(out: Path, want: str, opt: int | str, files: list[str]) -> None:
+    (out / FAILED).unlink(missing_ok=True)
+    (out / STAMP).write_text("\n".join([stamp_head(want, opt), *files]) + "\n")
+
+
+def read_stamp(out: Path) -> list[str]:
+    try:
+        return (out / STAMP).read_text().splitlines()
+    except OSError:
+        return []
+
+
+# Run by the environment's ``spellforge-build.pth`` at every start of its Python (``install_hook``): the build
+# goes first on ``sys.path`` while every source file has the size and time the stamp lists (a few hundred
+# ``stat`` calls, about a millisecond), so nothing runs a build older than the source.
+HOOK = """\
+\"\"\"Run spellforge's compiled build when it was made from the sources as they are (tools/compile.py).\"\"\"
+
+import os
+import sys
+
+BUILD = {build!r}
+TOP = {top!r}
+STAMP = os.path.join(BUILD, {stamp!r})
+
+
+def listing(top):
+    lines, folders = set(), [(top, "")]
+    while folders:
+        folder, prefix = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append((entry.path, prefix + entry.name + "/"))
+                else:
+                    stat = entry.stat()
+                    lines.add(prefix + entry.name + "\\t" + str(stat.st_size) + "\\t" + str(stat.st_mtime_ns))
+    return lines
+
+
+def select():
+    if os.environ.get("SPELLFORGE_PURE", "") not in ("", "0"):
+        return
+    try:
+        with open(STAMP, encoding="utf-8") as file:
+            stamp = file.read().splitlines()[1:]
+    except OSError:
+        return
+    try:
+        same = set(stamp) == listing(TOP)
+    except OSError:
+        same = False
+    if same:
+        sys.path.insert(0, BUILD)
+    else:
+        sys.stderr.write(
+            "spellforge: src/spellforge changed since the compiled build: running from source "
+            "(any 'python3 dev.py' command compiles it again; SPELLFORGE_PURE=1 runs from source quietly)\\n"
+        )
+
+
+select()
+"""
+HOOK_MODULE = "_spellforge_build"
+
+
+def install_hook(site: Path, out: Path) -> None:
+    """Write the startup hook into the environment whose ``site-packages`` is ``site``, for the build ``out``."""
+    text = HOOK.format(build=str(out), top=str(SRC / "spellforge"), stamp=STAMP)
+    module, pth = site / f"{HOOK_MODULE}.py", site / "spellforge-build.pth"
+    if not module.exists() or module.read_text() != text:
+        module.write_text(text)
+    py_compile.compile(str(module))  # its bytecode, even where Python writes none (PYTHONDONTWRITEBYTECODE)
+    pth.write_text(f"import {HOOK_MODULE}\n")
+
+
+def missing_compiler() -> str | None:
+    """Why no C extension can be built here (None: a C compiler and Python's headers are present)."""
+    command = os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "cc")
+    words = shlex.split(command)
+    if not words or shutil.which(words[0]) is None:
+        return f"no C compiler ({words[0] if words else 'CC is empty'} not found)"
+    include = sysconfig.get_paths().get("include", "")
+    if not (Path(include) / "Python.h").exists():
+        return f"no Python.h in {include} (Debian: apt-get install python3-dev)"
+    return None
+
+
+def ensure(out: Path, site: Path, python: str, require: bool, opt: int = 3) -> bool:
+    """Make ``out`` the build of the sources as they are, unless it is already, and install the startup
+    hook that runs it. True: the build is current; False: the engine runs from source (one warning line
+    said why). With ``require`` (CI), a build that cannot be made raises SystemExit."""
+    install_hook(site, out)
+    want = digest()
+    head = stamp_head(want, opt)
+    stamp = read_stamp(out)
+    if stamp[:1] == [head]:
+        files = listing()
+        if sorted(stamp[1:]) != sorted(files):  # the same content, touched: the build stays
+            write_stamp(out, want, opt, files)
+        return True
+    (out / STAMP).unlink(missing_ok=True)
+    why = missing_compiler()
+    failed = out / FAILED
+    if why is None and failed.exists() and failed.read_text().strip() == head and not require:
+        why = f"compiling these sources failed before (delete {failed} to try again)"
+    if why is None:
+        print(
+            f"compiling the engine with mypyc at -O{opt} into {out} (a few minutes, "
+            "again whenever src/spellforge changes) ...",
+            file=sys.stderr,
+        )
+        try:
+            build(out, opt, python=python, show_failure=require)
+            return True
+        except SystemExit as error:
+            out.mkdir(parents=True, exist_ok=True)
+            failed.write_text(head + "\n")
+            why = str(error)
+    if require:
+        raise SystemExit(f"error: the engine must run compiled here (SPELLFORGE_REQUIRE_COMPILED): {why}")
+    print(f"warning: spellforge runs from source, not compiled: {why}", file=sys.stderr)
+    return False
 
 
 def compiled_modules(out: Path) -> list[str]:
@@ -301,10 +500,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="stop once mypyc has written the C code: no C compiler, no import, no play (about a minute)",
     )
+    e = commands.add_parser("ensure", help="the build of the sources as they are, and the hook that runs it")
+    e.add_argument("--out", type=Path, default=ROOT / "build" / "compiled", help="the build directory")
+    e.add_argument("--site", type=Path, help="the site-packages to install the hook in (default: this one)")
+    e.add_argument("--require", action="store_true", help="fail when the build cannot be made (CI)")
     args = parser.parse_args(argv)
     if args.command == "build":
         build(args.out.resolve(), args.opt, tuple(args.only), args.jobs)
         return 0
+    if args.command == "ensure":
+        site = args.site or Path(sysconfig.get_paths()["purelib"])
+        opt = int(os.environ.get("MYPYC_OPT_LEVEL", "3"))
+        return 0 if ensure(args.out.resolve(), site, sys.executable, args.require, opt) else 3
     return check(args.out.resolve(), args.games, args.translate_only)
 
 
