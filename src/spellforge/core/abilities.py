@@ -499,14 +499,17 @@ class AbilityState(Selecting):
         value = printed
         add = 0
         for src, s in statics:
-            if s.affects is None:
+            affects = s.affects
+            if affects is None:
                 continue
             ctx = Context(src, self.controller[src])
-            if any(sel.is_player and self.player_matches(sel, seat, ctx) for sel in s.affects.alternatives):
-                if s.op == ADD:
-                    add += s.amount
-                else:
-                    value = s.amount
+            for sel in affects.alternatives:  # read for every seat's number: no generator
+                if sel.is_player and self.player_matches(sel, seat, ctx):
+                    if s.op == ADD:
+                        add += s.amount
+                    else:
+                        value = s.amount
+                    break
         if mods:
             value = seat_value(mods, seat, stat, value)
         return value + add

@@ -228,8 +228,8 @@ class SpellfireBase(AbilityState):
         return [c for c in self.zones[self.layout.pool[seat]] if self.attached_to[c] < 0]
 
     def attachments(self, cid: int) -> list[int]:
-        zone = self.zones[self.zone_of[cid]]
-        return [c for c in zone if self.attached_to[c] == cid]
+        attached_to = self.attached_to
+        return [c for c in self.zones[self.zone_of[cid]] if attached_to[c] == cid]
 
     def realms_of(self, seat: int) -> list[int]:
         return [c for c in self.slots[seat] if c >= 0]
@@ -284,10 +284,9 @@ class SpellfireBase(AbilityState):
             self.fought[cid] = -1
         if cid in self.spent:
             self.spent -= {cid}
-        for s, slots in enumerate(self.slots):
-            for i, c in enumerate(slots):
-                if c == cid:
-                    self.slots[s][i] = -1
+        for slots in self.slots:  # a realm leaves its position (read for every card leaving play)
+            while cid in slots:
+                slots[slots.index(cid)] = -1
         self.left_play(cid)
 
     # ------------------------------------------------------------------ hidden pools (SF-R22, SF-K45)

@@ -8,7 +8,6 @@ which they may play events (``respond``, SF-281, SF-283).
 
 from __future__ import annotations
 
-from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Decision
@@ -113,7 +112,7 @@ class TurnMixin(PlayMixin):
         self.holding_done[seat] = False
         self.reflecting = -1
         self.emit(Event("turn", seat, amount=self.turn, note="extra" if self.extra_turn else ""))
-        self.schedule(core_frames.EnterPhase("start"))
+        self.schedule(frames.FIRST_PHASE)
 
     def op_ask(self, kind: str) -> None:
         self.ask(kind, self.active)
