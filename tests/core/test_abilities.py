@@ -230,3 +230,20 @@ def test_only_a_card_that_gives_something_in_force_has_it_read_again(monkeypatch
     )
     state.move(bear, state.layout.field[0])  # it gives nothing itself, but lends its host something
     assert state.in_force() is not force
+
+
+def test_a_seat_static_counts_once_for_a_seat_two_of_its_alternatives_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "you or player: +2 draws" while the Bear is in play: both alternatives name its controller, who draws 2
+    # more (not 4); the other seat, named by one, 2 more too
+    boon = AbilitySet.of([Static("draws", ADD, 2, affects=VOCABULARY.selectors.parse("you or player"))])
+    bear_abilities = GladeState.abilities
+
+    def abilities(self: GladeState, cid: int) -> AbilitySet:
+        return boon if self.defs[cid].key == "bear" else bear_abilities(self, cid)
+
+    monkeypatch.setattr(GladeState, "abilities", abilities)
+    state = deal(GLADE, [["bear"], ["sprite"]])
+    play(state, "bear")
+    assert (state.seat_stat(0, "draws", 1), state.seat_stat(1, "draws", 1)) == (3, 3)

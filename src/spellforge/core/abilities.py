@@ -342,11 +342,14 @@ class AbilityState(Selecting):
         whose ability may be used face down), what is in force is read again for the new identities. A game
         that overrides this calls it first."""
         if self._in_force is not None:
-            force, zone_of = self._force_set, self.zone_of
-            for cid in mapping:
-                if zone_of[cid] in force:
-                    self._in_force = None
-                    return
+            # ``mapping`` is a permutation of the hidden cards (a deck's, a hand's): the cards in force, fewer,
+            # are the ones looked up
+            zones = self.zones
+            for z in self._force_order:
+                for cid in zones[z]:
+                    if cid in mapping:
+                        self._in_force = None
+                        return
 
     def gives_in_force(self, cid: int) -> bool:
         """Whether card ``cid`` adds to what is in force (``AbilitySet.gives``), with what it has now or what
@@ -496,14 +499,17 @@ class AbilityState(Selecting):
         value = printed
         add = 0
         for src, s in statics:
-            if s.affects is None:
+            affects = s.affects
+            if affects is None:
                 continue
             ctx = Context(src, self.controller[src])
-            if any(sel.is_player and self.player_matches(sel, seat, ctx) for sel in s.affects.alternatives):
-                if s.op == ADD:
-                    add += s.amount
-                else:
-                    value = s.amount
+            for sel in affects.alternatives:  # read for every seat's number: no generator
+                if sel.is_player and self.player_matches(sel, seat, ctx):
+                    if s.op == ADD:
+                        add += s.amount
+                    else:
+                        value = s.amount
+                    break
         if mods:
             value = seat_value(mods, seat, stat, value)
         return value + add

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spellforge.core.errors import IllegalActionError
+from spellforge.core.modifiers import TURN
 from spellforge.core.targets import CardRef
 from spellforge.games.casters.actions import Attack
 from spellforge.games.casters.base import GRAVEYARD, HAND, STAGE_DECK
@@ -193,3 +194,16 @@ def test_an_attack_on_a_minion_that_dies_before_damage_hits_nobody() -> None:
     assert state.zone_of[lancer] == GRAVEYARD[1]
     assert not turn_events(state, 3, "hero_damage")
     assert all(e.card != imp for e in turn_events(state, 3, "damage"))
+
+
+@pytest.mark.rules("CA-R21")
+def test_an_undamaged_minion_whose_health_is_lowered_to_0_dies_at_the_check() -> None:
+    state = scenario(Side(field=["dusk-ravager", "gravel-ghoul"]), Side(field=["ashen-whelp"]))
+    ravager, ghoul = card_id(state, "dusk-ravager"), card_id(state, "gravel-ghoul")
+    assert not any(state.damage)
+    state.op_check()
+    assert state.zone_of[ravager] != GRAVEYARD[0]  # nothing damaged, nothing lowered: no one dies
+    state.modify_card(ravager, "health", -state.health_of(ravager), TURN, -1)  # lowered to 0, no damage
+    state.op_check()
+    assert state.zone_of[ravager] == GRAVEYARD[0]
+    assert state.zone_of[ghoul] != GRAVEYARD[0]

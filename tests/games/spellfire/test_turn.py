@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 
@@ -471,3 +472,28 @@ def test_a_player_who_left_during_the_cuts_is_neither_asked_to_cut_nor_cut_for()
         asked.append((s.decision.seat, s.decision.data[0]))
         act(s, "pass")
     assert asked == [(3, 0), (0, 2), (2, 3)]
+
+
+@pytest.mark.rules("SF-R02")
+def test_phase_6_runs_its_steps_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hand limit, Limbo returns, realm-less pools, the reshuffle (SF-R02), then lasting events end
+    from spellforge.core.rng import Rng
+    from spellforge.games.spellfire.turn import TurnMixin
+
+    steps = ("op_hand_limit", "op_limbo_returns", "op_realmless", "op_reshuffle", "op_expire")
+    ran: list[str] = []
+    for name in steps:
+        op = getattr(TurnMixin, name)
+
+        def record(self: TurnMixin, _op: Callable[[TurnMixin], None] = op, _name: str = name) -> None:
+            if not ran or ran[-1] != _name:  # a hand limit asked again after a discard is one step
+                ran.append(_name)
+            _op(self)
+
+        monkeypatch.setattr(TurnMixin, name, record)
+    state, rng = GAME.new_game(seed=3), Rng(3)
+    while state.outcome is None and len(ran) < 5 * 6:
+        legal_actions = state.legal_actions()
+        state.apply(legal_actions[rng.randrange(len(legal_actions))])
+    assert len(ran) >= 5 * 3
+    assert ran[: len(ran) - len(ran) % 5] == list(steps) * (len(ran) // 5)

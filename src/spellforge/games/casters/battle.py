@@ -26,14 +26,14 @@ class BattleMixin(PaymentMixin):
     __slots__ = ()
 
     def op_begin_battle(self) -> None:
-        self.schedule(frames.BattleTurn(self.initiative, 0))
+        self.schedule(frames.BATTLE_TURN[self.initiative][0])
 
     def op_battle_turn(self, seat: int, skips: int) -> None:
         if skips >= 2:
             return  # both players skipped in a row: the Battle Phase ends (CA-048)
         if not self.untapped_minions(seat):
             self.emit(Event("skip", seat, note="forced"))  # nothing can attack: a forced skip (CA-R18)
-            self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))
+            self.schedule(frames.BATTLE_TURN[self.opponent(seat)][skips + 1])
             return
         self.ask("battle", seat, BattleData(skips))
 
@@ -57,7 +57,7 @@ class BattleMixin(PaymentMixin):
         seat, skips = d.seat, d.data.skips
         if isinstance(action, Skip):
             self.emit(Event("skip", seat))
-            self.schedule(frames.BattleTurn(self.opponent(seat), skips + 1))
+            self.schedule(frames.BATTLE_TURN[self.opponent(seat)][skips + 1])
             return
         assert isinstance(action, Attack)
         a = action.card
@@ -65,7 +65,7 @@ class BattleMixin(PaymentMixin):
         self.attacks[a] += 1
         self.combat = (a, action.target, ())
         self.emit(Event("attack", seat, a, target=action.target))  # On Attack triggers (CA-K13)
-        self.schedule(frames.Window(), frames.Blocks(), frames.BattleTurn(self.opponent(seat), 0))
+        self.schedule(frames.Window(), frames.Blocks(), frames.BATTLE_TURN[self.opponent(seat)][0])
 
     # ------------------------------------------------------------------ blocking (CA-044, CA-045, CA-R22)
 

@@ -303,3 +303,10 @@ FRAMES = {
         Window,
     ),
 }
+
+# Frames never change and clones share them: those scheduled at every turn are made once, by seat.
+REVEAL_STEP = (RevealStep(0), RevealStep(1))
+SET_CARDS = (SetCards(0), SetCards(1))
+BATTLE_TURN = tuple(
+    tuple(BattleTurn(seat, skips) for skips in range(3)) for seat in range(2)
+)  # [seat][skips]

@@ -108,7 +108,7 @@ class CastersState(BattleMixin):
         """The count is taken now: every face-up Stage of both players (CA-031, CA-032, CA-R12)."""
         self.set_quota = self.face_up_stages()
         self.emit(Event("set_phase", amount=self.set_quota))
-        self.schedule(frames.SetCards(self.initiative), frames.SetCards(self.opponent(self.initiative)))
+        self.schedule(frames.SET_CARDS[self.initiative], frames.SET_CARDS[self.opponent(self.initiative)])
 
     def op_set_cards(self, seat: int) -> None:
         n = min(self.set_quota, len(self.zones[HAND[seat]]))
@@ -133,19 +133,17 @@ class CastersState(BattleMixin):
     def distinct(self, cards: list[int]) -> list[int]:
         """One card per name: two copies of a card in hand are the same choice."""
         defs = self.defs
-        seen: set[str] = set()
-        out: list[int] = []
+        first: dict[str, int] = {}  # by name, in order: the first copy (no method call a card)
         for c in cards:
             key = defs[c].key
-            if key not in seen:
-                seen.add(key)
-                out.append(c)
-        return out
+            if key not in first:
+                first[key] = c
+        return list(first.values())
 
     # ------------------------------------------------------------------ the Reveal Phase (CA-034..040, CA-R14)
 
     def op_begin_reveal(self) -> None:
-        self.schedule(frames.RevealStep(self.initiative))
+        self.schedule(frames.REVEAL_STEP[self.initiative])
 
     def op_reveal_step(self, seat: int) -> None:
         """Alternate reveals from the initiative holder; when one runs out the other goes on (CA-R14)."""
@@ -195,7 +193,7 @@ class CastersState(BattleMixin):
     @act("option")
     def act_option(self, action: Action, d: Decision[OptionData]) -> None:
         seat = d.seat
-        self.schedule(frames.RevealStep(self.opponent(seat)))  # after this card has fully resolved (CA-R14)
+        self.schedule(frames.REVEAL_STEP[self.opponent(seat)])  # after this card has fully resolved (CA-R14)
         if isinstance(action, Recycle):
             self.move(action.card, GRAVEYARD[self.owner[action.card]])
             self.emit(Event("recycle", seat, action.card))
@@ -240,6 +238,8 @@ class CastersState(BattleMixin):
         while True:
             weakened = self.health_can_drop()
             damage = self.damage
+            if not weakened and not any(damage):  # nothing damaged or weakened (most checks): no one dies
+                break
             doomed = [
                 c
                 for seat in range(self.n_seats)

@@ -228,8 +228,8 @@ class SpellfireBase(AbilityState):
         return [c for c in self.zones[self.layout.pool[seat]] if self.attached_to[c] < 0]
 
     def attachments(self, cid: int) -> list[int]:
-        zone = self.zones[self.zone_of[cid]]
-        return [c for c in zone if self.attached_to[c] == cid]
+        attached_to = self.attached_to
+        return [c for c in self.zones[self.zone_of[cid]] if attached_to[c] == cid]
 
     def realms_of(self, seat: int) -> list[int]:
         return [c for c in self.slots[seat] if c >= 0]
@@ -284,10 +284,9 @@ class SpellfireBase(AbilityState):
             self.fought[cid] = -1
         if cid in self.spent:
             self.spent -= {cid}
-        for s, slots in enumerate(self.slots):
-            for i, c in enumerate(slots):
-                if c == cid:
-                    self.slots[s][i] = -1
+        for slots in self.slots:  # a realm leaves its position (read for every card leaving play)
+            while cid in slots:
+                slots[slots.index(cid)] = -1
         self.left_play(cid)
 
     # ------------------------------------------------------------------ hidden pools (SF-R22, SF-K45)
@@ -350,11 +349,12 @@ class SpellfireBase(AbilityState):
 
     def classes(self, cid: int) -> tuple[str, ...]:
         """The champion's classes now: an attached class-changing item replaces them (SF-228)."""
+        defs = self.defs
         for a in self.attachments(cid):
-            new = self.gives(a, "class")
-            if new is not None:
-                return (str(new.effect.param("class")),)
-        d = self.defs[cid]
+            for given in defs[a].at.get(BEARER, ()):  # ``gives`` inline: read for every champion's classes
+                if given.does == "class":
+                    return (str(given.effect.param("class")),)
+        d = defs[cid]
         return (d.card_class, d.class2) if d.class2 else (d.card_class,)
 
     def traits(self, cid: int) -> frozenset[str]:
@@ -416,14 +416,24 @@ class SpellfireBase(AbilityState):
 
     def entry_cost(self, card: int) -> int:
         """How many cards its owner discards for ``card`` to enter play (SF-270): 0 for most."""
-        return sum(a.effect.amount for a in self.defs[card].at.get(ENTRY, ()) if a.does == "discard")
+        entry = self.defs[card].at.get(ENTRY)
+        if entry is None:  # most cards (read for every champion in hand at every phase 3)
+            return 0
+        return sum(a.effect.amount for a in entry if a.does == "discard")
 
     def event_answer(self, cid: int) -> str:
         """What card ``cid`` may do in an event's pause (SF-285, SF-287, SF-302): "negate", "calm",
         "duplicate", "negate_lasting" (a Wish: only an event with a duration, SF-288), or "" (the first of
         them it has)."""
-        answers = self.abilities_at(cid, EVENT_ANSWER)
-        return answers[0].does if answers else ""
+        answers = self.defs[cid].at.get(EVENT_ANSWER)  # ``abilities_at`` inline: read for every card in hand
+        if answers:
+            return answers[0].does
+        model = self.copied.get(cid, -1) if self.copied else -1
+        if model >= 0:
+            answers = self.defs[model].at.get(EVENT_ANSWER)
+            if answers:
+                return answers[0].does
+        return ""
 
     def plays_as(self, card: int) -> str:
         """How spell or event ``card`` is played (point PLAY): what it is aimed at ("opposing_champion",
@@ -466,12 +476,24 @@ class SpellfireBase(AbilityState):
     def gives(self, card: int, does: str) -> Ability | None:
         """What ``card`` gives the champion bearing or using it (point BEARER): a class ("class", SF-228)
         or a trait ("trait", SF-235)."""
-        return self.ability(card, BEARER, does)
+        for a in self.defs[card].at.get(BEARER, ()):  # ``ability`` inline: read for every attachment
+            if a.does == does:
+                return a
+        return None
 
     def immune(self, cid: int, what: str) -> bool:
         """Whether champion ``cid``'s own power, or the one it copies, makes it immune to ``what`` (point
         PROTECTION): "spells" (SF-249) or "items" (SF-250)."""
-        return any(a.does == what for a in self.abilities_at(cid, PROTECTION))
+        # ``abilities_at`` inline, and no generator: read for every side's total
+        for a in self.defs[cid].at.get(PROTECTION, ()):
+            if a.does == what:
+                return True
+        model = self.copied.get(cid, -1) if self.copied else -1
+        if model >= 0:
+            for a in self.defs[model].at.get(PROTECTION, ()):
+                if a.does == what:
+                    return True
+        return False
 
     def immune_to_spells(self, cid: int) -> bool:
         """Immune to offensive spells: its own power or an attached artifact's (SF-249, SF-251, SF-254),

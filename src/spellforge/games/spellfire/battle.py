@@ -69,14 +69,16 @@ class BattleMixin(SpoilsMixin):
         if d.type != REALM:
             return True  # a dungeon: any champion (SF-R15)
         moves = traits & MOVERS
-        only = self.ability(target, ATTACKERS, "only")
-        if only is not None:
-            allowed = set(str(only.effect.param("traits")).split("|"))
-            if not (allowed & traits) and not allowed.intersection(classes):
-                return False
-        bar = self.ability(target, ATTACKERS, "bar")
-        if bar is not None and moves & set(str(bar.effect.param("traits")).split("|")):
-            return False  # movement is compulsory (SF-278, SF-279)
+        only = bar = None
+        if ATTACKERS in d.at:  # a realm that bars some attackers (most bar none)
+            only = self.ability(target, ATTACKERS, "only")
+            if only is not None:
+                allowed = set(str(only.effect.param("traits")).split("|"))
+                if not (allowed & traits) and not allowed.intersection(classes):
+                    return False
+            bar = self.ability(target, ATTACKERS, "bar")
+            if bar is not None and moves & set(str(bar.effect.param("traits")).split("|")):
+                return False  # movement is compulsory (SF-278, SF-279)
         if not self.protected(target):
             return True  # exposed (SF-140, SF-275)
         if "flyer" in moves:
@@ -134,7 +136,7 @@ class BattleMixin(SpoilsMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(frames.Ask("attack"))
+        self.schedule(frames.ASK["attack"])
         if isinstance(action, PlayCard):
             self.respond_after(seat)
             self.play_event(seat, action.card, action.target)
@@ -303,15 +305,7 @@ class BattleMixin(SpoilsMixin):
         borrow_from = f.def_champion if not f.self_defence else -1
         if borrow_from >= 0 and self.ability(f.att_champion, COMBAT, "borrow", copies=True):
             self.borrow(f.att_champion, borrow_from)
-        self.schedule(
-            frames.Instant(0, 0),
-            frames.Instant(1, 0),
-            frames.Instant(0, 1),
-            frames.Instant(1, 1),
-            frames.SummonAsk(0),
-            frames.SummonAsk(1),
-            frames.OpenRound(),
-        )
+        self.schedule(*frames.ROUND_OPENS)
 
     # ------------------------------------------------------------------ champions brought in as allies
 

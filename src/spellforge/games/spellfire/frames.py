@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from spellforge.core.flow import Frame, frame_table
 from spellforge.core.frames import FRAMES as CORE_FRAMES
+from spellforge.core.frames import EnterPhase
 
 if TYPE_CHECKING:
     from .battle import BattleMixin
@@ -527,3 +528,19 @@ FRAMES = {
         WallCheck,
     ),
 }
+
+# Frames never change and clones share them: those scheduled at every play and turn are made once.
+RESPOND = tuple(Respond(seat) for seat in range(6))  # by seat (2 to 6 players)
+FIRST_PHASE = EnterPhase("start")  # every turn's
+ASK = {kind: Ask(kind) for kind in ("attack", "cards", "pool", "realm", "start")}
+# after the champions activate: each side's instant defeats by kind, each side's summons, the round opens
+ROUND_OPENS = (
+    Instant(0, 0),
+    Instant(1, 0),
+    Instant(0, 1),
+    Instant(1, 1),
+    SummonAsk(0),
+    SummonAsk(1),
+    OpenRound(),
+)
+TURN_END = (HandLimit(), LimboReturns(), Realmless(), Reshuffle(), Expire())  # phase 6's, in order

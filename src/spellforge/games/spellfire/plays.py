@@ -24,7 +24,7 @@ from spellforge.core.windows import EACH
 from . import frames
 from .actions import PlayCard, UsePower
 from .base import SpellfireBase
-from .cards import ALLY, CAST, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, REALM, SPELLS, USE
+from .cards import ALLY, CAST, CHAMPION, EVENT, HOLDING, ITEM, NOTATED, PLAY, REALM, SPELLS, USE
 from .decisions import PlayData
 from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
@@ -78,7 +78,8 @@ class PlayMixin(SpellfireBase):
 
     def event_targets(self, seat: int, card: int) -> list[Target | None]:
         """What event ``card`` may be aimed at now (point PLAY), [None] for one aimed at nothing."""
-        aim = self.plays_as(card)
+        plays = self.defs[card].at.get(PLAY)  # ``plays_as`` inline: read for every event in hand
+        aim = plays[0].does if plays else ""
         if aim == "realm":
             return [CardRef(r) for s in range(self.n_seats) if s != seat for r in self.unrazed_realms(s)]
         if aim == "player":
@@ -529,8 +530,9 @@ class PlayMixin(SpellfireBase):
         the Abyss."""
         out: list[Action] = []
         window = self.pool_phases[seat]
+        defs = self.defs
         for c in self.pool_of(seat):
-            if not self.voluntary(c):
+            if USE not in defs[c].at or not self.voluntary(c):  # most champions have no power to use
                 continue
             if self.ability(c, USE, "copy") is not None and self.copied.get(c, -1) < 0:
                 for s in range(self.n_seats):

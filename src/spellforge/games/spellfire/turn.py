@@ -8,7 +8,6 @@ which they may play events (``respond``, SF-281, SF-283).
 
 from __future__ import annotations
 
-from spellforge.core import frames as core_frames
 from spellforge.core.actions import Action, Choose, Done, Pass
 from spellforge.core.events import REVEAL, Event
 from spellforge.core.flow import Decision
@@ -113,7 +112,7 @@ class TurnMixin(PlayMixin):
         self.holding_done[seat] = False
         self.reflecting = -1
         self.emit(Event("turn", seat, amount=self.turn, note="extra" if self.extra_turn else ""))
-        self.schedule(core_frames.EnterPhase("start"))
+        self.schedule(frames.FIRST_PHASE)
 
     def op_ask(self, kind: str) -> None:
         self.ask(kind, self.active)
@@ -143,7 +142,7 @@ class TurnMixin(PlayMixin):
         """Once ``seat``'s play is complete, the others may play events (SF-281, SF-283). Call it before
         carrying the play out: the response round is scheduled beneath the play's own frames (its event
         pause, its counter window, its resolution), so it opens only when the play is over."""
-        self.schedule(frames.Respond(seat))
+        self.schedule(frames.RESPOND[seat])
 
     def op_respond(self, seat: int) -> None:
         """A response round: everyone else, clockwise from the next seat, may play an event or pass; a
@@ -172,9 +171,7 @@ class TurnMixin(PlayMixin):
         """Phase 6 (SF-R02): the mulligan call (SF-R24), discard to the hand limit, Limbo, realm-less pools,
         the reshuffle, lasting events; then the turn passes left."""
         seat = self.active
-        self.schedule(
-            frames.HandLimit(), frames.LimboReturns(), frames.Realmless(), frames.Reshuffle(), frames.Expire()
-        )
+        self.schedule(*frames.TURN_END)
         if self.turns_taken[seat] == 2 and not self.played_realm[seat] and self.mulligans[seat] < 2:
             self.ask("mulligan", seat)
 
@@ -201,7 +198,7 @@ class TurnMixin(PlayMixin):
     def act_start(self, action: Action, d: Decision) -> None:
         if isinstance(action, Done):
             return
-        self.schedule(frames.Ask("start"))
+        self.schedule(frames.ASK["start"])
         self.respond_after(d.seat)
         assert isinstance(action, PlayCard)
         if self.defs[action.card].type == RULE:
@@ -266,7 +263,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(frames.Ask("realm"))
+        self.schedule(frames.ASK["realm"])
         self.respond_after(d.seat)
         if isinstance(action, Rebuild):
             self.realm_done[seat] = True
@@ -401,7 +398,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(frames.Ask("pool"))
+        self.schedule(frames.ASK["pool"])
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             self.use_power(seat, action.card, action.target)
@@ -457,7 +454,7 @@ class TurnMixin(PlayMixin):
         out += self.phase_card_plays(seat, 5)
         if self.extra_turns_unlocked:  # SF-295, SF-296
             for r in self.unrazed_realms(seat):
-                if self.ability(r, USE, "raze_extra_turn") is not None:
+                if USE in self.defs[r].at and self.ability(r, USE, "raze_extra_turn") is not None:
                     out.append(UsePower(r))
         out += self.event_plays(seat)
         return out
@@ -467,7 +464,7 @@ class TurnMixin(PlayMixin):
         if isinstance(action, Done):
             return
         seat = d.seat
-        self.schedule(frames.Ask("cards"))
+        self.schedule(frames.ASK["cards"])
         self.respond_after(d.seat)
         if isinstance(action, UsePower):
             realm = action.card
