@@ -71,6 +71,26 @@ def test_the_hook_runs_the_build_only_while_the_sources_are_those_it_was_made_fr
     assert start(site).stdout.strip() == str(site)
 
 
+def test_the_hook_puts_the_build_in_the_source_trees_place_after_what_pythonpath_names(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    out, site, other = tmp_path / "build", tmp_path / "site", tmp_path / "other"
+    site.mkdir()
+    tool.install_hook(site, out)
+    fake_build(tool, out)
+    # The source tree's entry as the editable install puts it, and `other` where PYTHONPATH puts a tree.
+    tree = str(tool.SRC)
+    code = (
+        f"import sys; sys.path[:0] = [{str(other)!r}, {str(site)!r}]; sys.path.append({tree!r}); "
+        "import _spellforge_build; print(sys.path.index(" + repr(str(other)) + "), "
+        "sys.path.index(" + repr(str(out)) + "), sys.path.index(" + repr(tree) + "))"
+    )
+    clean = {k: v for k, v in os.environ.items() if k != "SPELLFORGE_PURE"}
+    ran = subprocess.run([sys.executable, "-S", "-c", code], env=clean, capture_output=True, text=True)
+    first, build, source = map(int, ran.stdout.split())
+    assert first == 0 and build == source - 1  # PYTHONPATH's tree first, the build just before the source
+
+
 def test_ensure_builds_only_when_the_sources_or_the_level_changed(
     tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

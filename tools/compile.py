@@ -22,9 +22,10 @@ on what mypyc refuses, in a fraction of the time the C compiler needs for the re
 ``ensure`` (what ``python3 dev.py`` runs before every command) keeps ``build/compiled`` the build of the
 sources as they are. A build ends by writing ``STAMP``: a hash of every file of ``src/spellforge`` (and of
 the modules compiled, the build script and the Python) and the optimisation level, then each file's size
-and time. ``ensure`` compiles again (``-O3``) when the hash or the level differs, and installs a startup hook in the environment (``HOOK``, run by a ``.pth`` file) that puts
-the build first on ``sys.path`` while each file's size and time are those of the stamp, so the environment's
-``python`` and ``spellforge`` run the compiled engine. When a source file changed since, the hook runs the
+and time. ``ensure`` compiles again (``-O3``) when the hash or the level differs, and installs a startup
+hook in the environment (``HOOK``, run by a ``.pth`` file) that puts the build in the source tree's place
+on ``sys.path`` (what ``PYTHONPATH`` names stays first) while each file's size and time are those of the
+stamp, so the environment's ``python`` and ``spellforge`` run the compiled engine. When a source file changed since, the hook runs the
 source and says so in one line; without a stamp (no build yet, no C compiler, a build that failed) it runs
 the source and says nothing. No C compiler, or a build that fails, leaves the stamp out and prints one
 warning line (a failed build is not tried again until the sources change); with ``--require``
@@ -286,8 +287,9 @@ def read_stamp(out: Path) -> list[str]:
 
 
 # Run by the environment's ``spellforge-build.pth`` at every start of its Python (``install_hook``): the build
-# goes first on ``sys.path`` while every source file has the size and time the stamp lists (a few hundred
-# ``stat`` calls, about a millisecond), so nothing runs a build older than the source.
+# goes on ``sys.path`` just before the source tree (after what ``PYTHONPATH`` names, which still comes first)
+# while every source file has the size and time the stamp lists (a few hundred ``stat`` calls, about a
+# millisecond), so nothing runs a build older than the source.
 HOOK = """\
 \"\"\"Run spellforge's compiled build when it was made from the sources as they are (tools/compile.py).\"\"\"
 
@@ -326,8 +328,9 @@ def select():
         same = set(stamp) == listing(TOP)
     except OSError:
         same = False
-    if same:
-        sys.path.insert(0, BUILD)
+    if same:  # the build takes the source tree's place: what PYTHONPATH names still comes first
+        parent = os.path.dirname(TOP)
+        sys.path.insert(sys.path.index(parent) if parent in sys.path else 0, BUILD)
     else:
         sys.stderr.write(
             "spellforge: src/spellforge changed since the compiled build: running from source "
