@@ -478,19 +478,19 @@ def test_a_player_who_left_during_the_cuts_is_neither_asked_to_cut_nor_cut_for()
 def test_phase_6_runs_its_steps_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     # hand limit, Limbo returns, realm-less pools, the reshuffle (SF-R02), then lasting events end
     from spellforge.core.rng import Rng
-    from spellforge.games.spellfire.turn import TurnMixin
+    from spellforge.games.spellfire.turn import SpellfireTurn
 
     steps = ("op_hand_limit", "op_limbo_returns", "op_realmless", "op_reshuffle", "op_expire")
     ran: list[str] = []
     for name in steps:
-        op = getattr(TurnMixin, name)
+        op = getattr(SpellfireTurn, name)
 
-        def record(self: TurnMixin, _op: Callable[[TurnMixin], None] = op, _name: str = name) -> None:
+        def record(self: SpellfireTurn, _op: Callable[[SpellfireTurn], None] = op, _name: str = name) -> None:
             if not ran or ran[-1] != _name:  # a hand limit asked again after a discard is one step
                 ran.append(_name)
             _op(self)
 
-        monkeypatch.setattr(TurnMixin, name, record)
+        monkeypatch.setattr(SpellfireTurn, name, record)
     state, rng = GAME.new_game(seed=3), Rng(3)
     while state.outcome is None and len(ran) < 5 * 6:
         legal_actions = state.legal_actions()

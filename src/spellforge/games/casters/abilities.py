@@ -37,10 +37,10 @@ from .decisions import (
     TriggerTargetData,
     is_negated,
 )
-from .view import ViewMixin
+from .view import CastersView
 
 
-class AbilityMixin(ViewMixin):
+class CastersAbilities(CastersView):
     __slots__ = ()
     # core's ability layer (core/abilities.py): the abilities of face-up cards and Stages are in force
     ABILITY_ZONES = ("field", "stages")

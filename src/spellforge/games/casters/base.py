@@ -1,6 +1,6 @@
 """The attributes of a Casters state and the reads every part of the rules shares.
 
-:class:`CastersBase` declares every slot of the game (the mixins and the concrete class add none) and the
+:class:`CastersBase` declares every slot of the game (the other classes of its chain add none) and the
 small, hot helpers: which zone is which, what is a minion on the field, current Attack and Health, keywords,
 Shields. Casters is always two players (CA-001), so the zone numbers are module constants.
 """
@@ -66,7 +66,7 @@ END = "end"
 
 
 class CastersBase(StackState):
-    """Every attribute of a Casters state (the mixins and the concrete class add none)."""
+    """Every attribute of a Casters state (the other classes of its chain add none)."""
 
     __slots__ = (
         "attached_to",

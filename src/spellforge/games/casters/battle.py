@@ -19,10 +19,10 @@ from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player
 from . import frames
 from .actions import Attack, Block, Skip
 from .decisions import BattleData
-from .payment import PaymentMixin
+from .payment import CastersPayment
 
 
-class BattleMixin(PaymentMixin):
+class CastersBattle(CastersPayment):
     __slots__ = ()
 
     def op_begin_battle(self) -> None:

@@ -11,9 +11,9 @@ from spellforge.core.frames import FRAMES as CORE_FRAMES
 if TYPE_CHECKING:
     from spellforge.core.targets import Target
 
-    from .abilities import AbilityMixin
-    from .battle import BattleMixin
-    from .payment import PaymentMixin
+    from .abilities import CastersAbilities
+    from .battle import CastersBattle
+    from .payment import CastersPayment
     from .state import CastersState
 
 
@@ -34,8 +34,8 @@ class ActivateCard(Frame["CastersState"]):
         state.op_activate_card(self.card, self.seat, self.mode, self.target)
 
 
-class BattleTurn(Frame["BattleMixin"]):
-    """``battle_turn``: runs :meth:`BattleMixin.op_battle_turn`."""
+class BattleTurn(Frame["CastersBattle"]):
+    """``battle_turn``: runs :meth:`CastersBattle.op_battle_turn`."""
 
     FIELDS = ("seat", "skips")
     __slots__ = FIELDS
@@ -45,17 +45,17 @@ class BattleTurn(Frame["BattleMixin"]):
         self.seat: Final[int] = seat
         self.skips: Final[int] = skips
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: CastersBattle) -> None:
         state.op_battle_turn(self.seat, self.skips)
 
 
-class BeginBattle(Frame["BattleMixin"]):
-    """``begin_battle``: runs :meth:`BattleMixin.op_begin_battle`."""
+class BeginBattle(Frame["CastersBattle"]):
+    """``begin_battle``: runs :meth:`CastersBattle.op_begin_battle`."""
 
     __slots__ = ()
     NAME = "begin_battle"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: CastersBattle) -> None:
         state.op_begin_battle()
 
 
@@ -99,13 +99,13 @@ class BeginSet(Frame["CastersState"]):
         state.op_begin_set()
 
 
-class Blocks(Frame["BattleMixin"]):
-    """``blocks``: runs :meth:`BattleMixin.op_blocks`."""
+class Blocks(Frame["CastersBattle"]):
+    """``blocks``: runs :meth:`CastersBattle.op_blocks`."""
 
     __slots__ = ()
     NAME = "blocks"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: CastersBattle) -> None:
         state.op_blocks()
 
 
@@ -119,28 +119,28 @@ class Check(Frame["CastersState"]):
         state.op_check()
 
 
-class CombatDamage(Frame["BattleMixin"]):
-    """``combat_damage``: runs :meth:`BattleMixin.op_combat_damage`."""
+class CombatDamage(Frame["CastersBattle"]):
+    """``combat_damage``: runs :meth:`CastersBattle.op_combat_damage`."""
 
     __slots__ = ()
     NAME = "combat_damage"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: CastersBattle) -> None:
         state.op_combat_damage()
 
 
-class FinishResolve(Frame["AbilityMixin"]):
-    """``finish_resolve``: runs :meth:`AbilityMixin.op_finish_resolve`."""
+class FinishResolve(Frame["CastersAbilities"]):
+    """``finish_resolve``: runs :meth:`CastersAbilities.op_finish_resolve`."""
 
     __slots__ = ()
     NAME = "finish_resolve"
 
-    def run(self, state: AbilityMixin) -> None:
+    def run(self, state: CastersAbilities) -> None:
         state.op_finish_resolve()
 
 
-class LoseStage(Frame["PaymentMixin"]):
-    """``lose_stage``: runs :meth:`PaymentMixin.op_lose_stage`."""
+class LoseStage(Frame["CastersPayment"]):
+    """``lose_stage``: runs :meth:`CastersPayment.op_lose_stage`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -149,7 +149,7 @@ class LoseStage(Frame["PaymentMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: PaymentMixin) -> None:
+    def run(self, state: CastersPayment) -> None:
         state.op_lose_stage(self.seat)
 
 
@@ -163,18 +163,18 @@ class OpeningHands(Frame["CastersState"]):
         state.op_opening_hands()
 
 
-class PayStep(Frame["PaymentMixin"]):
-    """``pay_step``: runs :meth:`PaymentMixin.op_pay_step`."""
+class PayStep(Frame["CastersPayment"]):
+    """``pay_step``: runs :meth:`CastersPayment.op_pay_step`."""
 
     __slots__ = ()
     NAME = "pay_step"
 
-    def run(self, state: PaymentMixin) -> None:
+    def run(self, state: CastersPayment) -> None:
         state.op_pay_step()
 
 
-class Resummon(Frame["AbilityMixin"]):
-    """``resummon``: runs :meth:`AbilityMixin.op_resummon`."""
+class Resummon(Frame["CastersAbilities"]):
+    """``resummon``: runs :meth:`CastersAbilities.op_resummon`."""
 
     FIELDS = ("cid", "seat")
     __slots__ = FIELDS
@@ -184,7 +184,7 @@ class Resummon(Frame["AbilityMixin"]):
         self.cid: Final[int] = cid
         self.seat: Final[int] = seat
 
-    def run(self, state: AbilityMixin) -> None:
+    def run(self, state: CastersAbilities) -> None:
         state.op_resummon(self.cid, self.seat)
 
 
@@ -226,8 +226,8 @@ class Setup(Frame["CastersState"]):
         state.op_setup()
 
 
-class SetupStage(Frame["PaymentMixin"]):
-    """``setup_stage``: runs :meth:`PaymentMixin.op_setup_stage`."""
+class SetupStage(Frame["CastersPayment"]):
+    """``setup_stage``: runs :meth:`CastersPayment.op_setup_stage`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -236,12 +236,12 @@ class SetupStage(Frame["PaymentMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: PaymentMixin) -> None:
+    def run(self, state: CastersPayment) -> None:
         state.op_setup_stage(self.seat)
 
 
-class StageUp(Frame["PaymentMixin"]):
-    """``stage_up``: runs :meth:`PaymentMixin.op_stage_up`."""
+class StageUp(Frame["CastersPayment"]):
+    """``stage_up``: runs :meth:`CastersPayment.op_stage_up`."""
 
     FIELDS = ("seat", "cid")
     __slots__ = FIELDS
@@ -251,7 +251,7 @@ class StageUp(Frame["PaymentMixin"]):
         self.seat: Final[int] = seat
         self.cid: Final[int] = cid
 
-    def run(self, state: PaymentMixin) -> None:
+    def run(self, state: CastersPayment) -> None:
         state.op_stage_up(self.seat, self.cid)
 
 
@@ -265,13 +265,13 @@ class TurnStart(Frame["CastersState"]):
         state.op_turn_start()
 
 
-class Window(Frame["AbilityMixin"]):
-    """``window``: runs :meth:`AbilityMixin.op_window`."""
+class Window(Frame["CastersAbilities"]):
+    """``window``: runs :meth:`CastersAbilities.op_window`."""
 
     __slots__ = ()
     NAME = "window"
 
-    def run(self, state: AbilityMixin) -> None:
+    def run(self, state: CastersAbilities) -> None:
         state.op_window()
 
 

@@ -17,13 +17,13 @@ from spellforge.core.flow import Decision, Frame
 from spellforge.core.kinds import act, legal
 
 from . import fair, frames
-from .abilities import AbilityMixin
+from .abilities import CastersAbilities
 from .actions import Discard, Sacrifice
 from .base import FIELD, GRAVEYARD, HAND, NO_CARD, STACK, STAGE_DECK, STAGES
 from .costs import DISCARD, CostPart, after_paying, payable
 
 
-class PaymentMixin(AbilityMixin):
+class CastersPayment(CastersAbilities):
     __slots__ = ()
 
     # ------------------------------------------------------------------ can it be paid?

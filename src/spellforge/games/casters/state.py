@@ -33,11 +33,11 @@ from .base import (
     STAGE_DECK,
     STAGES,
 )
-from .battle import BattleMixin
+from .battle import CastersBattle
 from .decisions import CardItemData, OptionData, SetData
 
 
-class CastersState(BattleMixin):
+class CastersState(CastersBattle):
     FRAMES = frames.FRAMES
     __slots__ = ()
     AFTER_LAST_PHASE = "turn_start"  # a shared turn: the next one starts at once (CA-056)

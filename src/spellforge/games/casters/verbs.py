@@ -18,22 +18,22 @@ from .costs import parse_cost
 from .decisions import OptionalData, SearchData
 
 if TYPE_CHECKING:
-    from .abilities import AbilityMixin
+    from .abilities import CastersAbilities
 
 
-def verb_negate(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_negate(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     for t in ctx.targets:
         item = state.find_item(t.uid) if isinstance(t, StackRef) else None
         if item is not None:
             state.negate_item(item, ctx.controller)
 
 
-def verb_negate_next(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_negate_next(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     state.negate_next[ctx.controller] += 1
     state.emit(Event("negate_next", ctx.controller, ctx.source))
 
 
-def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_search(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     level = effect.param("level", 0)
     kind = effect.param("kind", "card")
     if state.search_matches(ctx.controller, level, kind):
@@ -46,20 +46,20 @@ def verb_search(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     state.ask("search", ctx.controller, SearchData(level, kind, ctx.source))
 
 
-def verb_shield(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_shield(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     hosts = cards_of(state.affected(effect, ctx)) if effect.to is not None else [ctx.source]
     for host in hosts:
         if host >= 0:
             state.gain_shields(host, ctx.controller, effect.amount or 1)
 
 
-def verb_summon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_summon(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     for cid in cards_of(ctx.targets):
         if state.zone_of[cid] == GRAVEYARD[state.owner[cid]]:
             state.summon(cid, ctx.controller)
 
 
-def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_resummon(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     """ "Death: you may pay X to resummon this": only from its owner's Graveyard, only if X can be paid."""
     cid = ctx.source
     if state.zone_of[cid] != GRAVEYARD[state.owner[cid]]:
@@ -75,7 +75,7 @@ def verb_resummon(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         state.start_payment(ctx.controller, cid, parts, frames.Resummon(cid, ctx.controller))
 
 
-def verb_static_only(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_static_only(state: CastersAbilities, effect: Effect, ctx: Context) -> None:
     """``grant`` is only ever static: has_keyword() reads it while its source is face up."""
 
 

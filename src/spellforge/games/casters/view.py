@@ -23,7 +23,7 @@ from .costs import describe_cost
 from .decisions import CardItemData, is_negated
 
 
-class ViewMixin(CastersBase):
+class CastersView(CastersBase):
     __slots__ = ()
 
     def card_fields(self, cid: int) -> dict[str, Any]:

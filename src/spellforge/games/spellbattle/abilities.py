@@ -19,10 +19,10 @@ from .actions import Pick
 from .base import item_note
 from .cards import TRIGGER_EVENTS
 from .decisions import CopyItemData, CopyTargetData, SacrificeData, TriggerItemData, TriggerTargetData
-from .limited import LimitedMixin
+from .limited import SpellBattleLimited
 
 
-class AbilityMixin(LimitedMixin):
+class SpellBattleAbilities(SpellBattleLimited):
     __slots__ = ()
     # core's ability layer (core/abilities.py): the abilities of face-up cards in play are in force; the
     # trigger words of cards.TRIGGERS say what each listens to

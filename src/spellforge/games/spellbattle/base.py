@@ -1,6 +1,6 @@
 """The attributes of a Spell Battle state and the reads every part of the rules shares.
 
-:class:`SBBase` declares no slots of its own (the concrete ``SpellBattleState`` does); it types the
+:class:`SpellBattleBase` declares no slots of its own (the concrete ``SpellBattleState`` does); it types the
 attributes and gives the small, hot helpers: who is active, farms, current strength and speed.
 """
 
@@ -46,8 +46,8 @@ def item_note(item: StackItem) -> str:
     return item.kind
 
 
-class SBBase(StackState):
-    """Every attribute of a Spell Battle state (the mixins and the concrete class add none)."""
+class SpellBattleBase(StackState):
+    """Every attribute of a Spell Battle state (the other classes of its chain add none)."""
 
     __slots__ = (
         "attack_group",
@@ -351,7 +351,7 @@ class SBBase(StackState):
         "tapped",
     )
 
-    def clone(self) -> SBBase:
+    def clone(self) -> SpellBattleBase:
         """A copy that shares immutable data and copies what changes (no deepcopy)."""
         new = type(self)()
         new.active = self.active

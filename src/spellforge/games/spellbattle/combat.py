@@ -15,12 +15,12 @@ from spellforge.core.kinds import act, legal
 from spellforge.core.targets import CardRef, PlayerRef, card_ref, player_ref
 
 from . import frames
-from .abilities import AbilityMixin
+from .abilities import SpellBattleAbilities
 from .actions import Assign, Attack, Block, Bond
 from .decisions import AssignData
 
 
-class CombatMixin(AbilityMixin):
+class SpellBattleCombat(SpellBattleAbilities):
     __slots__ = ()
 
     def op_begin_attack(self) -> None:

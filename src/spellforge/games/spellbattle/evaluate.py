@@ -16,7 +16,7 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .base import SBBase
+    from .base import SpellBattleBase
 
 LIFE = 1.0  # one point of life
 LOW_LIFE = 6  # below this, each missing point costs extra: the game is close to lost
@@ -36,7 +36,7 @@ OUT = -60.0  # a seat out of the game
 SCALE = 14.0
 
 
-def character_value(state: SBBase, cid: int) -> float:
+def character_value(state: SpellBattleBase, cid: int) -> float:
     d = state.defs[cid]
     strength = state.strength(cid)
     value = CHARACTER + STRENGTH * strength + SPEED * state.speed(cid)
@@ -50,7 +50,7 @@ def character_value(state: SBBase, cid: int) -> float:
     return value
 
 
-def seat_material(state: SBBase, seat: int) -> float:
+def seat_material(state: SpellBattleBase, seat: int) -> float:
     if not state.alive[seat]:
         return OUT
     life = state.life(seat)
@@ -63,7 +63,7 @@ def seat_material(state: SBBase, seat: int) -> float:
     return value
 
 
-def material(state: SBBase) -> list[float]:
+def material(state: SpellBattleBase) -> list[float]:
     """Material of every seat (characters counted for their controller)."""
     out = [seat_material(state, s) for s in range(state.n_seats)]
     alive = state.alive
@@ -74,7 +74,7 @@ def material(state: SBBase) -> list[float]:
     return out
 
 
-def evaluate(state: SBBase, seat: int) -> float:
+def evaluate(state: SpellBattleBase, seat: int) -> float:
     """The seat's team's average material lead over its enemies' average, in (-1, 1)."""
     values = material(state)
     team = state.team_of[seat]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from spellforge.core.flow import Decision
 
 if TYPE_CHECKING:
-    from .base import SBBase
+    from .base import SpellBattleBase
     from .cards import SBCard
 
 # defs tuple identity -> (that tuple, the lowest cost of a card playable outside one's own main step)
@@ -38,7 +38,7 @@ def cheapest_response(defs: tuple[SBCard, ...]) -> int:
     return value
 
 
-def priority(state: SBBase, d: Decision) -> bool:
+def priority(state: SpellBattleBase, d: Decision) -> bool:
     """A priority round: forced when the hand is empty or no card of the game could be paid for now."""
     seat = d.seat
     if not state.zones[state.layout.hand[seat]]:
@@ -59,16 +59,16 @@ def priority(state: SBBase, d: Decision) -> bool:
     return True
 
 
-def one_in_hand(state: SBBase, d: Decision) -> bool:
+def one_in_hand(state: SpellBattleBase, d: Decision) -> bool:
     """A farm from the hand: forced when the hand holds one card."""
     return len(state.zones[state.layout.hand[d.seat]]) == 1
 
 
-def one_in_pile(state: SBBase, d: Decision) -> bool:
+def one_in_pile(state: SpellBattleBase, d: Decision) -> bool:
     """A draft pick: forced when the pile holds one card."""
     return len(state.zones[state.layout.pile[d.seat]]) == 1
 
 
-def one_in_pool(state: SBBase, d: Decision) -> bool:
+def one_in_pool(state: SpellBattleBase, d: Decision) -> bool:
     """A deck-building pick: forced when the pool holds one card."""
     return len(state.zones[state.layout.pool[d.seat]]) == 1

@@ -9,23 +9,23 @@ from spellforge.core.flow import Frame, frame_table
 from spellforge.core.frames import FRAMES as CORE_FRAMES
 
 if TYPE_CHECKING:
-    from .combat import CombatMixin
-    from .limited import LimitedMixin
+    from .combat import SpellBattleCombat
+    from .limited import SpellBattleLimited
     from .state import SpellBattleState
 
 
-class ApplyDamage(Frame["CombatMixin"]):
-    """``apply_damage``: runs :meth:`CombatMixin.op_apply_damage`."""
+class ApplyDamage(Frame["SpellBattleCombat"]):
+    """``apply_damage``: runs :meth:`SpellBattleCombat.op_apply_damage`."""
 
     __slots__ = ()
     NAME = "apply_damage"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_apply_damage()
 
 
-class AskBlockers(Frame["CombatMixin"]):
-    """``ask_blockers``: runs :meth:`CombatMixin.op_ask_blockers`."""
+class AskBlockers(Frame["SpellBattleCombat"]):
+    """``ask_blockers``: runs :meth:`SpellBattleCombat.op_ask_blockers`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -34,17 +34,17 @@ class AskBlockers(Frame["CombatMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_ask_blockers(self.seat)
 
 
-class BeginAttack(Frame["CombatMixin"]):
-    """``begin_attack``: runs :meth:`CombatMixin.op_begin_attack`."""
+class BeginAttack(Frame["SpellBattleCombat"]):
+    """``begin_attack``: runs :meth:`SpellBattleCombat.op_begin_attack`."""
 
     __slots__ = ()
     NAME = "begin_attack"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_begin_attack()
 
 
@@ -78,8 +78,8 @@ class BeginMain(Frame["SpellBattleState"]):
         state.op_begin_main()
 
 
-class Build(Frame["LimitedMixin"]):
-    """``build``: runs :meth:`LimitedMixin.op_build`."""
+class Build(Frame["SpellBattleLimited"]):
+    """``build``: runs :meth:`SpellBattleLimited.op_build`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -88,17 +88,17 @@ class Build(Frame["LimitedMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_build(self.seat)
 
 
-class BuildDecks(Frame["LimitedMixin"]):
-    """``build_decks``: runs :meth:`LimitedMixin.op_build_decks`."""
+class BuildDecks(Frame["SpellBattleLimited"]):
+    """``build_decks``: runs :meth:`SpellBattleLimited.op_build_decks`."""
 
     __slots__ = ()
     NAME = "build_decks"
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_build_decks()
 
 
@@ -112,18 +112,18 @@ class Check(Frame["SpellBattleState"]):
         state.op_check()
 
 
-class DamageStep(Frame["CombatMixin"]):
-    """``damage_step``: runs :meth:`CombatMixin.op_damage_step`."""
+class DamageStep(Frame["SpellBattleCombat"]):
+    """``damage_step``: runs :meth:`SpellBattleCombat.op_damage_step`."""
 
     __slots__ = ()
     NAME = "damage_step"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_damage_step()
 
 
-class Deal(Frame["CombatMixin"]):
-    """``deal``: runs :meth:`CombatMixin.op_deal`."""
+class Deal(Frame["SpellBattleCombat"]):
+    """``deal``: runs :meth:`SpellBattleCombat.op_deal`."""
 
     FIELDS = ("cid",)
     __slots__ = FIELDS
@@ -132,12 +132,12 @@ class Deal(Frame["CombatMixin"]):
     def __init__(self, cid: int) -> None:
         self.cid: Final[int] = cid
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_deal(self.cid)
 
 
-class DeclareAttackers(Frame["CombatMixin"]):
-    """``declare_attackers``: runs :meth:`CombatMixin.op_declare_attackers`."""
+class DeclareAttackers(Frame["SpellBattleCombat"]):
+    """``declare_attackers``: runs :meth:`SpellBattleCombat.op_declare_attackers`."""
 
     FIELDS = ("index",)
     __slots__ = FIELDS
@@ -146,32 +146,32 @@ class DeclareAttackers(Frame["CombatMixin"]):
     def __init__(self, index: int) -> None:
         self.index: Final[int] = index
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_declare_attackers(self.index)
 
 
-class DeclareBlockers(Frame["CombatMixin"]):
-    """``declare_blockers``: runs :meth:`CombatMixin.op_declare_blockers`."""
+class DeclareBlockers(Frame["SpellBattleCombat"]):
+    """``declare_blockers``: runs :meth:`SpellBattleCombat.op_declare_blockers`."""
 
     __slots__ = ()
     NAME = "declare_blockers"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_declare_blockers()
 
 
-class DraftPass(Frame["LimitedMixin"]):
-    """``draft_pass``: runs :meth:`LimitedMixin.op_draft_pass`."""
+class DraftPass(Frame["SpellBattleLimited"]):
+    """``draft_pass``: runs :meth:`SpellBattleLimited.op_draft_pass`."""
 
     __slots__ = ()
     NAME = "draft_pass"
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_draft_pass()
 
 
-class DraftPick(Frame["LimitedMixin"]):
-    """``draft_pick``: runs :meth:`LimitedMixin.op_draft_pick`."""
+class DraftPick(Frame["SpellBattleLimited"]):
+    """``draft_pick``: runs :meth:`SpellBattleLimited.op_draft_pick`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -180,22 +180,22 @@ class DraftPick(Frame["LimitedMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_draft_pick(self.seat)
 
 
-class DraftPicks(Frame["LimitedMixin"]):
-    """``draft_picks``: runs :meth:`LimitedMixin.op_draft_picks`."""
+class DraftPicks(Frame["SpellBattleLimited"]):
+    """``draft_picks``: runs :meth:`SpellBattleLimited.op_draft_picks`."""
 
     __slots__ = ()
     NAME = "draft_picks"
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_draft_picks()
 
 
-class DraftRound(Frame["LimitedMixin"]):
-    """``draft_round``: runs :meth:`LimitedMixin.op_draft_round`."""
+class DraftRound(Frame["SpellBattleLimited"]):
+    """``draft_round``: runs :meth:`SpellBattleLimited.op_draft_round`."""
 
     FIELDS = ("index",)
     __slots__ = FIELDS
@@ -204,17 +204,17 @@ class DraftRound(Frame["LimitedMixin"]):
     def __init__(self, index: int) -> None:
         self.index: Final[int] = index
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_draft_round(self.index)
 
 
-class EndOfCombat(Frame["CombatMixin"]):
-    """``end_of_combat``: runs :meth:`CombatMixin.op_end_of_combat`."""
+class EndOfCombat(Frame["SpellBattleCombat"]):
+    """``end_of_combat``: runs :meth:`SpellBattleCombat.op_end_of_combat`."""
 
     __slots__ = ()
     NAME = "end_of_combat"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellBattleCombat) -> None:
         state.op_end_of_combat()
 
 
@@ -228,13 +228,13 @@ class FinishResolve(Frame["SpellBattleState"]):
         state.op_finish_resolve()
 
 
-class OpenSealed(Frame["LimitedMixin"]):
-    """``open_sealed``: runs :meth:`LimitedMixin.op_open_sealed`."""
+class OpenSealed(Frame["SpellBattleLimited"]):
+    """``open_sealed``: runs :meth:`SpellBattleLimited.op_open_sealed`."""
 
     __slots__ = ()
     NAME = "open_sealed"
 
-    def run(self, state: LimitedMixin) -> None:
+    def run(self, state: SpellBattleLimited) -> None:
         state.op_open_sealed()
 
 

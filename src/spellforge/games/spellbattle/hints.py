@@ -8,13 +8,13 @@ from typing import Any
 from spellforge.core.hints import Hints
 from spellforge.core.state import State
 
-from .base import SBBase
+from .base import SpellBattleBase
 from .evaluate import evaluate as evaluate_position
 
 
 def evaluate(state: State, seat: int) -> float | None:
     """Material lead for the search bots (see ``evaluate.py``)."""
-    assert isinstance(state, SBBase)
+    assert isinstance(state, SpellBattleBase)
     return evaluate_position(state, seat)
 
 

@@ -15,7 +15,7 @@ from spellforge.core.kinds import act, legal
 
 from . import fair, frames
 from .actions import Pick
-from .view import ViewMixin
+from .view import SpellBattleView
 
 PILE = 15  # SB-146
 ROUNDS = 3  # SB-146..150
@@ -23,7 +23,7 @@ LIMITED_DECK = 30  # SB-145, SB-151, SB-R20
 DIRECTIONS = (1, -1, 1)  # left, right, left (SB-147, SB-149, SB-150); left is clockwise (SB-042)
 
 
-class LimitedMixin(ViewMixin):
+class SpellBattleLimited(SpellBattleView):
     __slots__ = ()
 
     def op_open_sealed(self) -> None:

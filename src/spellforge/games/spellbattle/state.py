@@ -1,7 +1,8 @@
 """The Spell Battle state: setup, the turn, limbo and priority, playing cards, checkpoints, elimination.
 
 Combat lives in ``combat.py``, the card vocabulary in ``abilities.py``, sealed and draft in
-``limited.py`` and Views in ``view.py``; they are mixins of the class below.
+``limited.py`` and Views in ``view.py``; each is a base of the next, in one chain that ends in the class
+below.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from spellforge.core.targets import CardRef, StackRef, Target
 from . import fair, frames
 from .actions import CallTime, Farm, PlayFarm, Use
 from .base import AS_ONE, DRAFT, SEALED, item_note
-from .combat import CombatMixin
+from .combat import SpellBattleCombat
 
 # Options without fields, shared by every list of legal actions (actions are frozen values).
 PASS = Pass()
 FARM = Farm()
 
 
-class SpellBattleState(CombatMixin):
+class SpellBattleState(SpellBattleCombat):
     FRAMES = frames.FRAMES
     __slots__ = ()
 

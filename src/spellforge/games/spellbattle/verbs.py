@@ -17,10 +17,10 @@ from .base import item_note
 from .decisions import CopyItemData, CopyTargetData, SacrificeData
 
 if TYPE_CHECKING:
-    from .abilities import AbilityMixin
+    from .abilities import SpellBattleAbilities
 
 
-def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_counter(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """SB-K08: a countered card goes to its owner's discard pile; a countered ability ceases to exist."""
     for t in ctx.targets:
         item = state.find_item(t.uid) if isinstance(t, StackRef) else None
@@ -32,7 +32,7 @@ def verb_counter(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         state.emit(Event(ev.COUNTER, ctx.controller, item.card, note=item_note(item)))
 
 
-def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_copy(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """SB-K09: a copy goes into limbo under the copier's control, with new choices made by the copier."""
     for t in ctx.targets:
         item = state.find_item(t.uid) if isinstance(t, StackRef) else None
@@ -49,7 +49,7 @@ def verb_copy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             )
 
 
-def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_set_aside(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """SB-K12: face up into the shared set-aside pile, out of the game."""
     for cid in cards_of(state.affected(effect, ctx)):
         seat = state.controller[cid]
@@ -61,7 +61,7 @@ def verb_set_aside(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         state.emit(Event("set_aside", seat, cid))
 
 
-def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_sacrifice(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """SB-134/136: the opponent named on play chooses on resolution (as many as they can, SB-R17)."""
     for t in ctx.targets:
         if not isinstance(t, PlayerRef):
@@ -76,18 +76,18 @@ def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.ask("sacrifice", seat, SacrificeData(n, ()))
 
 
-def verb_damage(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_damage(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """Damage is dealt by the controller of the effect: a copy's by the copier (SB-K09, SB-166)."""
     for t in state.affected(effect, ctx):
         state.deal_damage(ctx.source, t, effect.amount, ctx.controller)
 
 
-def verb_overrun(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_overrun(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     state.overrun[ctx.controller] = True
     state.emit(Event("overrun", ctx.controller, ctx.source))
 
 
-def verb_return_to_hand(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_return_to_hand(state: SpellBattleAbilities, effect: Effect, ctx: Context) -> None:
     """To the card's owner's hand, even from a borrower: a hand holds cards its owner plays, and a card
     stays part of its owner's deck (SB-029, SB-121, SB-124); card texts say "its owner's hand"."""
     for cid in cards_of(state.affected(effect, ctx)):

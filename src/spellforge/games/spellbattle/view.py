@@ -16,10 +16,10 @@ from spellforge.core.stack import StackItem
 from spellforge.core.targets import CardRef, PlayerRef, StackRef, Target
 
 from . import words
-from .base import SBBase
+from .base import SpellBattleBase
 
 
-class ViewMixin(SBBase):
+class SpellBattleView(SpellBattleBase):
     __slots__ = ()
 
     def card_fields(self, cid: int) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from .actions import Assign, Attack, Block, Bond, CallTime, Farm, Pick, Play, Pl
 from .decisions import CopyItemData, CopyTargetData
 
 if TYPE_CHECKING:
-    from .base import SBBase
+    from .base import SpellBattleBase
 
 STEP_NAMES = {"beginning": "beginning", "draw": "draw", "attack": "attack", "main": "main"}
 
@@ -70,12 +70,12 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def whose(st: SBBase, s: int, seat: int | None) -> str:
+def whose(st: SpellBattleBase, s: int, seat: int | None) -> str:
     """Player ``s`` as an owner, for ``seat``: "your" or "P2's"."""
     return "your" if s == seat else f"{st.seat_label(s)}'s"
 
 
-def card_phrase(st: SBBase, cid: int, seat: int | None) -> str:
+def card_phrase(st: SpellBattleBase, cid: int, seat: int | None) -> str:
     """A card a label names, for ``seat``: a card in play with its controller ("P2's War Ox"), a card in a
     discard pile with the pile ("Hedge Knight from your discard pile"), else its name."""
     if not st.can_see(seat, cid):
@@ -92,7 +92,7 @@ def card_phrase(st: SBBase, cid: int, seat: int | None) -> str:
     return name
 
 
-def item_name(st: SBBase, item: StackItem, whose: str = "the") -> str:
+def item_name(st: SpellBattleBase, item: StackItem, whose: str = "the") -> str:
     """What waits in limbo: a card ("Fire Lance"), an ability ("Hedge Archer's ability"), a copy ("the
     copy of Fire Lance"); ``whose`` is the owner's word before a copy ("P2's copy of Fire Lance")."""
     name = st.defs[item.card].name
@@ -106,13 +106,13 @@ def item_name(st: SBBase, item: StackItem, whose: str = "the") -> str:
     return f"{whose} copy of {copied}"
 
 
-def owned_item(st: SBBase, item: StackItem, seat: int | None) -> str:
+def owned_item(st: SpellBattleBase, item: StackItem, seat: int | None) -> str:
     """An item in limbo with its controller, for ``seat``: "P2's Fire Lance", "your copy of Quicken"."""
     owner = whose(st, item.controller, seat)
     return item_name(st, item, owner) if item.kind == "copy" else f"{owner} {item_name(st, item)}"
 
 
-def kind_name(st: SBBase, cid: int, kind: str) -> str:
+def kind_name(st: SpellBattleBase, cid: int, kind: str) -> str:
     """A card's spell or ability as the log names it once it is out of limbo (an event's ``note``)."""
     name = st.defs[cid].name
     if kind in ("ability", "trigger"):
@@ -124,14 +124,14 @@ def kind_name(st: SBBase, cid: int, kind: str) -> str:
     return name
 
 
-def stack_phrase(st: SBBase, uid: int, seat: int | None) -> str:
+def stack_phrase(st: SpellBattleBase, uid: int, seat: int | None) -> str:
     item = st.find_item(uid)
     if item is None:
         return "a spell in limbo"
     return f"{owned_item(st, item, seat)} in limbo"
 
 
-def target_phrase(st: SBBase, target: Target, seat: int | None) -> str:
+def target_phrase(st: SpellBattleBase, target: Target, seat: int | None) -> str:
     if isinstance(target, CardRef):
         return card_phrase(st, target.id, seat)
     if isinstance(target, PlayerRef):
@@ -144,7 +144,7 @@ def target_phrase(st: SBBase, target: Target, seat: int | None) -> str:
 # ---------------------------------------------------------------------- labels
 
 
-def action_label(st: SBBase, a: Action, seat: int | None) -> str:
+def action_label(st: SpellBattleBase, a: Action, seat: int | None) -> str:
     """The label ``seat`` reads for legal action ``a`` (see the module docstring)."""
     d = st.decision
     kind = d.kind if d is not None else ""
@@ -205,7 +205,7 @@ def action_label(st: SBBase, a: Action, seat: int | None) -> str:
     return describe.label(st, a, seat)
 
 
-def pass_label(st: SBBase, kind: str, seat: int | None) -> str:
+def pass_label(st: SpellBattleBase, kind: str, seat: int | None) -> str:
     if st.stack:
         return f"Pass: let {item_name(st, st.stack[-1])} resolve"
     if seat is None or not st.is_active(seat):
@@ -215,7 +215,7 @@ def pass_label(st: SBBase, kind: str, seat: int | None) -> str:
     return PASS_ON.get(st.step, "Pass")
 
 
-def done_label(st: SBBase, kind: str, seat: int | None) -> str:
+def done_label(st: SpellBattleBase, kind: str, seat: int | None) -> str:
     if kind == "attackers":
         mine = any(st.controller[c] == seat for c in st.attack_group)
         return "Finish declaring attackers" if mine else "Don't attack"
@@ -225,7 +225,7 @@ def done_label(st: SBBase, kind: str, seat: int | None) -> str:
     return "Done"
 
 
-def target_label(st: SBBase, kind: str, target: Target, seat: int | None) -> str:
+def target_label(st: SpellBattleBase, kind: str, target: Target, seat: int | None) -> str:
     d = st.decision
     what = target_phrase(st, target, seat)
     if d is not None and kind == "trigger_target":
@@ -235,7 +235,7 @@ def target_label(st: SBBase, kind: str, target: Target, seat: int | None) -> str
     return f"Target {what}"
 
 
-def copy_name(st: SBBase, data: CopyTargetData) -> str:
+def copy_name(st: SpellBattleBase, data: CopyTargetData) -> str:
     """The copy a ``copy_target`` decision aims."""
     kind, card = data.kind, data.card
     name = st.defs[card].name
@@ -245,7 +245,7 @@ def copy_name(st: SBBase, data: CopyTargetData) -> str:
 # ---------------------------------------------------------------------- prompts
 
 
-def prompt(st: SBBase) -> str:
+def prompt(st: SpellBattleBase) -> str:
     """The pending decision in words. Every seat reads it, so it says only what all may know."""
     d = st.decision
     if d is None:
@@ -280,7 +280,7 @@ def prompt(st: SBBase) -> str:
     return "Choose one of the options."
 
 
-def priority_prompt(st: SBBase, seat: int) -> str:
+def priority_prompt(st: SpellBattleBase, seat: int) -> str:
     if st.stack:
         top = st.stack[-1]
         return f"{owned_item(st, top, None)} is waiting in limbo: respond, or pass to let it resolve."
@@ -296,7 +296,7 @@ def priority_prompt(st: SBBase, seat: int) -> str:
 # ---------------------------------------------------------------------- the log
 
 
-def event_line(st: SBBase, e: Event, seat: int | None) -> str:
+def event_line(st: SpellBattleBase, e: Event, seat: int | None) -> str:
     """The log sentence of ``e`` for ``seat``; "" for an event a player does not need (a pass, the
     triggers' turn-start signal)."""
     k = e.kind
@@ -378,7 +378,7 @@ def event_line(st: SBBase, e: Event, seat: int | None) -> str:
     return ""
 
 
-def aim(st: SBBase, e: Event) -> str:
+def aim(st: SpellBattleBase, e: Event) -> str:
     """ " on <target>" of a play or use event: a card, a player, or what waited in limbo."""
     t = e.target
     if t is None:
@@ -392,7 +392,7 @@ def aim(st: SBBase, e: Event) -> str:
     return " on a spell in limbo"
 
 
-def placed(st: SBBase, cid: int, zone: int) -> str:
+def placed(st: SpellBattleBase, cid: int, zone: int) -> str:
     """A target card where it was when it was chosen (``zone``): "P2's Hedge Knight", "Ember Bolt from P1's
     discard pile" (the owner names it, which no later change of control alters)."""
     name = st.defs[cid].name
@@ -404,7 +404,7 @@ def placed(st: SBBase, cid: int, zone: int) -> str:
     return f"{st.seat_label(owner)}'s {name}"
 
 
-def destroyed_line(st: SBBase, e: Event, card: str, who: str) -> str:
+def destroyed_line(st: SpellBattleBase, e: Event, card: str, who: str) -> str:
     if e.note == "sacrifice":
         return f"{who} destroys their {card}" + (f" for {st.defs[e.other].name}." if e.other >= 0 else ".")
     if e.other >= 0:
@@ -426,7 +426,7 @@ def lose_line(who: str, reason: str) -> str:
 # ---------------------------------------------------------------------- the end
 
 
-def outcome_line(st: SBBase) -> str:
+def outcome_line(st: SpellBattleBase) -> str:
     o = st.outcome
     if o is None:
         return ""

@@ -70,7 +70,7 @@ BEGIN, APPROACH, ENCOUNTER, ROOM, ACCESS, END = "begin", "approach", "encounter"
 
 
 class SpelldawnBase(AbilityState):
-    """Every attribute of a Spelldawn state (the mixins and the concrete class add none), on core's
+    """Every attribute of a Spelldawn state (the other classes of its chain add none), on core's
     ability layer (core/abilities.py): the abilities of the cards in force are declared on the cards
     (``SpelldawnCard.abilities``), and their triggers fire through core's one queue (``effects.py``)."""
 

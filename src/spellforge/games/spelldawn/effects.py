@@ -36,28 +36,28 @@ from .verbs import verb_raid
 ROOM_WORDS = {"sanctum": SANCTUM, "vault": VAULT, "crypts": 2}
 
 
-def if_hand_empty(state: EffectsMixin, seat: int) -> bool:
+def if_hand_empty(state: SpelldawnEffects, seat: int) -> bool:
     return not state.zones[HAND[seat]]
 
 
-def if_cursed(state: EffectsMixin, seat: int) -> bool:
+def if_cursed(state: SpelldawnEffects, seat: int) -> bool:
     return state.curses > 0
 
 
-def if_raided_last_turn(state: EffectsMixin, seat: int) -> bool:
+def if_raided_last_turn(state: SpelldawnEffects, seat: int) -> bool:
     """The Champion's last turn, just before this Overlord turn (SD-R29's success)."""
     return state.raided_turn >= state.turn - 1 and state.raided_turn > 0
 
 
 # An effect's ``if`` (cards.CONDITIONS): whether it happens, read for its controller as it is reached.
-CONDITIONS: dict[str, Callable[[EffectsMixin, int], bool]] = {
+CONDITIONS: dict[str, Callable[[SpelldawnEffects, int], bool]] = {
     "hand_empty": if_hand_empty,
     "raided_last_turn": if_raided_last_turn,
     "cursed": if_cursed,
 }
 
 
-class EffectsMixin(SpelldawnBase):
+class SpelldawnEffects(SpelldawnBase):
     __slots__ = ()
 
     # ------------------------------------------------------------------ triggers

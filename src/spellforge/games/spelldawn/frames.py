@@ -9,8 +9,8 @@ from spellforge.core.flow import Frame, frame_table
 from spellforge.core.frames import FRAMES as CORE_FRAMES
 
 if TYPE_CHECKING:
-    from .effects import EffectsMixin
-    from .raid import RaidMixin
+    from .effects import SpelldawnEffects
+    from .raid import SpelldawnRaid
     from .state import SpelldawnState
 
 
@@ -58,8 +58,8 @@ class DuskAgain(Frame["SpelldawnState"]):
         state.op_dusk_again()
 
 
-class Effects(Frame["EffectsMixin"]):
-    """``effects``: runs :meth:`EffectsMixin.op_effects`."""
+class Effects(Frame["SpelldawnEffects"]):
+    """``effects``: runs :meth:`SpelldawnEffects.op_effects`."""
 
     FIELDS = ("source", "trigger", "start")
     __slots__ = FIELDS
@@ -70,7 +70,7 @@ class Effects(Frame["EffectsMixin"]):
         self.trigger: Final[str] = trigger
         self.start: Final[int] = start
 
-    def run(self, state: EffectsMixin) -> None:
+    def run(self, state: SpelldawnEffects) -> None:
         state.op_effects(self.source, self.trigger, self.start)
 
 
@@ -104,8 +104,8 @@ class NextTurn(Frame["SpelldawnState"]):
         state.op_next_turn()
 
 
-class OverlordPoints(Frame["EffectsMixin"]):
-    """``overlord_points``: runs :meth:`EffectsMixin.op_overlord_points`."""
+class OverlordPoints(Frame["SpelldawnEffects"]):
+    """``overlord_points``: runs :meth:`SpelldawnEffects.op_overlord_points`."""
 
     FIELDS = ("cid",)
     __slots__ = FIELDS
@@ -114,52 +114,52 @@ class OverlordPoints(Frame["EffectsMixin"]):
     def __init__(self, cid: int) -> None:
         self.cid: Final[int] = cid
 
-    def run(self, state: EffectsMixin) -> None:
+    def run(self, state: SpelldawnEffects) -> None:
         state.op_overlord_points(self.cid)
 
 
-class RaidAccess(Frame["RaidMixin"]):
-    """``raid_access``: runs :meth:`RaidMixin.op_raid_access`."""
+class RaidAccess(Frame["SpelldawnRaid"]):
+    """``raid_access``: runs :meth:`SpelldawnRaid.op_raid_access`."""
 
     __slots__ = ()
     NAME = "raid_access"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_access()
 
 
-class RaidAccessAsk(Frame["RaidMixin"]):
-    """``raid_access_ask``: runs :meth:`RaidMixin.op_raid_access_ask`."""
+class RaidAccessAsk(Frame["SpelldawnRaid"]):
+    """``raid_access_ask``: runs :meth:`SpelldawnRaid.op_raid_access_ask`."""
 
     __slots__ = ()
     NAME = "raid_access_ask"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_access_ask()
 
 
-class RaidAfterCombat(Frame["RaidMixin"]):
-    """``raid_after_combat``: runs :meth:`RaidMixin.op_raid_after_combat`."""
+class RaidAfterCombat(Frame["SpelldawnRaid"]):
+    """``raid_after_combat``: runs :meth:`SpelldawnRaid.op_raid_after_combat`."""
 
     __slots__ = ()
     NAME = "raid_after_combat"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_after_combat()
 
 
-class RaidApproach(Frame["RaidMixin"]):
-    """``raid_approach``: runs :meth:`RaidMixin.op_raid_approach`."""
+class RaidApproach(Frame["SpelldawnRaid"]):
+    """``raid_approach``: runs :meth:`SpelldawnRaid.op_raid_approach`."""
 
     __slots__ = ()
     NAME = "raid_approach"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_approach()
 
 
-class RaidBegin(Frame["RaidMixin"]):
-    """``raid_begin``: runs :meth:`RaidMixin.op_raid_begin`."""
+class RaidBegin(Frame["SpelldawnRaid"]):
+    """``raid_begin``: runs :meth:`SpelldawnRaid.op_raid_begin`."""
 
     FIELDS = ("room", "mana", "extra")
     __slots__ = FIELDS
@@ -170,67 +170,67 @@ class RaidBegin(Frame["RaidMixin"]):
         self.mana: Final[int] = mana
         self.extra: Final[int] = extra
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_begin(self.room, self.mana, self.extra)
 
 
-class RaidCheck(Frame["RaidMixin"]):
-    """``raid_check``: runs :meth:`RaidMixin.op_raid_check`."""
+class RaidCheck(Frame["SpelldawnRaid"]):
+    """``raid_check``: runs :meth:`SpelldawnRaid.op_raid_check`."""
 
     __slots__ = ()
     NAME = "raid_check"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_check()
 
 
-class RaidEncounter(Frame["RaidMixin"]):
-    """``raid_encounter``: runs :meth:`RaidMixin.op_raid_encounter`."""
+class RaidEncounter(Frame["SpelldawnRaid"]):
+    """``raid_encounter``: runs :meth:`SpelldawnRaid.op_raid_encounter`."""
 
     __slots__ = ()
     NAME = "raid_encounter"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_encounter()
 
 
-class RaidFight(Frame["RaidMixin"]):
-    """``raid_fight``: runs :meth:`RaidMixin.op_raid_fight`."""
+class RaidFight(Frame["SpelldawnRaid"]):
+    """``raid_fight``: runs :meth:`SpelldawnRaid.op_raid_fight`."""
 
     __slots__ = ()
     NAME = "raid_fight"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_fight()
 
 
-class RaidNext(Frame["RaidMixin"]):
-    """``raid_next``: runs :meth:`RaidMixin.op_raid_next`."""
+class RaidNext(Frame["SpelldawnRaid"]):
+    """``raid_next``: runs :meth:`SpelldawnRaid.op_raid_next`."""
 
     __slots__ = ()
     NAME = "raid_next"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_next()
 
 
-class RaidRoom(Frame["RaidMixin"]):
-    """``raid_room``: runs :meth:`RaidMixin.op_raid_room`."""
+class RaidRoom(Frame["SpelldawnRaid"]):
+    """``raid_room``: runs :meth:`SpelldawnRaid.op_raid_room`."""
 
     __slots__ = ()
     NAME = "raid_room"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_room()
 
 
-class RaidSelect(Frame["RaidMixin"]):
-    """``raid_select``: runs :meth:`RaidMixin.op_raid_select`."""
+class RaidSelect(Frame["SpelldawnRaid"]):
+    """``raid_select``: runs :meth:`SpelldawnRaid.op_raid_select`."""
 
     __slots__ = ()
     NAME = "raid_select"
 
-    def run(self, state: RaidMixin) -> None:
+    def run(self, state: SpelldawnRaid) -> None:
         state.op_raid_select()
 
 

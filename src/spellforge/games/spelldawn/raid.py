@@ -50,7 +50,7 @@ from .base import (
     ENCOUNTER as ENCOUNTER_STEP,
 )
 from .decisions import RaidTargetData
-from .effects import EffectsMixin
+from .effects import SpelldawnEffects
 
 PASS, DONE = Pass(), Done()
 RAID_ACTIONS = tuple(RaidAction(p) for p in ROOMS)
@@ -59,7 +59,7 @@ OCCUPANT_ZONE_LIST = OCCUPANT[3:]
 RAID_WINDOWS = {"summon": EACH, "encounter": EACH, "roombound": EACH, "access": PASSES, "raid_target": EACH}
 
 
-class RaidMixin(EffectsMixin):
+class SpelldawnRaid(SpelldawnEffects):
     __slots__ = ()
 
     # ------------------------------------------------------------------ legality (SD-093, SD-R15)

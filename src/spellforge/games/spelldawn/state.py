@@ -58,7 +58,7 @@ from .base import (
 )
 from .cards import CHAMPION, OVERLORD, START_IN_PLAY, SpelldawnCard
 from .decisions import LimitData
-from .view import ViewMixin
+from .view import SpelldawnView
 
 KEEP, MULLIGAN = Choose("keep"), Choose("mulligan")
 GAIN, SPEND, DRAW, REMOVE_CURSE = GainMana(), Pass(), DrawCard(), RemoveCurse()  # pass: SD-R18
@@ -81,7 +81,7 @@ def play_in(card: int, room: int) -> PlayCard:
     return plays_of(card)[room]
 
 
-class SpelldawnState(ViewMixin):
+class SpelldawnState(SpelldawnView):
     FRAMES = frames.FRAMES
     __slots__ = ()
 

@@ -16,52 +16,52 @@ from spellforge.core.effects import SHARED, Context
 from spellforge.core.events import Event
 
 if TYPE_CHECKING:
-    from .effects import EffectsMixin
+    from .effects import SpelldawnEffects
 
 
-def verb_gain_mana(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_gain_mana(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     n = effect.amount
     if effect.param("per") == "progress":
         n *= state.progress[ctx.source]
     state.gain(ctx.controller, n, ctx.source)
 
 
-def verb_raid_mana(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_raid_mana(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     if state.raid_room >= 0:
         state.raid_mana += effect.amount
         state.emit(Event("raid_mana", state.ch, ctx.source, amount=effect.amount))
 
 
-def verb_damage(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_damage(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     state.damage(effect.amount, ctx.source)
 
 
-def verb_end_raid(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_end_raid(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     state.end_raid(False, ctx.source)
 
 
-def verb_lose_actions(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_lose_actions(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     if state.active == state.ch:
         lost = min(effect.amount, state.ap)
         state.ap -= lost  # SD-K21
         state.emit(Event("lose_actions", state.ch, ctx.source, amount=lost))
 
 
-def verb_curse(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_curse(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     state.curses += effect.amount
     state.emit(Event("curse", state.ch, ctx.source, amount=effect.amount))
 
 
-def verb_store(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_store(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     state.stored[ctx.source] += effect.amount
     state.emit(Event("store", ctx.controller, ctx.source, amount=effect.amount))
 
 
-def verb_take(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_take(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     state.take(ctx.source, effect.amount)
 
 
-def verb_raid(state: EffectsMixin, effect: Effect, ctx: Context) -> None:
+def verb_raid(state: SpelldawnEffects, effect: Effect, ctx: Context) -> None:
     """SD-K23: a raid on the room named, or on one the Champion chooses; it runs as frames, so the walk of
     the card's effects (``op_effects``) schedules the rest of them to resume after it."""
     state.raid_from_effect(effect.param("room", "any"), effect.param("mana", 0), effect.param("access", 0))

@@ -36,7 +36,7 @@ from .base import (
     ROOM_NAMES,
     SCORE,
 )
-from .words import WordsMixin, room_label
+from .words import SpelldawnWords, room_label
 
 INNER_HOLDS = ("hand", "deck", "discard")
 """What each inner room guards: the key of the Overlord's pile in its player dict (SD-020..SD-023)."""
@@ -49,7 +49,7 @@ DEFENDER_STEPS = frozenset({"passed", "summoned", "defeated", "combat"})
 Step = tuple[str, int, int, int, int]
 
 
-class ViewMixin(WordsMixin):
+class SpelldawnView(SpelldawnWords):
     __slots__ = ()
 
     # ------------------------------------------------------------------ the raid's story

@@ -35,7 +35,7 @@ from .actions import (
 )
 from .base import DEFENDER_ZONES, DISPEL_COST, LIMBO, LIMITS, MAX_MINIONS, ROOM_NAMES, WIN_POINTS
 from .decisions import LimitData
-from .raid import RaidMixin
+from .raid import SpelldawnRaid
 
 ROOM_LABELS = {
     "sanctum": "the Sanctum",
@@ -74,7 +74,7 @@ def room_label(room: int) -> str:
     return ROOM_LABELS[ROOM_NAMES[room]]
 
 
-class WordsMixin(RaidMixin):
+class SpelldawnWords(SpelldawnRaid):
     __slots__ = ()
 
     # ------------------------------------------------------------------ names

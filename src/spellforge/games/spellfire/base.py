@@ -1,6 +1,6 @@
 """The attributes of a SPELLFIRE state and the reads every part of the rules shares.
 
-:class:`SpellfireBase` declares every slot of the game (the mixins and the concrete class add none) and the
+:class:`SpellfireBase` declares every slot of the game (the other classes of its chain add none) and the
 small helpers: the zones, the formation and its protection map, a champion's class, traits and level, a
 side's total in a round, the Rule of the Cosmos, hand limits and draws.
 """
@@ -88,7 +88,7 @@ REBUILD_COST = 3  # SF-149
 
 
 class SpellfireBase(AbilityState):
-    """Every attribute of a SPELLFIRE state (the mixins and the concrete class add none)."""
+    """Every attribute of a SPELLFIRE state (the other classes of its chain add none)."""
 
     __slots__ = (
         "allied",

@@ -28,12 +28,12 @@ from .cards import ALLY, ATTACKERS, CHAMPION, COMBAT, DEFENCE, EVENT, ITEM, LAST
 from .decisions import EscapeData, SummonData, WallData
 from .fair import empty_hand
 from .records import ATTACKER_SIDE, BATTLE_DONE, DEFENDER_SIDE, GOING, ROUND_DONE, Fight, PlayRec
-from .spoils import SpoilsMixin
+from .spoils import SpellfireSpoils
 
 MOVERS = frozenset({"flyer", "swimmer", "earthwalker"})
 
 
-class BattleMixin(SpoilsMixin):
+class SpellfireBattle(SpellfireSpoils):
     """The battle and spoils of victory."""
 
     # A round of battle is a window about nothing more than the battle; its questions are ``fight`` or

@@ -10,25 +10,25 @@ from spellforge.core.frames import FRAMES as CORE_FRAMES
 from spellforge.core.frames import EnterPhase
 
 if TYPE_CHECKING:
-    from .battle import BattleMixin
-    from .plays import PlayMixin
+    from .battle import SpellfireBattle
+    from .plays import SpellfirePlays
     from .records import PlayTarget
-    from .spoils import SpoilsMixin
-    from .turn import TurnMixin
+    from .spoils import SpellfireSpoils
+    from .turn import SpellfireTurn
 
 
-class Activate(Frame["BattleMixin"]):
-    """``activate``: runs :meth:`BattleMixin.op_activate`."""
+class Activate(Frame["SpellfireBattle"]):
+    """``activate``: runs :meth:`SpellfireBattle.op_activate`."""
 
     __slots__ = ()
     NAME = "activate"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_activate()
 
 
-class Ask(Frame["TurnMixin"]):
-    """``ask``: runs :meth:`TurnMixin.op_ask`."""
+class Ask(Frame["SpellfireTurn"]):
+    """``ask``: runs :meth:`SpellfireTurn.op_ask`."""
 
     FIELDS = ("kind",)
     __slots__ = FIELDS
@@ -37,52 +37,52 @@ class Ask(Frame["TurnMixin"]):
     def __init__(self, kind: str) -> None:
         self.kind: Final[str] = kind
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_ask(self.kind)
 
 
-class BattleEnd(Frame["BattleMixin"]):
-    """``battle_end``: runs :meth:`BattleMixin.op_battle_end`."""
+class BattleEnd(Frame["SpellfireBattle"]):
+    """``battle_end``: runs :meth:`SpellfireBattle.op_battle_end`."""
 
     __slots__ = ()
     NAME = "battle_end"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_battle_end()
 
 
-class BattleOverAttackerLost(Frame["BattleMixin"]):
-    """``battle_over_attacker_lost``: runs :meth:`BattleMixin.op_battle_over_attacker_lost`."""
+class BattleOverAttackerLost(Frame["SpellfireBattle"]):
+    """``battle_over_attacker_lost``: runs :meth:`SpellfireBattle.op_battle_over_attacker_lost`."""
 
     __slots__ = ()
     NAME = "battle_over_attacker_lost"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_battle_over_attacker_lost()
 
 
-class BattleOverBoth(Frame["BattleMixin"]):
-    """``battle_over_both``: runs :meth:`BattleMixin.op_battle_over_both`."""
+class BattleOverBoth(Frame["SpellfireBattle"]):
+    """``battle_over_both``: runs :meth:`SpellfireBattle.op_battle_over_both`."""
 
     __slots__ = ()
     NAME = "battle_over_both"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_battle_over_both()
 
 
-class BattleOverRealmLost(Frame["BattleMixin"]):
-    """``battle_over_realm_lost``: runs :meth:`BattleMixin.op_battle_over_realm_lost`."""
+class BattleOverRealmLost(Frame["SpellfireBattle"]):
+    """``battle_over_realm_lost``: runs :meth:`SpellfireBattle.op_battle_over_realm_lost`."""
 
     __slots__ = ()
     NAME = "battle_over_realm_lost"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_battle_over_realm_lost()
 
 
-class CopyPlay(Frame["PlayMixin"]):
-    """``copy_play``: runs :meth:`PlayMixin.op_copy_play`."""
+class CopyPlay(Frame["SpellfirePlays"]):
+    """``copy_play``: runs :meth:`SpellfirePlays.op_copy_play`."""
 
     FIELDS = ("seat", "card", "target", "of")
     __slots__ = FIELDS
@@ -94,12 +94,12 @@ class CopyPlay(Frame["PlayMixin"]):
         self.target: Final[PlayTarget] = target
         self.of: Final[int] = of
 
-    def run(self, state: PlayMixin) -> None:
+    def run(self, state: SpellfirePlays) -> None:
         state.op_copy_play(self.seat, self.card, self.target, self.of)
 
 
-class Cut(Frame["TurnMixin"]):
-    """``cut``: runs :meth:`TurnMixin.op_cut`."""
+class Cut(Frame["SpellfireTurn"]):
+    """``cut``: runs :meth:`SpellfireTurn.op_cut`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -108,32 +108,32 @@ class Cut(Frame["TurnMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_cut(self.seat)
 
 
-class Deal(Frame["TurnMixin"]):
-    """``deal``: runs :meth:`TurnMixin.op_deal`."""
+class Deal(Frame["SpellfireTurn"]):
+    """``deal``: runs :meth:`SpellfireTurn.op_deal`."""
 
     __slots__ = ()
     NAME = "deal"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_deal()
 
 
-class DefendAsk(Frame["BattleMixin"]):
-    """``defend_ask``: runs :meth:`BattleMixin.op_defend_ask`."""
+class DefendAsk(Frame["SpellfireBattle"]):
+    """``defend_ask``: runs :meth:`SpellfireBattle.op_defend_ask`."""
 
     __slots__ = ()
     NAME = "defend_ask"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_defend_ask()
 
 
-class EntryDiscard(Frame["TurnMixin"]):
-    """``entry_discard``: runs :meth:`TurnMixin.op_entry_discard`."""
+class EntryDiscard(Frame["SpellfireTurn"]):
+    """``entry_discard``: runs :meth:`SpellfireTurn.op_entry_discard`."""
 
     FIELDS = ("card", "left")
     __slots__ = FIELDS
@@ -143,42 +143,42 @@ class EntryDiscard(Frame["TurnMixin"]):
         self.card: Final[int] = card
         self.left: Final[int] = left
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_entry_discard(self.card, self.left)
 
 
-class Expire(Frame["TurnMixin"]):
-    """``expire``: runs :meth:`TurnMixin.op_expire`."""
+class Expire(Frame["SpellfireTurn"]):
+    """``expire``: runs :meth:`SpellfireTurn.op_expire`."""
 
     __slots__ = ()
     NAME = "expire"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_expire()
 
 
-class FirstHands(Frame["TurnMixin"]):
-    """``first_hands``: runs :meth:`TurnMixin.op_first_hands`."""
+class FirstHands(Frame["SpellfireTurn"]):
+    """``first_hands``: runs :meth:`SpellfireTurn.op_first_hands`."""
 
     __slots__ = ()
     NAME = "first_hands"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_first_hands()
 
 
-class HandLimit(Frame["TurnMixin"]):
-    """``hand_limit``: runs :meth:`TurnMixin.op_hand_limit`."""
+class HandLimit(Frame["SpellfireTurn"]):
+    """``hand_limit``: runs :meth:`SpellfireTurn.op_hand_limit`."""
 
     __slots__ = ()
     NAME = "hand_limit"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_hand_limit()
 
 
-class Instant(Frame["BattleMixin"]):
-    """``instant``: runs :meth:`BattleMixin.op_instant`."""
+class Instant(Frame["SpellfireBattle"]):
+    """``instant``: runs :meth:`SpellfireBattle.op_instant`."""
 
     FIELDS = ("side", "kind")
     __slots__ = FIELDS
@@ -188,12 +188,12 @@ class Instant(Frame["BattleMixin"]):
         self.side: Final[int] = side
         self.kind: Final[int] = kind
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_instant(self.side, self.kind)
 
 
-class InstantResolve(Frame["BattleMixin"]):
-    """``instant_resolve``: runs :meth:`BattleMixin.op_instant_resolve`."""
+class InstantResolve(Frame["SpellfireBattle"]):
+    """``instant_resolve``: runs :meth:`SpellfireBattle.op_instant_resolve`."""
 
     FIELDS = ("source", "victim", "kind")
     __slots__ = FIELDS
@@ -204,122 +204,122 @@ class InstantResolve(Frame["BattleMixin"]):
         self.victim: Final[int] = victim
         self.kind: Final[int] = kind
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_instant_resolve(self.source, self.victim, self.kind)
 
 
-class LimboReturns(Frame["TurnMixin"]):
-    """``limbo_returns``: runs :meth:`TurnMixin.op_limbo_returns`."""
+class LimboReturns(Frame["SpellfireTurn"]):
+    """``limbo_returns``: runs :meth:`SpellfireTurn.op_limbo_returns`."""
 
     __slots__ = ()
     NAME = "limbo_returns"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_limbo_returns()
 
 
-class OpenRound(Frame["BattleMixin"]):
-    """``open_round``: runs :meth:`BattleMixin.op_open_round`."""
+class OpenRound(Frame["SpellfireBattle"]):
+    """``open_round``: runs :meth:`SpellfireBattle.op_open_round`."""
 
     __slots__ = ()
     NAME = "open_round"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_open_round()
 
 
-class PhaseAttack(Frame["TurnMixin"]):
-    """``phase_attack``: runs :meth:`TurnMixin.op_phase_attack`."""
+class PhaseAttack(Frame["SpellfireTurn"]):
+    """``phase_attack``: runs :meth:`SpellfireTurn.op_phase_attack`."""
 
     __slots__ = ()
     NAME = "phase_attack"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_attack()
 
 
-class PhaseCards(Frame["TurnMixin"]):
-    """``phase_cards``: runs :meth:`TurnMixin.op_phase_cards`."""
+class PhaseCards(Frame["SpellfireTurn"]):
+    """``phase_cards``: runs :meth:`SpellfireTurn.op_phase_cards`."""
 
     __slots__ = ()
     NAME = "phase_cards"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_cards()
 
 
-class PhaseDraw(Frame["TurnMixin"]):
-    """``phase_draw``: runs :meth:`TurnMixin.op_phase_draw`."""
+class PhaseDraw(Frame["SpellfireTurn"]):
+    """``phase_draw``: runs :meth:`SpellfireTurn.op_phase_draw`."""
 
     __slots__ = ()
     NAME = "phase_draw"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_draw()
 
 
-class PhaseEnd(Frame["TurnMixin"]):
-    """``phase_end``: runs :meth:`TurnMixin.op_phase_end`."""
+class PhaseEnd(Frame["SpellfireTurn"]):
+    """``phase_end``: runs :meth:`SpellfireTurn.op_phase_end`."""
 
     __slots__ = ()
     NAME = "phase_end"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_end()
 
 
-class PhaseOver(Frame["TurnMixin"]):
-    """``phase_over``: runs :meth:`TurnMixin.op_phase_over`."""
+class PhaseOver(Frame["SpellfireTurn"]):
+    """``phase_over``: runs :meth:`SpellfireTurn.op_phase_over`."""
 
     __slots__ = ()
     NAME = "phase_over"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_over()
 
 
-class PhasePool(Frame["TurnMixin"]):
-    """``phase_pool``: runs :meth:`TurnMixin.op_phase_pool`."""
+class PhasePool(Frame["SpellfireTurn"]):
+    """``phase_pool``: runs :meth:`SpellfireTurn.op_phase_pool`."""
 
     __slots__ = ()
     NAME = "phase_pool"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_pool()
 
 
-class PhaseRealm(Frame["TurnMixin"]):
-    """``phase_realm``: runs :meth:`TurnMixin.op_phase_realm`."""
+class PhaseRealm(Frame["SpellfireTurn"]):
+    """``phase_realm``: runs :meth:`SpellfireTurn.op_phase_realm`."""
 
     __slots__ = ()
     NAME = "phase_realm"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_realm()
 
 
-class PhaseStart(Frame["TurnMixin"]):
-    """``phase_start``: runs :meth:`TurnMixin.op_phase_start`."""
+class PhaseStart(Frame["SpellfireTurn"]):
+    """``phase_start``: runs :meth:`SpellfireTurn.op_phase_start`."""
 
     __slots__ = ()
     NAME = "phase_start"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_phase_start()
 
 
-class Realmless(Frame["TurnMixin"]):
-    """``realmless``: runs :meth:`TurnMixin.op_realmless`."""
+class Realmless(Frame["SpellfireTurn"]):
+    """``realmless``: runs :meth:`SpellfireTurn.op_realmless`."""
 
     __slots__ = ()
     NAME = "realmless"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_realmless()
 
 
-class RebuildDiscard(Frame["TurnMixin"]):
-    """``rebuild_discard``: runs :meth:`TurnMixin.op_rebuild_discard`."""
+class RebuildDiscard(Frame["SpellfireTurn"]):
+    """``rebuild_discard``: runs :meth:`SpellfireTurn.op_rebuild_discard`."""
 
     FIELDS = ("pos", "left")
     __slots__ = FIELDS
@@ -329,22 +329,22 @@ class RebuildDiscard(Frame["TurnMixin"]):
         self.pos: Final[int] = pos
         self.left: Final[int] = left
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_rebuild_discard(self.pos, self.left)
 
 
-class Reshuffle(Frame["TurnMixin"]):
-    """``reshuffle``: runs :meth:`TurnMixin.op_reshuffle`."""
+class Reshuffle(Frame["SpellfireTurn"]):
+    """``reshuffle``: runs :meth:`SpellfireTurn.op_reshuffle`."""
 
     __slots__ = ()
     NAME = "reshuffle"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_reshuffle()
 
 
-class ResolvePlay(Frame["PlayMixin"]):
-    """``resolve_play``: runs :meth:`PlayMixin.op_resolve_play`."""
+class ResolvePlay(Frame["SpellfirePlays"]):
+    """``resolve_play``: runs :meth:`SpellfirePlays.op_resolve_play`."""
 
     FIELDS = ("uid",)
     __slots__ = FIELDS
@@ -353,12 +353,12 @@ class ResolvePlay(Frame["PlayMixin"]):
     def __init__(self, uid: int) -> None:
         self.uid: Final[int] = uid
 
-    def run(self, state: PlayMixin) -> None:
+    def run(self, state: SpellfirePlays) -> None:
         state.op_resolve_play(self.uid)
 
 
-class Respond(Frame["TurnMixin"]):
-    """``respond``: runs :meth:`TurnMixin.op_respond`."""
+class Respond(Frame["SpellfireTurn"]):
+    """``respond``: runs :meth:`SpellfireTurn.op_respond`."""
 
     FIELDS = ("seat",)
     __slots__ = FIELDS
@@ -367,42 +367,42 @@ class Respond(Frame["TurnMixin"]):
     def __init__(self, seat: int) -> None:
         self.seat: Final[int] = seat
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_respond(self.seat)
 
 
-class RoundEnd(Frame["BattleMixin"]):
-    """``round_end``: runs :meth:`BattleMixin.op_round_end`."""
+class RoundEnd(Frame["SpellfireBattle"]):
+    """``round_end``: runs :meth:`SpellfireBattle.op_round_end`."""
 
     __slots__ = ()
     NAME = "round_end"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_round_end()
 
 
-class RoundStart(Frame["BattleMixin"]):
-    """``round_start``: runs :meth:`BattleMixin.op_round_start`."""
+class RoundStart(Frame["SpellfireBattle"]):
+    """``round_start``: runs :meth:`SpellfireBattle.op_round_start`."""
 
     __slots__ = ()
     NAME = "round_start"
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_round_start()
 
 
-class Setup(Frame["TurnMixin"]):
-    """``setup``: runs :meth:`TurnMixin.op_setup`."""
+class Setup(Frame["SpellfireTurn"]):
+    """``setup``: runs :meth:`SpellfireTurn.op_setup`."""
 
     __slots__ = ()
     NAME = "setup"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_setup()
 
 
-class Spoils(Frame["SpoilsMixin"]):
-    """``spoils``: runs :meth:`SpoilsMixin.op_spoils`."""
+class Spoils(Frame["SpellfireSpoils"]):
+    """``spoils``: runs :meth:`SpellfireSpoils.op_spoils`."""
 
     FIELDS = ("seat", "dungeon")
     __slots__ = FIELDS
@@ -412,12 +412,12 @@ class Spoils(Frame["SpoilsMixin"]):
         self.seat: Final[int] = seat
         self.dungeon: Final[int] = dungeon
 
-    def run(self, state: SpoilsMixin) -> None:
+    def run(self, state: SpellfireSpoils) -> None:
         state.op_spoils(self.seat, self.dungeon)
 
 
-class SpoilsCard(Frame["SpoilsMixin"]):
-    """``spoils_card``: runs :meth:`SpoilsMixin.op_spoils_card`."""
+class SpoilsCard(Frame["SpellfireSpoils"]):
+    """``spoils_card``: runs :meth:`SpellfireSpoils.op_spoils_card`."""
 
     FIELDS = ("seat", "dungeon", "card", "first")
     __slots__ = FIELDS
@@ -429,12 +429,12 @@ class SpoilsCard(Frame["SpoilsMixin"]):
         self.card: Final[int] = card
         self.first: Final[int] = first
 
-    def run(self, state: SpoilsMixin) -> None:
+    def run(self, state: SpellfireSpoils) -> None:
         state.op_spoils_card(self.seat, self.dungeon, self.card, self.first)
 
 
-class SummonAsk(Frame["BattleMixin"]):
-    """``summon_ask``: runs :meth:`BattleMixin.op_summon_ask`."""
+class SummonAsk(Frame["SpellfireBattle"]):
+    """``summon_ask``: runs :meth:`SpellfireBattle.op_summon_ask`."""
 
     FIELDS = ("side",)
     __slots__ = FIELDS
@@ -443,32 +443,32 @@ class SummonAsk(Frame["BattleMixin"]):
     def __init__(self, side: int) -> None:
         self.side: Final[int] = side
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_summon_ask(self.side)
 
 
-class TurnBegin(Frame["TurnMixin"]):
-    """``turn_begin``: runs :meth:`TurnMixin.op_turn_begin`."""
+class TurnBegin(Frame["SpellfireTurn"]):
+    """``turn_begin``: runs :meth:`SpellfireTurn.op_turn_begin`."""
 
     __slots__ = ()
     NAME = "turn_begin"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_turn_begin()
 
 
-class TurnEnd(Frame["TurnMixin"]):
-    """``turn_end``: runs :meth:`TurnMixin.op_turn_end`."""
+class TurnEnd(Frame["SpellfireTurn"]):
+    """``turn_end``: runs :meth:`SpellfireTurn.op_turn_end`."""
 
     __slots__ = ()
     NAME = "turn_end"
 
-    def run(self, state: TurnMixin) -> None:
+    def run(self, state: SpellfireTurn) -> None:
         state.op_turn_end()
 
 
-class WallCheck(Frame["BattleMixin"]):
-    """``wall_check``: runs :meth:`BattleMixin.op_wall_check`."""
+class WallCheck(Frame["SpellfireBattle"]):
+    """``wall_check``: runs :meth:`SpellfireBattle.op_wall_check`."""
 
     FIELDS = ("victim", "cross")
     __slots__ = FIELDS
@@ -478,7 +478,7 @@ class WallCheck(Frame["BattleMixin"]):
         self.victim: Final[int] = victim
         self.cross: Final[str] = cross
 
-    def run(self, state: BattleMixin) -> None:
+    def run(self, state: SpellfireBattle) -> None:
         state.op_wall_check(self.victim, self.cross)
 
 

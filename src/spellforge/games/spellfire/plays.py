@@ -30,7 +30,7 @@ from .fair import empty_hand
 from .records import BATTLE_DONE, GOING, ROUND_DONE, PlayRec, PlayTarget, aimed_at
 
 
-class PlayMixin(SpellfireBase):
+class SpellfirePlays(SpellfireBase):
     """Playing events and spells, their pauses and counters, and what they do."""
 
     # ------------------------------------------------------------------ who can cast

@@ -16,10 +16,10 @@ from .actions import Keep, PlayCard, PutBack
 from .base import POSITIONS
 from .cards import ARTIFACT, CHAMPION, EVENT, HOLDING, ITEM, REALM, RULE, SPOILS
 from .decisions import SpoilsData
-from .turn import TurnMixin
+from .turn import SpellfireTurn
 
 
-class SpoilsMixin(TurnMixin):
+class SpellfireSpoils(SpellfireTurn):
     """Drawing and playing spoils of victory."""
 
     def op_spoils(self, seat: int, dungeon: int) -> None:

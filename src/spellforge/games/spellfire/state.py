@@ -11,15 +11,15 @@ from spellforge.core.flow import Decision
 from . import frames
 from .cards import ARTIFACT, CHAMPION
 from .records import Fight, PlayRec, remap_target
-from .words import WordsMixin
+from .words import SpellfireWords
 
 
-class SpellfireState(WordsMixin):
+class SpellfireState(SpellfireWords):
     """One SPELLFIRE match (``shared/rules/spellfire.md``)."""
 
     FRAMES = frames.FRAMES
     EXTRA_TURN_RESETS = False  # SF-319
-    RECORDS = (*WordsMixin.RECORDS, PlayRec, Fight)
+    RECORDS = (*SpellfireWords.RECORDS, PlayRec, Fight)
 
     def init_game(self) -> None:
         self.init_windows()

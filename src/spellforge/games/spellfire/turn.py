@@ -22,13 +22,13 @@ from .base import POSITIONS, REBUILD_COST, SLOT_PLACES
 from .cards import ARTIFACT, CHAMPION, DUNGEON, ENTRY, EVENT, FINDS, HOLDING, ITEM, REALM, RULE, USE
 from .decisions import CutData, EntryDiscardData, RebuildDiscardData
 from .fair import empty_hand
-from .plays import PlayMixin
+from .plays import SpellfirePlays
 from .records import Fight
 
 CUTS = ("top-quarter", "middle", "bottom-quarter")  # where a cut splits a draw pile (SF-R25)
 
 
-class TurnMixin(PlayMixin):
+class SpellfireTurn(SpellfirePlays):
     """Setup and phases 0-6."""
 
     # ------------------------------------------------------------------ setup

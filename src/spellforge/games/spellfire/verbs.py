@@ -3,7 +3,7 @@
 Each is a ``VerbSpec`` with its help and function ``verb(state, effect, ctx)`` (core's shared ``draw``
 among them), for the card vocabulary (``cards.VOCABULARY``); the loader puts the function on every effect
 that names it and core runs it (``state.run_verb``, core/abilities.py) when the play resolves
-(``plays.PlayMixin.run_powers``). ``ctx.source`` is the card played, ``ctx.controller`` its player,
+(``plays.SpellfirePlays.run_powers``). ``ctx.source`` is the card played, ``ctx.controller`` its player,
 ``ctx.uid`` the play (``state.resolving(ctx)``) and ``ctx.targets`` what it is aimed at now: a spell turned
 back on its caster (SF-238) names the caster. How each is played (its targets) and what it answers are
 declared by their points in ``cards.AT``; a power that acts while its card is in play is declared there
@@ -21,7 +21,7 @@ from spellforge.core.modifiers import ROUND
 from spellforge.core.targets import CardRef, PlayerRef, StackRef
 
 if TYPE_CHECKING:
-    from .plays import PlayMixin
+    from .plays import SpellfirePlays
 
 
 def _card(ctx: Context) -> int:
@@ -39,24 +39,24 @@ def _about(ctx: Context) -> int:
 # ---------------------------------------------------------------------- spells
 
 
-def verb_negate(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_negate(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """Dispel a spell being cast (SF-237) or negate an event in its pause (SF-287)."""
     state.negated.append(_about(ctx))
 
 
-def verb_turn(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_turn(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """The offensive spell answered goes back on its caster (SF-238)."""
     state.turned.append(_about(ctx))
 
 
-def verb_reflect(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_reflect(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """A turning that, cast in phase 4, turns every later offensive spell of that phase (SF-239)."""
     state.turned.append(_about(ctx))
     if state.phase == "attack":
         state.reflecting = ctx.controller
 
 
-def _at_champion(state: PlayMixin, ctx: Context, limbo: bool) -> None:
+def _at_champion(state: SpellfirePlays, ctx: Context, limbo: bool) -> None:
     target = _card(ctx)
     if target < 0 or not state.in_play(target):
         return
@@ -72,17 +72,17 @@ def _at_champion(state: PlayMixin, ctx: Context, limbo: bool) -> None:
         state.emit(Event("wasted", ctx.controller, ctx.source, other=target))
 
 
-def verb_discard_champion(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_discard_champion(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-231: the target champion is discarded, unless immune (SF-249)."""
     _at_champion(state, ctx, limbo=False)
 
 
-def verb_limbo(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_limbo(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-160, SF-161: the target champion goes to Limbo, unless immune (SF-249)."""
     _at_champion(state, ctx, limbo=True)
 
 
-def verb_wish(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_wish(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-K37: negates an event with a duration, or discards any champion, or removes a dungeon (the
     dungeon, the spell and its caster to the Void, SF-054)."""
     about = _about(ctx)
@@ -101,7 +101,7 @@ def verb_wish(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.discard_card_from_play(target)
 
 
-def verb_limbo_to_abyss(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_limbo_to_abyss(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-253: a champion in another player's Limbo goes to his Abyss; what it took there is discarded."""
     target = _card(ctx)
     if target >= 0 and state.zone_name(target) == "limbo" and not state.immune_to_spells(target):
@@ -110,7 +110,7 @@ def verb_limbo_to_abyss(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.emit(Event("abyss", state.owner[target], target))
 
 
-def verb_steal_item(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_steal_item(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """An item of the opposing champion goes to its thief's hand."""
     target = _card(ctx)
     if target >= 0 and state.in_play(target):
@@ -118,12 +118,12 @@ def verb_steal_item(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.controller[target] = ctx.controller
 
 
-def verb_wall(state: PlayMixin, effect: Effect, ctx: Context) -> None:
-    """SF-232..SF-236: the battle stops the opposing champion (``battle.BattleMixin.wall``)."""
+def verb_wall(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
+    """SF-232..SF-236: the battle stops the opposing champion (``battle.SpellfireBattle.wall``)."""
     state.wall(state.resolving(ctx), ctx.uid in state.turned, str(effect.param("traits")))
 
 
-def verb_grant_trait(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_grant_trait(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-235: its caster's champion in the round gains the trait for the round."""
     f = state.fight
     own = f.att_champion if f.attacker == ctx.controller else f.def_champion
@@ -135,7 +135,7 @@ def verb_grant_trait(state: PlayMixin, effect: Effect, ctx: Context) -> None:
 # ignored a harmful event with Calm is untouched by it)
 
 
-def verb_discard_realm(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_discard_realm(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-205: the target realm is discarded."""
     realm = _card(ctx)
     if (
@@ -146,7 +146,7 @@ def verb_discard_realm(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.discard_card_from_play(realm)
 
 
-def verb_discard_monsters(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_discard_monsters(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-207, SF-208: every monster in combat is discarded."""
     calmed = state.calmed_seats(ctx.uid)
     for c in list(state.zones[state.layout.battle]):
@@ -154,7 +154,7 @@ def verb_discard_monsters(state: PlayMixin, effect: Effect, ctx: Context) -> Non
             state.discard_card_from_play(c)
 
 
-def verb_no_attacks(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_no_attacks(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-R17: the event stays in play, and its target player may not attack, until his next turn (a
     duplicate does not stay: the card is the original's)."""
     t = ctx.targets[0] if ctx.targets else None
@@ -165,7 +165,7 @@ def verb_no_attacks(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.lasting_until[ctx.source] = t.seat
 
 
-def verb_discard_from_hand(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_discard_from_hand(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """Every other player discards ``amount`` cards at random."""
     calmed = state.calmed_seats(ctx.uid)
     for s in state.clockwise_from(ctx.controller)[1:]:
@@ -177,13 +177,13 @@ def verb_discard_from_hand(state: PlayMixin, effect: Effect, ctx: Context) -> No
                 state.discard_from_hand(s, hand[state.rng.randrange(len(hand))], voluntary=False)
 
 
-def verb_extra_turn(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_extra_turn(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-295, SF-K42: its player takes another turn."""
     if state.extra_turns_unlocked:
         state.grant_extra_turn(ctx.controller)
 
 
-def verb_destroy(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_destroy(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-008: the champion leaves the game and its owner's deck, until replaced."""
     c = _card(ctx)
     if c >= 0 and state.zone_name(c) == "pool" and state.owner[c] not in state.calmed_seats(ctx.uid):
@@ -192,14 +192,14 @@ def verb_destroy(state: PlayMixin, effect: Effect, ctx: Context) -> None:
         state.emit(Event("destroyed", state.owner[c], c))
 
 
-def verb_take_back(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_take_back(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-313: one of its player's pool champions returns to his hand with its cards."""
     c = _card(ctx)
     if c >= 0:
         state.take_back(c, ctx.controller)
 
 
-def verb_remove_support(state: PlayMixin, effect: Effect, ctx: Context) -> None:
+def verb_remove_support(state: SpellfirePlays, effect: Effect, ctx: Context) -> None:
     """SF-248: an opposing ally or item leaves the combat."""
     c = _card(ctx)
     if c >= 0 and state.zone_name(c) == "battle" and state.controller[c] not in state.calmed_seats(ctx.uid):

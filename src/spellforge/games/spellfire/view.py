@@ -15,7 +15,7 @@ from spellforge.core.targets import PlayerRef, StackRef
 from spellforge.core.windows import EACH
 
 from .base import COVERERS, DUNGEON_PLACES, POSITIONS, ROWS, SLOT_PLACES
-from .battle import BattleMixin
+from .battle import SpellfireBattle
 from .cards import ALLY, CHAMPION, EVENT, NOTATED, WORLD_NAMES
 from .decisions import PlayData
 from .records import BATTLE_DONE, GOING, PlayTarget
@@ -43,7 +43,7 @@ WINDOW_NAMES = {"pause": "event pause", "counter": "counter", "round": "round", 
 """The windows of the game as players call them (the View's ``windows[].kind``)."""
 
 
-class ViewMixin(BattleMixin):
+class SpellfireView(SpellfireBattle):
     """The ``view_*`` hooks."""
 
     # ------------------------------------------------------------------ each player's zones

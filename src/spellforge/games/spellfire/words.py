@@ -33,7 +33,7 @@ from .decisions import (
     WallData,
 )
 from .records import DEFENDER_SIDE
-from .view import ViewMixin
+from .view import SpellfireView
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -76,7 +76,7 @@ def count(n: int, thing: str) -> str:
     return f"{word} {thing}" if n == 1 else f"{word} {thing}s"
 
 
-class WordsMixin(ViewMixin):
+class SpellfireWords(SpellfireView):
     """The ``describe_*`` hooks and the names they use."""
 
     # ------------------------------------------------------------------ names
@@ -433,11 +433,11 @@ class WordsMixin(ViewMixin):
         return ""
 
 
-def _turn(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _turn(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     return f"Turn {e.amount}: {who} takes an extra turn." if e.note else f"Turn {e.amount}: {who}'s turn."
 
 
-def _razed(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _razed(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     why = {
         "undefended": ": no champion defended it",
         "lost": ": it lost its own defence",
@@ -446,7 +446,7 @@ def _razed(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> st
     return f"{card} ({who}) is razed{why}."
 
 
-def _send(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _send(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "ally":
         return ""  # told by the pool-ally line that follows
     if e.note == "defends":
@@ -454,45 +454,45 @@ def _send(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str
     return f"{who} sends {card} into battle."
 
 
-def _cast(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _cast(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "against" and isinstance(e.target, CardRef):  # a spell answering another play
         return f"{who} casts {card} against {s.card_label(e.target.id, seat)}."
     return f"{who} casts {card}{s.aimed(e, seat)}."
 
 
-def _event(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _event(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "copy":
         return f"A copy of {card} is played for {who}{s.aimed(e, seat)}."
     return f"{who} plays {card}{s.aimed(e, seat)}."
 
 
-def _negated(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _negated(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if s.defs[e.card].type == EVENT:
         return f"{card} is negated and has no effect."
     return f"{card} is stopped and has no effect."
 
 
-def _spoils(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _spoils(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if card == HIDDEN_CARD:
         return f"{who} draws a card as spoils of victory."
     return f"{who} draws {card} as spoils of victory."
 
 
-def _draw(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _draw(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     return f"{who} draws a card." if card == HIDDEN_CARD else f"{who} draws {card}."
 
 
-def _reveal(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _reveal(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     return f"{who} reveals {card} (last digit {e.amount}) to choose the first player."
 
 
-def _pool(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _pool(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if card == HIDDEN_CARD:
         return f"{who} puts a champion face down into the pool."
     return f"{who} puts {card} into the pool."
 
 
-def _round_won(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _round_won(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     score = ""
     if e.note:
         high, _, low = e.note.partition(" to ")
@@ -500,7 +500,7 @@ def _round_won(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -
     return f"{who} wins the round with {card}{score}."
 
 
-def _discarded(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _discarded(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "spent":
         return ""  # used up: the line of its use tells it (an item discarded for a bonus, a Helm)
     why = {
@@ -512,17 +512,17 @@ def _discarded(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -
     return f"{card} ({who}) is discarded{why}."
 
 
-def _abyss_send(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _abyss_send(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     where = "the Void" if 0 <= e.other < len(s.defs) and s.defs[e.other].type == "dungeon" else "the Abyss"
     return f"{who} sends {s.other_label(e, seat)} to {where} with {card}, which goes to the Abyss too."
 
 
-def _revealed(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _revealed(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     """A card shown to every player: the hand of a player calling a mulligan (SF-087)."""
     return f"{who} shows {card}." if e.note == "mulligan" else f"{who} reveals {card}."
 
 
-def _lose(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+def _lose(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
     if e.note == "resignation":
         return f"{who} leaves the game."
     if e.note == "time":
@@ -530,13 +530,13 @@ def _lose(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str
     return f"{who} is out of the game."
 
 
-Teller = Callable[["WordsMixin", Event, "int | None", str, str], str]
+Teller = Callable[["SpellfireWords", Event, "int | None", str, str], str]
 
 
 def _line(text: str) -> Teller:
     """A log line from a template over ``who``, ``card`` and ``other`` (the second card, if visible)."""
 
-    def tell(s: WordsMixin, e: Event, seat: int | None, who: str, card: str) -> str:
+    def tell(s: SpellfireWords, e: Event, seat: int | None, who: str, card: str) -> str:
         other = s.other_label(e, seat) if "{other}" in text else ""
         return text.format(who=who, card=card, other=other, amount=e.amount)
 

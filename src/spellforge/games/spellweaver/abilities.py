@@ -24,10 +24,10 @@ from spellforge.core.targets import CardRef, PlayerRef, Target
 from . import frames
 from .cards import TRIGGER_EVENTS
 from .decisions import TriggerTargetData
-from .view import ViewMixin
+from .view import SpellweaverView
 
 
-class AbilityMixin(ViewMixin):
+class SpellweaverAbilities(SpellweaverView):
     __slots__ = ()
 
     # The cards in the rows and the areas (blessings, curses, artifacts, The Spark) are in force.

@@ -1,10 +1,11 @@
 """Every attribute of a Spellweaver state, and the small, hot reads all parts of the rules share.
 
-:class:`SWBase` declares all the game's slots (the mixins and the concrete ``SpellweaverState`` declare
-none): who is active, mana crystals and levels, skills and cooldowns, per-card facts, and combat. It also
-gives the reads every part needs: current attack / hitpoints / speed (printed value + emblems, then core's
-ability layer: until-end-of-turn changes and static abilities, SW-058/059, SW-R24), rows, and the level
-check (SW-R05). Keywords (printed, granted for the turn, or by a static) are core's ``has_keyword``.
+:class:`SpellweaverBase` declares all the game's slots (the other classes of its chain, and the concrete
+``SpellweaverState``, declare none): who is active, mana crystals and levels, skills and cooldowns,
+per-card facts, and combat. It also gives the reads every part needs: current attack / hitpoints / speed
+(printed value + emblems, then core's ability layer: until-end-of-turn changes and static abilities,
+SW-058/059, SW-R24), rows, and the level check (SW-R05). Keywords (printed, granted for the turn, or by a
+static) are core's ``has_keyword``.
 
 Per-card facts that only cards in play have (emblems, energy, attachments, freeze, "played or moved this
 turn") are small dicts and sets keyed by card id, so a clone copies only what is on the table.
@@ -50,8 +51,8 @@ ASPECT_INDEX = {a: i for i, a in enumerate(ASPECTS)}
 EMBLEMS = ("might", "weakness", "shield")  # SW-058..060
 
 
-class SWBase(AbilityState):
-    """Every attribute of a Spellweaver state (the mixins and the concrete class add none)."""
+class SpellweaverBase(AbilityState):
+    """Every attribute of a Spellweaver state (the other classes of its chain add none)."""
 
     __slots__ = (
         "att",
@@ -376,7 +377,7 @@ class SWBase(AbilityState):
         "skills",
     )
 
-    def clone(self) -> SWBase:
+    def clone(self) -> SpellweaverBase:
         """A copy that shares immutable data and copies what changes (no deepcopy)."""
         new = type(self)()
         new.active = self.active

@@ -21,10 +21,10 @@ from spellforge.core.targets import CardRef, PlayerRef, Target, card_ref, player
 
 from . import fair, frames
 from .actions import Attack, Block
-from .resources import ResourceMixin
+from .resources import SpellweaverResources
 
 
-class CombatMixin(ResourceMixin):
+class SpellweaverCombat(SpellweaverResources):
     __slots__ = ()
 
     def op_begin_combat(self) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from spellforge.core.flow import Decision
 
 if TYPE_CHECKING:
-    from .base import SWBase
+    from .base import SpellweaverBase
     from .cards import SWCard
 
 # (cost, levels per aspect, levels in all) of a card
@@ -74,13 +74,13 @@ def pool(defs: tuple[SWCard, ...]) -> Pool:
     return value
 
 
-def affordable(state: SWBase, seat: int, needs: tuple[Need, ...]) -> bool:
+def affordable(state: SpellweaverBase, seat: int, needs: tuple[Need, ...]) -> bool:
     """Whether ``seat`` has the mana and levels (public) for at least one of ``needs``."""
     mana = state.mana(seat)
     return any(cost <= mana and state.meets(seat, req, total) for cost, req, total in needs)
 
 
-def instant_window(state: SWBase, d: Decision) -> bool:
+def instant_window(state: SpellweaverBase, d: Decision) -> bool:
     """An instant window (attack, block, post-block, end of turn): forced when the hand is empty or no
     instant of the game could be paid for."""
     seat = d.seat
@@ -89,7 +89,7 @@ def instant_window(state: SWBase, d: Decision) -> bool:
     return not affordable(state, seat, pool(state.defs).instants)
 
 
-def cancel_window(state: SWBase, d: Decision) -> bool:
+def cancel_window(state: SpellweaverBase, d: Decision) -> bool:
     """The Cancel window: forced when the hand is empty or no Cancel card of the game could be paid for."""
     seat = d.seat
     if not state.zones[state.layout.hand[seat]]:
@@ -97,7 +97,7 @@ def cancel_window(state: SWBase, d: Decision) -> bool:
     return not affordable(state, seat, pool(state.defs).cancels)
 
 
-def main_phase(state: SWBase, d: Decision) -> bool:
+def main_phase(state: SpellweaverBase, d: Decision) -> bool:
     """A main phase: forced when the hand is empty, or no shrine could be played and no card of the game
     could be paid for."""
     seat = d.seat
@@ -109,6 +109,6 @@ def main_phase(state: SWBase, d: Decision) -> bool:
     return not affordable(state, seat, p.mains)
 
 
-def one_in_hand(state: SWBase, d: Decision) -> bool:
+def one_in_hand(state: SpellweaverBase, d: Decision) -> bool:
     """Offering a card from the hand: forced when the hand holds one card."""
     return len(state.zones[state.layout.hand[d.seat]]) == 1

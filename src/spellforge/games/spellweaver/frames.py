@@ -11,18 +11,18 @@ from spellforge.core.frames import FRAMES as CORE_FRAMES
 if TYPE_CHECKING:
     from spellforge.core.targets import Target
 
-    from .abilities import AbilityMixin
-    from .combat import CombatMixin
+    from .abilities import SpellweaverAbilities
+    from .combat import SpellweaverCombat
     from .state import SpellweaverState
 
 
-class BeginCombat(Frame["CombatMixin"]):
-    """``begin_combat``: runs :meth:`CombatMixin.op_begin_combat`."""
+class BeginCombat(Frame["SpellweaverCombat"]):
+    """``begin_combat``: runs :meth:`SpellweaverCombat.op_begin_combat`."""
 
     __slots__ = ()
     NAME = "begin_combat"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellweaverCombat) -> None:
         state.op_begin_combat()
 
 
@@ -56,13 +56,13 @@ class BeginStart(Frame["SpellweaverState"]):
         state.op_begin_start()
 
 
-class Blocks(Frame["CombatMixin"]):
-    """``blocks``: runs :meth:`CombatMixin.op_blocks`."""
+class Blocks(Frame["SpellweaverCombat"]):
+    """``blocks``: runs :meth:`SpellweaverCombat.op_blocks`."""
 
     __slots__ = ()
     NAME = "blocks"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellweaverCombat) -> None:
         state.op_blocks()
 
 
@@ -104,8 +104,8 @@ class Cleanup(Frame["SpellweaverState"]):
         state.op_cleanup()
 
 
-class DamageStep(Frame["CombatMixin"]):
-    """``damage_step``: runs :meth:`CombatMixin.op_damage_step`."""
+class DamageStep(Frame["SpellweaverCombat"]):
+    """``damage_step``: runs :meth:`SpellweaverCombat.op_damage_step`."""
 
     FIELDS = ("ranged",)
     __slots__ = FIELDS
@@ -114,27 +114,27 @@ class DamageStep(Frame["CombatMixin"]):
     def __init__(self, ranged: bool) -> None:
         self.ranged: Final[bool] = ranged
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellweaverCombat) -> None:
         state.op_damage_step(self.ranged)
 
 
-class EndCombat(Frame["CombatMixin"]):
-    """``end_combat``: runs :meth:`CombatMixin.op_end_combat`."""
+class EndCombat(Frame["SpellweaverCombat"]):
+    """``end_combat``: runs :meth:`SpellweaverCombat.op_end_combat`."""
 
     __slots__ = ()
     NAME = "end_combat"
 
-    def run(self, state: CombatMixin) -> None:
+    def run(self, state: SpellweaverCombat) -> None:
         state.op_end_combat()
 
 
-class Flush(Frame["AbilityMixin"]):
-    """``flush``: runs :meth:`AbilityMixin.op_flush`."""
+class Flush(Frame["SpellweaverAbilities"]):
+    """``flush``: runs :meth:`SpellweaverAbilities.op_flush`."""
 
     __slots__ = ()
     NAME = "flush"
 
-    def run(self, state: AbilityMixin) -> None:
+    def run(self, state: SpellweaverAbilities) -> None:
         state.op_flush()
 
 

@@ -16,13 +16,13 @@ from spellforge.core.kinds import act, legal
 from spellforge.core.targets import Target
 
 from . import fair
-from .abilities import AbilityMixin
+from .abilities import SpellweaverAbilities
 from .actions import LEVEL, MANA, NONE, MoveCard, OfferCard, ShrineMode, Take
 from .base import MAX_SKILLS, OFFER_LOOK
 from .cards import ASPECT_INDEX
 
 
-class ResourceMixin(AbilityMixin):
+class SpellweaverResources(SpellweaverAbilities):
     __slots__ = ()
 
     def pay(self, seat: int, cost: int) -> None:

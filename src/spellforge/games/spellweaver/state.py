@@ -1,7 +1,8 @@
 """The Spellweaver state: setup, the turn, main phases and instant windows, playing cards, winning.
 
 Combat is in ``combat.py``, shrines / skills / the Divine Offering / rows in ``resources.py``, the card
-vocabulary in ``abilities.py`` and Views in ``view.py``; they are mixins of the class below.
+vocabulary in ``abilities.py`` and Views in ``view.py``; each is a base of the next, in one chain that ends
+in the class below.
 
 There is no stack (SW-R12): a played card resolves at once. The only response is a Cancel card (SW-K25),
 which its holder may play in the short ``cancel`` window that follows each card played by the opponent.
@@ -30,13 +31,13 @@ from . import fair, frames
 from .actions import Move, Offer, Play, Shrine, Spark, Use, UseSkill
 from .base import HAND, LIFE, SETUP, START_CRYSTALS, WIN_LIFE
 from .cards import ASPECTS, LASTING_TYPES, SWCard
-from .combat import CombatMixin
+from .combat import SpellweaverCombat
 from .decisions import CancelData, TargetData
 
 GRAVEYARD_TURN_START = "graveyard_turn_start"  # the event a card in the graveyard hears (SW-056)
 
 
-class SpellweaverState(CombatMixin):
+class SpellweaverState(SpellweaverCombat):
     FRAMES = frames.FRAMES
     __slots__ = ()
 

@@ -14,16 +14,16 @@ from spellforge.core.events import Event
 from .base import ASPECT_INDEX, EMBLEMS
 
 if TYPE_CHECKING:
-    from .abilities import AbilityMixin
+    from .abilities import SpellweaverAbilities
 
 EMBLEM_INDEX = {k: i for i, k in enumerate(EMBLEMS)}
 
 
-def _cards(state: AbilityMixin, effect: Effect, ctx: Context) -> list[int]:
+def _cards(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> list[int]:
     return cards_of(state.affected(effect, ctx))
 
 
-def verb_freeze(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_freeze(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-K05: frozen until the end of this turn (SW-R18)."""
     for cid in _cards(state, effect, ctx):
         if state.in_row(cid):
@@ -31,7 +31,7 @@ def verb_freeze(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.emit(Event("freeze", state.controller[cid], cid))
 
 
-def verb_emblem(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_emblem(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-057..061: emblems stack (SW-R24) and stay until the creature leaves play."""
     kind = EMBLEM_INDEX[effect.param("kind")]
     n = effect.amount or 1
@@ -44,7 +44,7 @@ def verb_emblem(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
         state.emit(Event("emblem", state.controller[cid], cid, n, note=EMBLEMS[kind]))
 
 
-def verb_energy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_energy(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-063..066: only a card with an energy rating has energy; it never goes below 0, with no maximum."""
     for cid in _cards(state, effect, ctx):
         if cid in state.energy:
@@ -53,7 +53,7 @@ def verb_energy(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.emit(Event("energy", state.controller[cid], cid, effect.amount))
 
 
-def verb_crystals(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_crystals(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-013 / SW-K10: new crystals are full unless the effect says they enter empty."""
     seat = ctx.controller
     n = effect.amount or 1
@@ -63,19 +63,19 @@ def verb_crystals(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     state.emit(Event("crystals", seat, amount=n, note="empty" if effect.param("empty", False) else "full"))
 
 
-def verb_mana(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_mana(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     state.bonus_mana[ctx.controller] += effect.amount or 1
     state.emit(Event("mana", ctx.controller, amount=effect.amount or 1))
 
 
-def verb_move_row(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_move_row(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     row = effect.param("row")
     for cid in _cards(state, effect, ctx):
         if state.in_row(cid):
             state.change_row(cid, row)
 
 
-def verb_cancel(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_cancel(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-K25: the cancelled card goes to the graveyard without resolving; its costs stay paid."""
     for cid in _cards(state, effect, ctx):
         if state.zone_of[cid] == state.layout.casting:
@@ -84,7 +84,7 @@ def verb_cancel(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
             state.emit(Event("cancelled", ctx.controller, cid))
 
 
-def verb_win_game(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_win_game(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-142: the controller wins (checked when the action has resolved, SW-144)."""
     need = effect.param("min_energy", 0)
     if need and state.energy.get(ctx.source, 0) < need:
@@ -93,12 +93,12 @@ def verb_win_game(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
     state.emit(Event("goal", ctx.controller, ctx.source))
 
 
-def verb_level(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_level(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     state.levels[ctx.controller][ASPECT_INDEX[effect.param("aspect")]] += effect.amount or 1
     state.emit(Event("level", ctx.controller, amount=effect.amount or 1, note=effect.param("aspect")))
 
 
-def verb_sacrifice(state: AbilityMixin, effect: Effect, ctx: Context) -> None:
+def verb_sacrifice(state: SpellweaverAbilities, effect: Effect, ctx: Context) -> None:
     """SW-K24: only your own cards; a sacrificed creature dies."""
     for cid in _cards(state, effect, ctx):
         if state.in_play(cid) and state.controller[cid] == ctx.controller:

@@ -16,10 +16,10 @@ from spellforge.core.observe import card_view, zone_view
 from spellforge.core.targets import CardRef, PlayerRef, Target
 
 from .cards import ASPECTS, EMBLEMS, KEYWORDS
-from .words import WordsMixin, levels_text
+from .words import SpellweaverWords, levels_text
 
 
-class ViewMixin(WordsMixin):
+class SpellweaverView(SpellweaverWords):
     __slots__ = ()
 
     def card_fields(self, cid: int) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from spellforge.core.observe import event_visible_card
 from spellforge.core.targets import Target
 
 from .actions import LEVEL, NONE, MoveCard, OfferCard, ShrineMode, Take, UseSkill
-from .base import DEPLOY, MAX_SKILLS, SWBase
+from .base import DEPLOY, MAX_SKILLS, SpellweaverBase
 from .cards import ASPECTS
 
 KEYWORD_NAMES = {
@@ -76,7 +76,7 @@ def levels_text(req: tuple[int, ...], total: int) -> str:
     return ", ".join(parts)
 
 
-class WordsMixin(SWBase):
+class SpellweaverWords(SpellweaverBase):
     __slots__ = ()
 
     # ------------------------------------------------------------------ names
