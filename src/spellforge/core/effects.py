@@ -20,6 +20,8 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Effect, VerbSpec
 from .events import Event
 from .selectors import Selection, Selector
@@ -41,6 +43,7 @@ class Context(NamedTuple):
 Verb = Callable[[Any, Effect, Context], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Selecting(WindowState):
     """Selector evaluation for a game's State (no attributes of its own)."""
 

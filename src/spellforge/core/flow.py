@@ -18,9 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 S = TypeVar("S", contravariant=True)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Frame(Generic[S]):
     """One step of the flow: an immutable record of the arguments of one op, run by ``run(state)``.
 

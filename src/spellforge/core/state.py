@@ -40,6 +40,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from . import describe, knowledge
 from .actions import Action, seat_name
 from .clock import Clock
@@ -88,6 +90,7 @@ def copy_plan(cls: type) -> tuple[list[str], dict[str, str]]:
     return slots, copy
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(FlowState):
     """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
