@@ -36,6 +36,10 @@ class Frame(Generic[S]):
     NAME: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
+    def __init__(self) -> None:
+        """A frame without fields takes no arguments (compiled, a class without ``__init__`` took any: a
+        saved game naming such a frame with arguments loaded)."""
+
     def run(self, state: S) -> None:
         """Carry the frame out on ``state`` (calls the op's method)."""
         raise NotImplementedError(f"{type(self).__name__} does not say what it runs")
