@@ -51,6 +51,12 @@ class Selecting(WindowState):
     # The selector zone word naming the items waiting on the stack ("limbo"): they are selected as
     # StackRefs, through ``stack_items`` and ``item_is`` ("" : the game's selectors never name the stack).
     STACK_ZONE: ClassVar[str] = ""
+    ABSTRACT_HOOKS: ClassVar[tuple[str, ...]] = (
+        *WindowState.ABSTRACT_HOOKS,
+        "Selecting.card_is",
+        "Selecting.has_keyword",
+        "Selecting.zone_cards",
+    )
 
     # ---- hooks the game provides
     @abstractmethod
