@@ -1,6 +1,6 @@
 """Whether the engine runs compiled (``spellforge.compiled``): ``spellforge --version`` and ``spellforge
 bench`` say so, and ``SPELLFORGE_PURE=1`` makes a compiled build import its modules from their ``.py``
-files. The tests run from source; ``python3 dev.py compile-check`` runs a compiled build."""
+files. The tests run from source, or against a build (``PYTHONPATH=build/compiled``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 from pathlib import Path
 
 from spellforge import compiled
+from spellforge.core import flow, state
 from spellforge.sim.bench import bench_game
 
 
@@ -37,8 +38,11 @@ def test_spellforge_pure_puts_the_source_finder_first() -> None:
     assert run(code, SPELLFORGE_PURE="0").endswith("False")
 
 
-def test_version_and_bench_say_the_engine_runs_from_source() -> None:
-    assert not compiled.is_compiled()
+def test_version_and_bench_say_whether_the_engine_runs_compiled() -> None:
+    """From source they say so; against a build (``PYTHONPATH`` naming it) they say it is compiled."""
+    is_compiled = compiled.is_compiled()
+    assert is_compiled == any(not m.__file__.endswith(".py") for m in (state, flow) if m.__file__ is not None)
     version = run("from spellforge.cli import main; main(['--version'])")
-    assert version == "spellforge 0.1.0 (from source)"
-    assert bench_game("casters", runs=1, seconds=0.05)["compiled"] is False
+    how = "compiled with mypyc" if is_compiled else "from source"
+    assert version == f"spellforge 0.1.0 ({how})"
+    assert bench_game("casters", runs=1, seconds=0.05)["compiled"] is is_compiled

@@ -220,6 +220,8 @@ def test_every_parameter_limit_is_enforced_at_its_edges(name: str) -> None:
                 cls(**{key: "none of those"})
             continue
         assert "min" in info or "max" in info, f"{name}: numeric parameter {key} declares no limits"
+        if info["type"] == "int":  # compiled, a limit written 0 was read as 0.0, which the bot refuses
+            assert all(type(info[k]) is int for k in ("min", "max") if k in info), (key, info)
         step = 1 if info["type"] == "int" else 0.0005
         for edge, beyond in ((info.get("min"), -step), (info.get("max"), step)):
             if edge is None:

@@ -78,28 +78,33 @@ def test_the_core_imports_nothing_of_bots_clients_or_rich() -> None:
 def test_greedy_averages_the_games_greedy_samples_unless_told_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """At depth 0 greedy scores each legal action once per sample: the game's evaluator, counted here (a
+    function of the game's hints, which a compiled bot calls as any caller does), is called that often."""
     from spellforge.bots import Observation, make_bot
     from spellforge.games import find_game
 
     game = find_game("spelldawn")
-    search = {**game.hints.search, "greedy_samples": 3}
-    monkeypatch.setattr(type(game), "hints", dataclasses.replace(game.hints, search=search))
+    own = game.hints.evaluate
+    assert own is not None
+    calls = []
+
+    def counting(state: Any, seat: int) -> float | None:
+        calls.append(seat)
+        return own(state, seat)
+
+    search = {**game.hints.search, "greedy_samples": 3, "greedy_depth": 0}
+    hints = dataclasses.replace(game.hints, evaluate=counting, search=search)
+    monkeypatch.setattr(type(game), "hints", hints)
     state = game.new_game(seed=5)
     while state.decision is None or state.decision.kind != "main":
         state.apply(state.legal_actions()[0])
-    calls = []
-    real = Observation.determinize
-
-    def counting(obs: Observation, rng: Any) -> Any:
-        calls.append(obs.seat)
-        return real(obs, rng)
-
-    monkeypatch.setattr(Observation, "determinize", counting)
-    make_bot("greedy", seed=1).choose(Observation.of(state))
-    assert len(calls) == 3
+    obs = Observation.of(state)
+    assert len(obs.legal) > 1
+    make_bot("greedy", seed=1).choose(obs)
+    assert len(calls) == 3 * len(obs.legal)
     calls.clear()
-    make_bot("greedy:samples=1", seed=1).choose(Observation.of(state))
-    assert len(calls) == 1
+    make_bot("greedy:samples=1", seed=1).choose(obs)
+    assert len(calls) == len(obs.legal)
 
 
 def test_a_game_whose_hints_name_an_unknown_setting_is_refused_naming_it(

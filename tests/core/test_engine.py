@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -159,6 +160,7 @@ def test_forced_single_option_decisions_are_not_recorded() -> None:
     assert len(s.history()) == s.decisions_made
 
 
+@pytest.mark.interpreted_only("a compiled class is no ABC: it keeps no __abstractmethods__ to check")
 def test_a_game_must_provide_the_required_hooks() -> None:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
@@ -174,6 +176,38 @@ def test_a_game_must_provide_the_required_hooks() -> None:
     NoView.view_part = None  # type: ignore[assignment]
     with pytest.raises(TypeError, match="abstract"):
         type("Bare", (WindowState,), {"__slots__": ()})()
+
+
+def test_a_state_class_without_a_hook_every_game_writes_is_refused_when_its_first_game_starts() -> None:
+    """Compiled too, where a class is no ABC: a Python game's State that lacks view_part was made, and its
+    first View ran core's empty hook (the process aborted: "fatal: out of memory")."""
+    from spellforge.core.abilities import AbilityState
+    from spellforge.core.windows import WindowState
+
+    class Hookless(WindowState):
+        __slots__ = ()
+
+        def init_game(self) -> None:
+            self.init_windows()
+
+    class HooklessToy(Toy):
+        state_class = Hookless
+
+    with pytest.raises(TypeError, match=r"abstract class Hookless with abstract methods view_part$"):
+        HooklessToy().new_game(seed=1)
+
+    class Selectorless(AbilityState):  # writes State's hooks, not the selector hooks of the ability layer
+        __slots__ = ()
+
+        def init_game(self) -> None:
+            self.init_windows()
+
+        def view_part(self, seat: int | None) -> dict[str, Any]:
+            return {}
+
+    with pytest.raises(TypeError, match=r"abstract methods card_is, zone_cards$"):
+        Selectorless.check_clone()
+    TOY.new_game(seed=1)  # the toy writes both
 
 
 def test_a_run_that_never_reaches_a_decision_ends_as_a_draw() -> None:

@@ -3,6 +3,9 @@ parsed back; a formation slot as the target of an action in the Realms toy (test
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from spellforge.core.actions import Attack, Block, Play
@@ -32,6 +35,16 @@ def test_every_target_prints_and_parses_back(target: object, text: str) -> None:
     assert str(target) == text
     assert parse(text) == target and parse_strict(f"  {text} ") == target
     assert hash(parse(text)) == hash(target)
+
+
+@pytest.mark.parametrize(
+    "target", [CardRef(12), PlayerRef(1), StackRef(3), Place("room", "vault"), Place("slot", "B", 1)]
+)
+def test_a_target_pickles_and_copies_as_itself(target: object) -> None:
+    """An action holding a target pickles with it (an environment, an OpenSpiel state): compiled, a frozen
+    dataclass restored field by field raised FrozenInstanceError."""
+    for other in (pickle.loads(pickle.dumps(target)), copy.deepcopy(target), copy.copy(target)):
+        assert type(other) is type(target) and other == target and hash(other) == hash(target)
 
 
 def test_targets_of_different_kinds_never_compare_equal() -> None:

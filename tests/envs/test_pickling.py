@@ -49,3 +49,16 @@ def test_a_shallow_copy_of_a_registered_game_is_its_own_instance() -> None:
     other._cards = {}  # the copy's pool changes (what with_cards does)
     assert other.cards == {}
     assert game.cards is pool and pickle.loads(pickle.dumps(game)) is game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_pickles_and_deep_copies_as_itself(name: str) -> None:
+    """An environment holds the legal actions it offers; each comes back equal, with its text (compiled,
+    an action naming a target failed: its frozen target could not be restored field by field)."""
+    seen = 0
+    for state in random_states(name, games=1, seed=6, limit=150):
+        actions = state.legal_actions()
+        for other in (pickle.loads(pickle.dumps(actions)), copy.deepcopy(actions)):
+            assert other == actions and [str(a) for a in other] == [str(a) for a in actions]
+        seen += len(actions)
+    assert seen > 150

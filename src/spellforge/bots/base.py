@@ -147,10 +147,13 @@ class BaseBot(ABC):
                 info["choices"] = list(cls.choices[key])
             if key in cls.limits:
                 low, high = cls.limits[key]
+                # A compiled class body stores a limit as its declared float (``(0, math.inf)``: 0.0); a
+                # whole-number parameter's limits are told as whole numbers, values the bot accepts.
+                whole = typ is int
                 if low != -math.inf:  # JSON has no infinities
-                    info["min"] = low
+                    info["min"] = int(low) if whole else low
                 if high != math.inf:
-                    info["max"] = high
+                    info["max"] = int(high) if whole else high
             out[key] = info
         return out
 

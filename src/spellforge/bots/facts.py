@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from spellforge.core.errors import SpellforgeError
 from spellforge.core.hints import NO_HINTS, Hints
@@ -30,6 +32,9 @@ SEARCH_TREES = ("all", "own")
 """The values of ``SearchFacts.search_tree`` (and of ISMCTS's ``tree=``)."""
 
 
+# An ordinary class when compiled: its fields keep the values given, so ``check_search_facts`` sees a bad one
+# as it is (a compiled record would refuse 1.5 for an int with a TypeError, and store True as 1).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SearchFacts:
     """One game's facts for the search bots (``game``: the ruleset's name).
@@ -103,32 +108,43 @@ class SearchFacts:
 
 def check_search_facts(facts: SearchFacts) -> None:
     """Refuse facts that are out of range, naming the game and the fact."""
-    turns, prior, tree = facts.playout_turns, facts.search_prior, facts.search_tree
+    # Each value is read as the object it is: compiled code reading a typed field checks its type first.
+    value: dict[str, Any] = {name: getattr(facts, name) for name in CHECKED}
+    turns, prior, tree = value["playout_turns"], value["search_prior"], value["search_tree"]
     where = facts.game
     if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
         raise SpellforgeError(f"{where}: playout_turns must be a whole number >= 0, got {turns!r}")
     if not isinstance(prior, (int, float)) or isinstance(prior, bool) or not prior >= 0:
         raise SpellforgeError(f"{where}: search_prior must be a number >= 0, got {prior!r}")
-    seats = facts.search_prior_seats
+    seats = value["search_prior_seats"]
     if not isinstance(seats, int) or isinstance(seats, bool) or seats < 0:
         raise SpellforgeError(f"{where}: search_prior_seats must be a whole number >= 0, got {seats!r}")
-    depth = facts.greedy_depth
+    depth = value["greedy_depth"]
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
         raise SpellforgeError(f"{where}: greedy_depth must be a whole number >= 0 or None, got {depth!r}")
-    iterations = facts.search_iterations
+    iterations = value["search_iterations"]
     if iterations is not None and (
         not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
     ):
         raise SpellforgeError(
             f"{where}: search_iterations must be a whole number >= 1 or None, got {iterations!r}"
         )
-    samples = facts.greedy_samples
+    samples = value["greedy_samples"]
     if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 1):
         raise SpellforgeError(f"{where}: greedy_samples must be a whole number >= 1 or None, got {samples!r}")
     if tree not in SEARCH_TREES:
         raise SpellforgeError(f"{where}: search_tree must be all or own, got {tree!r}")
 
 
+CHECKED = (
+    "playout_turns",
+    "search_prior",
+    "search_prior_seats",
+    "search_tree",
+    "search_iterations",
+    "greedy_depth",
+    "greedy_samples",
+)
 SETTINGS = frozenset(SearchFacts.__dataclass_fields__) - {"game", "evaluate", "playout_action"}
 """The settings a game's ``hints.search`` may name."""
 

@@ -55,6 +55,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Effect
 from .effects import Context, Selecting
 from .events import Event
@@ -250,6 +252,7 @@ class InForce:
         self.lowering = lowering  # the stats some static may lower (a negative ADD, a SET)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AbilityState(Selecting):
     """Values, keywords and triggers of a State (see the module docstring)."""
 

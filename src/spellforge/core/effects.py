@@ -20,6 +20,8 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Effect, VerbSpec
 from .events import Event
 from .selectors import Selection, Selector
@@ -41,6 +43,7 @@ class Context(NamedTuple):
 Verb = Callable[[Any, Effect, Context], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Selecting(WindowState):
     """Selector evaluation for a game's State (no attributes of its own)."""
 
@@ -48,6 +51,12 @@ class Selecting(WindowState):
     # The selector zone word naming the items waiting on the stack ("limbo"): they are selected as
     # StackRefs, through ``stack_items`` and ``item_is`` ("" : the game's selectors never name the stack).
     STACK_ZONE: ClassVar[str] = ""
+    ABSTRACT_HOOKS: ClassVar[tuple[str, ...]] = (
+        *WindowState.ABSTRACT_HOOKS,
+        "Selecting.card_is",
+        "Selecting.has_keyword",
+        "Selecting.zone_cards",
+    )
 
     # ---- hooks the game provides
     @abstractmethod

@@ -18,9 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 S = TypeVar("S", contravariant=True)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Frame(Generic[S]):
     """One step of the flow: an immutable record of the arguments of one op, run by ``run(state)``.
 
@@ -32,6 +35,10 @@ class Frame(Generic[S]):
     __slots__ = ()
     NAME: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self) -> None:
+        """A frame without fields takes no arguments (compiled, a class without ``__init__`` took any: a
+        saved game naming such a frame with arguments loaded)."""
 
     def run(self, state: S) -> None:
         """Carry the frame out on ``state`` (calls the op's method)."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from . import frames
 from .actions import Action, Resign, seat_name
 from .clock import Clock, TimeUsed
@@ -28,6 +30,7 @@ _PHASE_WORK: dict[tuple[type, str], tuple[TurnStructure, tuple[Frame[Any], ...]]
 R = TypeVar("R", bound=tuple[Any, ...])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlowState(TableState):
     """The work stack, the pending decision, the log, meta actions and elimination (see the module
     docstring)."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from . import frames
 from .abilities import AbilityState
 from .cards import Effect
@@ -26,6 +28,7 @@ from .effects import Context
 from .stack import StackItem
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StackState(AbilityState):
     """A State with windows, a stack, selectors, the ability layer (core/abilities.py) and the item
     resolving now (``resolving``)."""

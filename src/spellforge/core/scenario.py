@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .cards import CardDef
 from .errors import ScenarioError
 from .frames import EnterPhase
@@ -102,6 +104,7 @@ def zone_named(layout: Layout, name: str, seat: int, where: str = "") -> int:
     raise ScenarioError(f"{where or 'scenario'}: unknown zone {name!r} (the zones: {known})")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Builder:
     """Core's scenario builder for the game ``game``; a game subclasses it to declare its own part (see the
     module docstring). ``build`` checks, numbers and lays out the cards; the game's scenario function then

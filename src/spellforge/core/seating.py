@@ -28,9 +28,12 @@ from __future__ import annotations
 from abc import ABCMeta
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .errors import SpellforgeError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seating(metaclass=ABCMeta):
     """The seating attributes and queries of a State (its first base; see the module docstring)."""
 

@@ -40,6 +40,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from . import describe, knowledge
 from .actions import Action, seat_name
 from .clock import Clock
@@ -88,6 +90,7 @@ def copy_plan(cls: type) -> tuple[list[str], dict[str, str]]:
     return slots, copy
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(FlowState):
     """One match. See the module docstring; the public API is in ``spellforge`` (DESIGN.md section 3)."""
 
@@ -97,6 +100,9 @@ class State(FlowState):
     RECORDS: ClassVar[tuple[type, ...]] = ()
     ALL_SLOTS: ClassVar[tuple[str, ...]]
     ALL_COPY: ClassVar[dict[str, str]]
+    # The hooks every game writes (abstract), by qualified name: ``check_clone`` refuses a class that keeps
+    # one of them, compiled too (a compiled class is no ABC, and core's empty hook would run instead).
+    ABSTRACT_HOOKS: ClassVar[tuple[str, ...]] = ("State.init_game", "State.view_part")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -125,9 +131,19 @@ class State(FlowState):
     @classmethod
     def check_clone(cls) -> None:
         """Raise TypeError when this class's clone() does not copy exactly the attributes its classes
-        declare (checked once per class, when its first game starts or loads)."""
+        declare, or when it lacks a hook every game writes (``ABSTRACT_HOOKS``; checked once per class,
+        when its first game starts or loads)."""
         if cls in _CLONES_CHECKED:
             return
+        missing = [
+            q.rpartition(".")[2]
+            for q in cls.ABSTRACT_HOOKS
+            if getattr(cls, q.rpartition(".")[2]).__qualname__ == q
+        ]
+        if missing:
+            raise TypeError(
+                f"Can't instantiate abstract class {cls.__name__} with abstract methods {', '.join(missing)}"
+            )
         if getattr(cls, "ATTRIBUTES", None) != cls.ALL_SLOTS:
             what = "a clone() that is out of date" if "clone" in vars(cls) else "no clone() of its own"
             raise TypeError(

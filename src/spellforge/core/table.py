@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from . import knowledge
 from .actions import Action
 from .knowledge import EVERYONE, SPECTATOR_BIT
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TableState(Seating):
     """The game's facts and cards: zones, per-card arrays, knowledge and modifiers (see the module
     docstring). Its hooks (where a deck starts, who owns it, which zones a seat sees) have neutral

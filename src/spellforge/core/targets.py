@@ -18,7 +18,9 @@ equal (``CardRef(1) != PlayerRef(1)``), so one set or dict may hold targets of e
 Targets are built on hot paths (every legal target of every playable card), so ``card_ref``, ``player_ref``
 and ``stack_ref`` hand out shared instances: equal to a fresh ``CardRef(12)``, and cheaper to make and to
 compare (a list or a tuple compares the same object at once). A hash is a small int computed from the kind
-and the number, so sets and dicts of targets iterate in the same order in every run.
+and the number, so sets and dicts of targets iterate in the same order in every run. A target pickles and
+copies as a call of its class with its fields (``__reduce__``): a compiled frozen dataclass would otherwise
+be restored by setting its fields one by one, which its frozenness refuses (FrozenInstanceError).
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ class CardRef:
     def __hash__(self) -> int:
         return self.id << 2
 
+    def __reduce__(self) -> tuple[type[CardRef], tuple[int]]:
+        return (CardRef, (self.id,))
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
@@ -53,6 +58,9 @@ class PlayerRef:
     def __hash__(self) -> int:
         return (self.seat << 2) | 1
 
+    def __reduce__(self) -> tuple[type[PlayerRef], tuple[int]]:
+        return (PlayerRef, (self.seat,))
+
 
 @dataclass(frozen=True, slots=True)
 class StackRef:
@@ -65,6 +73,9 @@ class StackRef:
 
     def __hash__(self) -> int:
         return (self.uid << 2) | 2
+
+    def __reduce__(self) -> tuple[type[StackRef], tuple[int]]:
+        return (StackRef, (self.uid,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +96,9 @@ class Place:
 
     def __str__(self) -> str:
         return f"{self.kind} {self.name}" if self.seat < 0 else f"{self.kind} P{self.seat + 1}.{self.name}"
+
+    def __reduce__(self) -> tuple[type[Place], tuple[str, str, int]]:
+        return (Place, (self.kind, self.name, self.seat))
 
 
 Target: TypeAlias = CardRef | PlayerRef | StackRef | Place

@@ -52,6 +52,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from . import frames
 from .actions import Action, Choose
 from .flow import Decision, Frame
@@ -121,6 +123,7 @@ class WaitingTrigger(NamedTuple):
         return WaitingTrigger(seat, card, effect, source, event_card)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WindowState(State):
     """A State with a stack of windows, a stack of items and one queue of triggered abilities.
 

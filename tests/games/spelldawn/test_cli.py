@@ -82,9 +82,8 @@ def test_hot_seat_screens_never_show_the_others_hidden_cards() -> None:
 
 
 def test_doctests() -> None:
-    import doctest
-
     from spellforge.games.spelldawn import scenario
+    from tests.test_doctests import run_examples
 
-    result = doctest.testmod(scenario)
+    result = run_examples(scenario)  # read from its source: compiled, the module keeps no docstrings
     assert result.attempted > 0 and result.failed == 0

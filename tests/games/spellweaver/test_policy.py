@@ -185,6 +185,9 @@ def test_a_seconds_budget_tops_the_prior_up_to_its_share_of_the_iterations() -> 
         assert virtual >= 0.05 * done
 
 
+@pytest.mark.interpreted_only(
+    "it replaces the search module's clock and settled(), which compiled code calls directly"
+)
 def test_the_rate_of_iterations_leaves_out_the_time_the_prior_took(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seconds budget estimates the iterations it has left (for the prior's top-up and for stopping once
     the move is settled) from the rate of the iterations so far; the prior's greedy lookahead, however

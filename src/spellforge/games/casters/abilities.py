@@ -46,14 +46,6 @@ class CastersAbilities(CastersView):
     ABILITY_ZONES = ("field", "stages")
     TRIGGER_EVENTS = TRIGGER_EVENTS
 
-    # ------------------------------------------------------------------ what is face up
-
-    def rebuild(self) -> None:
-        super().rebuild()
-        payment = self.payment
-        if payment is not None and isinstance(payment[3], tuple):  # saved when frames were tuples
-            self.payment = (*payment[:3], self.frame(*payment[3]))
-
     # ------------------------------------------------------------------ priority (core.windows)
 
     def open_priority(self) -> None:

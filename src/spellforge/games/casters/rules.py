@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spellforge.core.cards import CardDef
 from spellforge.core.decks import DeckList, card_index, copy_problems, count_cards, expand, resolve_section
@@ -16,6 +16,9 @@ from .actions import ACTIONS
 from .base import ZONES
 from .hints import HINTS
 from .state import CastersState
+
+if TYPE_CHECKING:
+    from spellforge.core.state import State
 
 MAIN_DECK = 30  # CA-014
 STAGE_DECK_SIZE = 5  # CA-016
@@ -102,3 +105,23 @@ class Casters(Ruleset):
         problems += copy_problems(main, MAIN_COPIES, "cards")
         problems += copy_problems(stage, STAGE_COPIES, "stage")
         return main_cards + stage_cards, problems
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``state.to_json()``; one saved when a payment's continuation was a tuple is
+        read too (:func:`upgrade_payment`)."""
+        return super().from_json(upgrade_payment(data))
+
+
+def upgrade_payment(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A state's JSON saved when the frame a payment runs once paid (``payment[3]``) was written as a tuple
+    ``(op name, *args)``, with that frame written as frames are now (``{"fr": [op name, *args]}``); any
+    other JSON as it is. It is read before the state is made: a compiled state holds ``payment`` as the
+    typed tuple it declares and refuses the old one."""
+    body = data.get("state") if isinstance(data, Mapping) else None
+    payment = body.get("payment") if isinstance(body, Mapping) else None
+    parts = payment.get("t") if isinstance(payment, Mapping) else None
+    then = parts[3] if isinstance(parts, list) and len(parts) == 4 else None
+    old = then.get("t") if isinstance(then, Mapping) else None
+    if not isinstance(old, list) or not old or not isinstance(body, Mapping) or not isinstance(parts, list):
+        return data
+    return {**data, "state": {**body, "payment": {"t": [*parts[:3], {"fr": old}]}}}
