@@ -53,9 +53,14 @@ print(decisions / elapsed, is_compiled())
 
 
 def measure(code: str, args: list[str], path: Path | None) -> str:
-    env = dict(os.environ)
+    """Run ``code`` in a fresh Python with ``path`` first on ``sys.path``: the source tree runs from source
+    (``SPELLFORGE_PURE=1``, whatever build the environment's startup hook would put in its place), a build
+    compiled."""
+    env = {k: v for k, v in os.environ.items() if k != "SPELLFORGE_PURE"}
     if path is not None:
         env["PYTHONPATH"] = str(path)
+        if path == ROOT / "src":
+            env["SPELLFORGE_PURE"] = "1"
     done = subprocess.run(
         [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, cwd=ROOT, check=False
     )

@@ -475,6 +475,9 @@ def test_a_player_who_left_during_the_cuts_is_neither_asked_to_cut_nor_cut_for()
 
 
 @pytest.mark.rules("SF-R02")
+@pytest.mark.interpreted_only(
+    "records phase 6's steps by replacing methods, which compiled code calls directly"
+)
 def test_phase_6_runs_its_steps_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     # hand limit, Limbo returns, realm-less pools, the reshuffle (SF-R02), then lasting events end
     from spellforge.core.rng import Rng
