@@ -21,7 +21,7 @@ only, `test`, `lint` and `screenshots` every extra the tests use, and mypy (mypy
 present; later runs reuse it and add what is missing.
 
 Where a C compiler is present, every command but `lint` and `compile-check` first makes sure the engine
-(core, the bots, every game's rules) is compiled with mypyc at -O3 into build/compiled from the sources as
+(core, the bots, every game's rules, the research tables and observations) is compiled with mypyc at -O3 into build/compiled from the sources as
 they are (a few minutes the first time and after each change of src/spellforge, nothing otherwise), and
 the environment runs that build: `.venv/bin/python` and `.venv/bin/spellforge` too, while the sources are
 those it was built from (tools/compile.py, `ensure`). Without a compiler, or when the build fails (one
@@ -55,7 +55,7 @@ NEEDS = {
     "lint": ALL,
     "screenshots": ALL,
     "compile": ("compile",),
-    "compile-check": ("dev",),
+    "compile-check": ("dev", "rl"),  # it imports every compiled module: the research interfaces' too
 }
 # Commands that do not run the engine, so do not build it.
 NO_BUILD = ("lint", "compile-check")

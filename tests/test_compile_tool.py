@@ -15,7 +15,7 @@ def load() -> ModuleType:
     return load_tool("compile")
 
 
-def test_compiles_core_bots_and_games_but_the_action_modules() -> None:
+def test_compiles_core_bots_games_and_envs_but_the_action_modules() -> None:
     tool = load()
     modules = tool.compiled_modules(tool.SRC)
     assert {"spellforge.core.state", "spellforge.core", "spellforge.bots.ismcts", "spellforge.games"} <= set(
@@ -25,11 +25,20 @@ def test_compiles_core_bots_and_games_but_the_action_modules() -> None:
     left = [
         m
         for m in modules
-        if m.endswith((".actions", ".cardfiles", ".clock", ".errors", ".ruleset"))
+        if (
+            m.endswith((".actions", ".cardfiles", ".clock", ".errors", ".ruleset"))
+            and m != "spellforge.envs.actions"
+        )  # the slot codec, not a module of action classes
         or (m.startswith("spellforge.games.") and m.endswith(".cards"))
     ]
     assert "spellforge.core.cards" in modules and "spellforge.games.spelldawn.raid" in modules
     assert left == []
+    # the research interfaces' tables, codec and observations; not the classes of the libraries' own
+    envs = {"spellforge.envs.table", "spellforge.envs.observation", "spellforge.envs.actions"}
+    assert envs <= set(modules)
+    assert not {"spellforge.envs.gym", "spellforge.envs.openspiel", "spellforge.envs.pettingzoo"} & set(
+        modules
+    )
 
 
 def test_mirror_copies_changes_and_drops_removed_modules(tmp_path: Path, monkeypatch) -> None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build spellforge's engine with mypyc into a separate directory, and check the build plays as the source does.
 
-    python tools/compile.py build [--out DIR] [--opt N]        compile core, bots and every game into DIR
+    python tools/compile.py build [--out DIR] [--opt N]        compile core, bots, envs and every game into DIR
     python tools/compile.py check [--out DIR] [--games N]      build at -O0, import, and compare play
     python tools/compile.py check --translate-only             only what mypyc refuses
     python tools/compile.py ensure [--require]                 the build of the sources as they are (dev.py)
@@ -74,10 +74,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
-# The packages compiled: the engine, the rules of every game and the bots' search.
+# The packages compiled: the engine, the rules of every game, the bots' search and the research interfaces'
+# tables, action codes and observations (envs: a learning agent's step pays for them beside the rules).
 PACKAGES = (
     "core",
     "bots",
+    "envs",
     "games/casters",
     "games/spellbattle",
     "games/spelldawn",
@@ -98,7 +100,11 @@ PACKAGES = (
 #   "attribute 'effects' of 'CardDef' undefined");
 # - core/ruleset.py and core/errors.py: interpreted code subclasses them (the tests' toy games their
 #   ``Ruleset``, the command line its ``UsageError``); a ruleset is read when a game starts, not per
-#   decision, and the games' compiled rulesets inherit from it as from any Python class (with a dict).
+#   decision, and the games' compiled rulesets inherit from it as from any Python class (with a dict);
+# - envs/gym.py, envs/openspiel.py, envs/pettingzoo.py: their classes subclass Gymnasium's, OpenSpiel's and
+#   PettingZoo's own (a compiled class cannot), and each step through them is a few calls into the compiled
+#   interface (envs/interface.py). The compiled envs classes an environment holds allow interpreted
+#   subclasses so that they pickle (envs/pickling.py says why).
 # mypyc stops with an internal error on ``reversed()`` of some lists (``list[Frame[Any]]``): write ``[::-1]``.
 # A compiled dataclass builds its ``__annotations__`` at import, looking each field's type up among the
 # module's globals unless it is a builtin or compiled class: a field typed with a class that runs from source
@@ -112,6 +118,9 @@ LEFT_OUT = (
     "core/clock.py",
     "core/errors.py",
     "core/ruleset.py",
+    "envs/gym.py",
+    "envs/openspiel.py",
+    "envs/pettingzoo.py",
     "games/*/actions.py",
     "games/*/cards.py",
 )

@@ -29,10 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from spellforge.core.actions import COMMON_ACTIONS, Action
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
 
 from .facts import DEFAULT_INT_CODES, DEFAULT_STR_CODES, research_facts
+from .pickling import attributes, restore
 from .table import DOWN, Location, Table
 
 if TYPE_CHECKING:
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
 CARD, TARGET, BOOL, INT, STR, IMPLIED = range(6)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 @dataclass(slots=True)
 class FieldCode:
     """How one field of one action class is coded."""
@@ -59,6 +63,7 @@ class FieldCode:
     vocabulary: tuple[str, ...] = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class ClassLayout:
     __slots__ = ("cls", "fields", "offset", "size")
 
@@ -72,6 +77,7 @@ class ClassLayout:
         self.offset = offset
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class SlotCodec:
     """The compact action space of one game at one number of players (see the module docstring)."""
 
@@ -108,7 +114,10 @@ class SlotCodec:
         self._encoders: dict[type[Action], Any] | None = None  # made at first use (``_encoders_now``)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_encoders": None}
+        return {**attributes(self), "_encoders": None}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        restore(self, data)
 
     # ------------------------------------------------------------------ layout
 

@@ -53,8 +53,8 @@ none named: every public zone. Card numbers are read only for cards in public zo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 from spellforge.core.errors import SpellforgeError
 
@@ -83,6 +83,10 @@ class ResearchFacts:
     seats: tuple[str, ...] = ()
     in_play: tuple[str, ...] = ()
     stack_slots: int = 4
+
+    def __reduce__(self) -> tuple[type[ResearchFacts], tuple[Any, ...]]:
+        # pickled as a call with its fields: compiled and frozen, it could not be given them one by one
+        return (ResearchFacts, tuple(getattr(self, f.name) for f in fields(self)))
 
     def __post_init__(self) -> None:
         where = f"research facts of {self.game}"

@@ -9,6 +9,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from spellforge.core.actions import Action
 from spellforge.core.ruleset import Ruleset
@@ -17,6 +18,7 @@ from spellforge.core.state import State
 from .actions import SlotCodec
 from .legacy import ActionCodec, ObservationEncoder
 from .observation import Encoded, TableObserver
+from .pickling import attributes, restore
 from .table import Location
 
 ACTION_SPACES = ("slots", "legacy")
@@ -27,6 +29,7 @@ _INT8 = np.int8
 _INT64 = np.int64
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Interface:
     """Indices, observations and spaces of one game (see the module docstring)."""
 
@@ -132,11 +135,15 @@ class Interface:
         return {"observation": enc.arr.copy(), "action_mask": mask, "card_ids": enc.id_arr.copy()}
 
     def __getstate__(self) -> dict[str, Any]:
-        out = dict(self.__dict__)
+        out = attributes(self)
         out["_seats"] = {}
         return out
 
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        restore(self, data)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class _Seat:
     """One seat's table and observation as last worked out, and the slots changed since the observation."""
 

@@ -58,6 +58,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from spellforge.core.actions import COMMON_ACTIONS, Action
 from spellforge.core.targets import CardRef, Place, PlayerRef, StackRef
@@ -93,6 +94,7 @@ def pool_keys(game: Ruleset) -> tuple[str, ...]:
     return tuple(sorted(game.cards))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class _ClassLayout:
     __slots__ = ("cls", "fields", "offset", "per_kind", "size")
 
@@ -107,6 +109,7 @@ class _ClassLayout:
         self.offset = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class ActionCodec:
     """The fixed, semantic action space of one game (see the module docstring for the layout)."""
 
@@ -343,6 +346,7 @@ def squash(x: float) -> float:
     return math.copysign(math.log1p(abs(x)), x)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class ObservationEncoder:
     """The flat observation vector of one game's Views (see the module docstring for the layout)."""
 

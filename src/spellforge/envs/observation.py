@@ -39,12 +39,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from spellforge.core.knowledge import SPECTATOR_BIT
 from spellforge.core.modifiers import ADD
 from spellforge.core.state import State as _CoreState
 
 from .facts import research_facts
+from .pickling import attributes, restore
 from .table import Location, Table, _differing
 
 if TYPE_CHECKING:
@@ -118,6 +120,7 @@ def card_features(cards: Sequence[CardDef]) -> tuple[list[str], np.ndarray]:
     return names, out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class TableObserver:
     """The observation of one game at one number of players (see the module docstring)."""
 
@@ -750,13 +753,13 @@ class TableObserver:
 
     def __getstate__(self) -> dict[str, Any]:
         caches = ("_visible", "_public", "_playing", "_zone_lists", "_contexts", "_number_rows")
-        out = {k: ({} if k in caches else v) for k, v in self.__dict__.items()}
+        out = {k: ({} if k in caches else v) for k, v in attributes(self).items()}
         for name in ("_zero_row", "_zero_head", "_unknown_row", "_known_rows", "_rows", "_get_arrays"):
             out.pop(name, None)
         return out
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
+        restore(self, data)
         self._templates()
 
     def describe(self) -> list[tuple[str, int, int]]:
@@ -776,6 +779,7 @@ class TableObserver:
         ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Encoded:
     """One seat's observation as last written, for the next one to start from: the vector and card ids
     (``vector()`` and ``card_ids()`` give copies) and what each slot shows."""
@@ -856,6 +860,7 @@ def _scaled(value: Any, inverse: float) -> float:
     return 1.0 if v > 1.0 else (-1.0 if v < -1.0 else float(v))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class _Arrays:
     """Reads the named per-card arrays of a state, as a list (``attrgetter``, a list even for one name)."""
 
@@ -872,6 +877,7 @@ class _Arrays:
         return [get(state)] if self.one else list(get(state))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class _Reader:
     """Reads number ``name`` of a state (and of a seat or a card): an attribute indexed by it, or a method
     taking it; ``len:NAME`` counts the items. A class, not a closure, so environments pickle."""

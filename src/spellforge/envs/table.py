@@ -20,9 +20,12 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from spellforge.core.state import State as _CoreState
 
 from .facts import DEFAULT_ZONE_SLOTS, research_facts
+from .pickling import attributes, restore
 
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
@@ -46,7 +49,30 @@ class Section:
     def label(self) -> str:
         return f"other:{self.key}" if self.others else self.key
 
+    def __reduce__(self) -> tuple[type[Section], tuple[str, bool, int, int]]:
+        # pickled as a call with its fields: compiled and frozen, it could not be given them one by one
+        return (Section, (self.key, self.others, self.start, self.size))
 
+
+# Location's fields, read by name when a location is worked out again whole (``Table.update``).
+_LOCATION_FIELDS = (
+    "acts",
+    "changed",
+    "controllers",
+    "face_down",
+    "fill",
+    "known",
+    "layout",
+    "plan",
+    "rel",
+    "seat",
+    "slots",
+    "where",
+    "zones_seen",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Location:
     """Where the cards are for one seat at one moment: ``slots[i]`` the card id in slot ``i`` (-1: empty),
     ``where[cid]`` the slot of card ``cid`` (absent: no slot), ``rel[i]`` the seat of slot ``i``'s zone
@@ -57,21 +83,7 @@ class Location:
     this one was worked out from (None: it was worked out whole), so an observation can rewrite only those.
     The rest is what ``Table.update`` compares the state with."""
 
-    __slots__ = (
-        "acts",
-        "changed",
-        "controllers",
-        "face_down",
-        "fill",
-        "known",
-        "layout",
-        "plan",
-        "rel",
-        "seat",
-        "slots",
-        "where",
-        "zones_seen",
-    )
+    __slots__ = _LOCATION_FIELDS
 
     def __init__(self, size: int, seat: int, sections: int) -> None:
         self.seat = seat
@@ -105,6 +117,7 @@ class Location:
         return loc
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Table:
     """The sections of one game at one number of players (see the module docstring)."""
 
@@ -178,7 +191,7 @@ class Table:
             )
         ):
             whole = self._whole(state, loc.seat)
-            for name in Location.__slots__:
+            for name in _LOCATION_FIELDS:
                 setattr(loc, name, getattr(whole, name))
             return None
         changed: set[int] = set()
@@ -395,7 +408,10 @@ class Table:
         return acts
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: ({} if k == "_plans" else getattr(self, k)) for k in self.__dict__}
+        return {k: ({} if k == "_plans" else v) for k, v in attributes(self).items()}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        restore(self, data)
 
     def section_of(self, slot: int) -> Section:
         for section in self.sections:
