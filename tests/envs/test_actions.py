@@ -124,15 +124,18 @@ def test_a_game_that_declares_nothing_still_gets_a_working_codec(monkeypatch: py
 
 @pytest.mark.parametrize(("name", "players"), PLAYER_COUNTS, ids=str)
 def test_the_straight_line_encoders_give_the_indices_the_layout_defines(name: str, players: int) -> None:
-    """``index_legal`` runs code generated per action class; ``reference_index`` reads the layout field by
-    field. They agree on every legal action of random games."""
+    """``index_straight`` runs code generated per action class; ``index_by_layout`` and ``reference_index``
+    read the layout field by field (``index_legal`` runs the first from source, the second compiled). They
+    agree on every legal action of random games."""
     codec = SlotCodec(spellforge.GAMES[name], players)
     checked = 0
     for state in random_states(name, games=2, seed=11, limit=300, players=players):
         seat = state.current_player
         legal = state.legal_actions()
         loc = codec.table.locate(state, seat)
-        indices, _ = codec.index_legal(state, seat, legal, loc)
+        indices, shared = codec.index_straight(state, seat, legal, loc)
+        assert codec.index_by_layout(state, seat, legal, loc) == (indices, shared)
+        assert codec.index_legal(state, seat, legal, loc) == (indices, shared)
         ranks: dict = {}
         expected: dict[int, object] = {}
         for action in legal:
