@@ -60,8 +60,17 @@ NEEDS = {
 # Commands that do not run the engine, so do not build it.
 NO_BUILD = ("lint", "compile-check")
 # The engine's tests, run a second time from source after the whole suite ran compiled (the same sources
-# must play the same either way): core, every game's rules, the conformance checks and the bots.
-ENGINE_TESTS = ["tests/core", "tests/games", "tests/conformance", "tests/bots"]
+# must play the same either way): core, every game's rules, the conformance checks, the bots, the research
+# interfaces (compiled too, with paths of their own from source) and the doctests (whose check against
+# doctest's own finder runs from source only).
+ENGINE_TESTS = [
+    "tests/core",
+    "tests/games",
+    "tests/conformance",
+    "tests/bots",
+    "tests/envs",
+    "tests/test_doctests.py",
+]
 
 
 # Tests handed out one at a time to a worker per core, so a long test does not hold up a queue behind it.
