@@ -143,7 +143,6 @@ class Interface:
         restore(self, data)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class _Seat:
     """One seat's table and observation as last worked out, and the slots changed since the observation."""
 

@@ -779,7 +779,6 @@ class TableObserver:
         ]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Encoded:
     """One seat's observation as last written, for the next one to start from: the vector and card ids
     (``vector()`` and ``card_ids()`` give copies) and what each slot shows."""

@@ -72,7 +72,6 @@ _LOCATION_FIELDS = (
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
 class Location:
     """Where the cards are for one seat at one moment: ``slots[i]`` the card id in slot ``i`` (-1: empty),
     ``where[cid]`` the slot of card ``cid`` (absent: no slot), ``rel[i]`` the seat of slot ``i``'s zone
