@@ -13,10 +13,10 @@ import numpy as np
 
 import spellforge
 from spellforge.envs.actions import SlotCodec
-from spellforge.envs.observation import TableObserver
+from spellforge.envs.observation import TableObserver, _Head
 from spellforge.envs.pettingzoo import env
 
-from .conftest import GAMES, PLAYER_COUNTS
+from .conftest import GAMES, PLAYER_COUNTS, random_states
 
 CONFIGS = [(name, players, {}) for name, players in PLAYER_COUNTS] + [
     (name, None, dict(variant)) for name in GAMES for variant in spellforge.GAMES[name].conformance_variants
@@ -92,3 +92,51 @@ def test_the_envelope_follows_the_teams_of_each_game() -> None:
         for agent in e.agents:
             vector, _ = fresh.encode(state, e.agent_seat[agent])
             assert np.array_equal(e.observe(agent)["observation"], vector), (options, agent)
+
+
+@pytest.mark.parametrize(("name", "players"), PLAYER_COUNTS, ids=str)
+def test_the_head_written_in_a_loop_equals_the_straight_line_head(name: str, players: int) -> None:
+    """The envelope and the numbers (the head of the vector) are written by code made for each seat from
+    source and by ``_Head``, a loop over a plan, compiled. Step after step of random games, each call
+    starting from what the last one wrote, they write the same; and the same as a head written afresh."""
+    game = spellforge.GAMES[name]
+    observer = TableObserver(game, players)
+    width = observer.offsets["slots"]
+    heads = None
+    written = 0
+    for state in random_states(name, games=2, seed=5, limit=400, players=players):
+        if heads is None:
+            heads = []
+            for seat in range(players):
+                code, namespace = observer._head_code(state, seat)
+                exec(code, namespace)
+                loop = _Head(observer, state, seat, namespace["envelope"])
+                heads.append(
+                    (
+                        seat,
+                        namespace["head"],
+                        loop,
+                        np.zeros(width, np.float32),
+                        np.zeros(width, np.float32),
+                        [None],
+                        [None],
+                    )
+                )
+        for seat, straight, loop, a, b, memo_a, memo_b in heads:
+            straight(state, memoryview(a), memo_a)
+            loop(state, memoryview(b), memo_b)
+            assert np.array_equal(a, b), (
+                name,
+                state.decisions_made,
+                seat,
+                np.flatnonzero(a != b)[:8].tolist(),
+            )
+            fresh = np.zeros(width, np.float32)
+            code, namespace = observer._head_code(state, seat)
+            exec(code, namespace)
+            namespace["head"](state, memoryview(fresh), [None])
+            assert np.array_equal(fresh, a), (name, state.decisions_made, seat)
+            written += 1
+        if state.decisions_made % 97 == 0:  # now and then a new game's state: the rows stay right
+            heads = None
+    assert written > 300

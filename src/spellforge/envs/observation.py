@@ -61,6 +61,9 @@ _CORE_VIEW_ACTIVE = _CoreState.view_active
 _CORE_ACTIVE_SEATS = _CoreState.active_seats
 _DEF_SKIP = frozenset({"key", "name", "text", "source", "effects", "keywords"})
 MAX_ONE_HOT = 24
+# Whether this module runs compiled (its file an extension): the head of an observation is then written by
+# ``_Head`` rather than by the straight-line code made for each seat, which runs interpreted.
+_COMPILED = not __file__.endswith(".py")
 _ROWS_KEPT = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
 MAX_TAGS = 32
 
@@ -463,6 +466,8 @@ class TableObserver:
     def _make_context(self, state: State, seat: int, public: bool) -> _Context:
         code, namespace = self._head_code(state, seat)
         exec(code, namespace)  # straight-line code: a loop over seats and fields costs several times more
+        # compiled, the head reads its plan in a loop (``_Head``): the code made here would run interpreted
+        head = _Head(self, state, seat, namespace["envelope"]) if _COMPILED else namespace["head"]
         layout = state.layout
         cells: list[tuple[int, float, float] | None] = [None] * layout.count
         n = state.n_seats
@@ -481,7 +486,7 @@ class TableObserver:
         cls = type(state)
         return _Context(
             layout,
-            namespace["head"],
+            head,
             cells,
             sections,
             in_play,
@@ -777,6 +782,145 @@ class TableObserver:
             *(name for name, *_ in self.card_numbers),
             *(f"{name} modifiers" for name, _ in self.card_stats),
         ]
+
+
+class _Head:
+    """``head(state, out, memo)`` of one seat at one number of seats as a loop over a plan, for the compiled
+    build (``TableObserver._head_code`` makes it as straight-line code, which is faster interpreted and
+    slower compiled, as it then runs interpreted); a test checks that the two write the same.
+
+    The envelope is copied from the rows written before, keyed by what it reads (``envelope``, the code
+    made for the seat, writes a new one); the numbers and marks are read into one list, compared with the
+    list last written (``memo[0]``) and written only where they differ. A number that is a list is kept as
+    a tuple, so a list the game changes in place is still seen to change."""
+
+    def __init__(self, observer: TableObserver, state: State, seat: int, envelope: Any) -> None:
+        n = state.n_seats
+        self.n = n
+        self.width = observer.offsets["seats"]
+        self.maxt = float(max(1, observer.game.max_turns))
+        self.core_active = (
+            type(state).view_active is _CORE_VIEW_ACTIVE and type(state).active_seats is _CORE_ACTIVE_SEATS
+        )
+        self.has_roles = bool(observer.roles)
+        self.envelope = envelope
+        self.rows: dict[tuple[Any, ...], memoryview] = {}
+        self.team: Any = None  # the teams and sides the rows were written with (the same in a game)
+        self.sides: Any = None
+        self.scratch = memoryview(array.array("f", bytes(4 * self.width)))
+        self.zero = observer._zero_head
+        # where each number comes from: ``sources`` (an attribute of the state, ``methods``: called), read
+        # once a call; then per value, its source, the seat it is read for (-1: a number of the table), whether
+        # it counts items, and where and how it is written (a mark: the seat it marks, else -1)
+        self.sources: list[str] = []
+        self.methods: list[bool] = []
+        self.source_of: list[int] = []
+        self.item: list[int] = []
+        self.counts: list[bool] = []
+        self.at: list[int] = []
+        self.widths: list[int] = []
+        self.scales: list[float] = []
+        self.marks: list[int] = []
+        k = len(observer.seat_zones)
+        for s in range(n):
+            at = observer.offsets["seats"] + ((s - seat) % n) * observer.seat_width + k
+            for (_, sc, reader), width in zip(observer.seat_numbers, observer.seat_widths, strict=True):
+                self._add(reader, s, at, width, sc, -1)
+                at += width
+            for _, reader in observer.marks:
+                self._add(reader, -1, at, 1, 0.0, s)
+                at += 1
+        at = observer.offsets["numbers"]
+        for (_, sc, reader), width in zip(observer.numbers, observer.number_widths, strict=True):
+            self._add(reader, -1, at, width, sc, -1)
+            at += width
+
+    def _add(self, reader: _Reader, item: int, at: int, width: int, scale: float, mark: int) -> None:
+        key = reader.attr
+        if key in self.sources:
+            i = self.sources.index(key)
+        else:
+            i = len(self.sources)
+            self.sources.append(key)
+            self.methods.append(reader.method)
+        self.source_of.append(i)
+        self.item.append(item)
+        self.counts.append(reader.count)
+        self.at.append(at)
+        self.widths.append(width)
+        self.scales.append(scale)
+        self.marks.append(mark)
+
+    def __call__(self, state: State, out: Any, memo: list[Any]) -> None:
+        outcome = state.outcome
+        d = None if outcome is not None else state.decision
+        key = (
+            outcome is None,
+            state.phase,
+            -1 if d is None else d.seat,
+            None if d is None else d.kind,
+            state.active if self.core_active else tuple(state.view_active()),
+            tuple(state.alive),
+            state.roles if self.has_roles else None,
+        )
+        team = state.team_of
+        sides = state.sides
+        if team != self.team or sides != self.sides:
+            self.rows.clear()
+            self.team = team
+            self.sides = sides
+        row = self.rows.get(key)
+        if row is None:
+            if len(self.rows) >= _ROWS_KEPT:
+                self.rows.clear()
+            self.envelope(state, self.scratch)
+            row = self.rows[key] = _row(self.scratch)
+        out[0 : self.width] = row
+        t = state.turn / self.maxt
+        out[0] = t if t < 1.0 else 1.0
+        if not self.source_of:
+            return
+        sources = [getattr(state, name) for name in self.sources]
+        methods = self.methods
+        item = self.item
+        counts = self.counts
+        vals: list[Any] = []
+        for i, j in enumerate(self.source_of):
+            src = sources[j]
+            s = item[i]
+            if s >= 0:
+                v = src(s) if methods[j] else src[s]
+            else:
+                v = src() if methods[j] else src
+            if counts[i]:
+                v = len(v)
+            elif type(v) is list:
+                v = tuple(v)
+            vals.append(v)
+        last = memo[0]
+        if vals == last:
+            return
+        at, widths, scales, marks = self.at, self.widths, self.scales, self.marks
+        for i in range(len(vals)):
+            v = vals[i]
+            if last is not None and v == last[i]:
+                continue
+            a = at[i]
+            mark = marks[i]
+            if mark >= 0:
+                out[a] = 1.0 if v == mark else 0.0
+            elif type(v) is int or type(v) is bool:
+                if v:
+                    sc = scales[i]
+                    x = v / sc if sc else float(v)
+                    out[a] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+                else:
+                    out[a] = 0.0
+            else:
+                w = widths[i]
+                out[a : a + w] = self.zero[0:w]
+                _put(out, a, w, v, scales[i])
+        memo[0] = vals
 
 
 class Encoded:

@@ -16,8 +16,6 @@ Plain Python (no numpy), shared by the action codes (``envs.actions``) and the o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
-from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -198,8 +196,8 @@ class Table:
         all_zones = state.zones
         seen = loc.zones_seen
         acts = loc.acts
-        # most actions move no card: the zones are compared whole in C first, one by one only if they differ
-        for z in () if all_zones == seen else compress(range(len(all_zones)), map(ne, all_zones, seen)):
+        # the zones compared whole first (most actions move no card), one by one only if they differ
+        for z in _differing(all_zones, seen):
             ids = all_zones[z]
             seen[z] = ids[:]
             if zones is not None:
