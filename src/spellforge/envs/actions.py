@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -42,12 +42,18 @@ if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
-CARD, TARGET, BOOL, INT, STR, IMPLIED = range(6)
+# the kinds of field (``FieldCode.kind``); ``Final``, so that compiled code reads them as constants
+CARD: Final = 0
+TARGET: Final = 1
+BOOL: Final = 2
+INT: Final = 3
+STR: Final = 4
+IMPLIED: Final = 5
 
 
 # Whether this module runs compiled (its file an extension): ``SlotCodec.index_legal`` then reads the layout
 # field by field rather than run the straight-line code made for each action class, which runs interpreted.
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)
@@ -287,7 +293,8 @@ class SlotCodec:
                     code = f.none if f.none >= 0 else f.other
                 else:
                     slot = where.get(value)
-                    code = f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
+                    codes = f.slot_code  # narrowed to a dict: compiled, read without a method call
+                    code = f.other if slot is None or codes is None else codes.get(slot, f.other)
             elif k == TARGET:
                 code = self._target_code(f, value, where, seat, n, state, stack)
             elif k == BOOL:
@@ -323,7 +330,8 @@ class SlotCodec:
             return f.none
         if type(value) is CardRef:
             slot = where.get(value.id)
-            return f.other if slot is None else f.slot_code.get(slot, f.other)  # type: ignore[union-attr]
+            codes = f.slot_code
+            return f.other if slot is None or codes is None else codes.get(slot, f.other)
         if type(value) is PlayerRef:
             return f.other if f.player < 0 else f.player + (value.seat - seat) % n
         if type(value) is StackRef:

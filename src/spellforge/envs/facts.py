@@ -54,17 +54,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spellforge.core.errors import SpellforgeError
 
 if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
 
-DEFAULT_ZONE_SLOTS = 8
-DEFAULT_INT_CODES = 8
-DEFAULT_STR_CODES = 16
-FIELD_TOKENS = frozenset({"player", "stack", "place", "none", "implied"})
+DEFAULT_ZONE_SLOTS: Final = 8
+DEFAULT_INT_CODES: Final = 8
+DEFAULT_STR_CODES: Final = 16
+FIELD_TOKENS: Final = frozenset({"player", "stack", "place", "none", "implied"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ first, legacy one (``action_space="legacy"``, for agents trained on it).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -21,12 +21,12 @@ from .observation import Encoded, TableObserver
 from .pickling import attributes, restore
 from .table import Location
 
-ACTION_SPACES = ("slots", "legacy")
+ACTION_SPACES: Final = ("slots", "legacy")
 
-_zeros = np.zeros  # called at every step: bound once, arguments by position
-_fromiter = np.fromiter
-_INT8 = np.int8
-_INT64 = np.int64
+_zeros: Final = np.zeros  # called at every step: bound once, arguments by position
+_fromiter: Final = np.fromiter
+_INT8: Final = np.int8
+_INT64: Final = np.int64
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # pickles compiled: __new__ without __init__ (see pickling.py)

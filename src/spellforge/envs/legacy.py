@@ -55,7 +55,7 @@ import math
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -67,16 +67,20 @@ if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
-STACK_SLOTS = 4
-PLACE_BUCKETS = 8
-INT_CODES = 8
-STR_BUCKETS = 16
-SEAT_BUCKETS = 48
-SHARED_BUCKETS = 64
-LOCATIONS = 16
-CARD_BUCKETS = 16
+STACK_SLOTS: Final = 4
+PLACE_BUCKETS: Final = 8
+INT_CODES: Final = 8
+STR_BUCKETS: Final = 16
+SEAT_BUCKETS: Final = 48
+SHARED_BUCKETS: Final = 64
+LOCATIONS: Final = 16
+CARD_BUCKETS: Final = 16
 
-CARD, TARGET, BOOL, INT, STR = range(5)
+CARD: Final = 0
+TARGET: Final = 1
+BOOL: Final = 2
+INT: Final = 3
+STR: Final = 4
 
 
 def stable_hash(text: str, buckets: int) -> int:

@@ -36,7 +36,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -54,18 +54,18 @@ if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
-_CORE_CAN_SEE = _CoreState.can_see
-_CORE_CAN_SEE_FACE_DOWN = _CoreState.can_see_face_down
-_CORE_ZONE_VISIBLE = _CoreState.zone_visible
-_CORE_VIEW_ACTIVE = _CoreState.view_active
-_CORE_ACTIVE_SEATS = _CoreState.active_seats
-_DEF_SKIP = frozenset({"key", "name", "text", "source", "effects", "keywords"})
-MAX_ONE_HOT = 24
+_CORE_CAN_SEE: Final = _CoreState.can_see
+_CORE_CAN_SEE_FACE_DOWN: Final = _CoreState.can_see_face_down
+_CORE_ZONE_VISIBLE: Final = _CoreState.zone_visible
+_CORE_VIEW_ACTIVE: Final = _CoreState.view_active
+_CORE_ACTIVE_SEATS: Final = _CoreState.active_seats
+_DEF_SKIP: Final = frozenset({"key", "name", "text", "source", "effects", "keywords"})
+MAX_ONE_HOT: Final = 24
 # Whether this module runs compiled (its file an extension): the head of an observation is then written by
 # ``_Head`` rather than by the straight-line code made for each seat, which runs interpreted.
-_COMPILED = not __file__.endswith(".py")
-_ROWS_KEPT = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
-MAX_TAGS = 32
+_COMPILED: Final = not __file__.endswith(".py")
+_ROWS_KEPT: Final = 4096  # scaled rows of card numbers kept at most (``TableObserver._write_numbers``)
+MAX_TAGS: Final = 32
 
 
 def card_features(cards: Sequence[CardDef]) -> tuple[list[str], np.ndarray]:
@@ -392,19 +392,19 @@ class TableObserver:
             enc.arrays_seen = [a[:] for a in arrays]
         else:
             todo = changed & ctx.in_play_slots if changed else None
-            if arrays != seen:
-                where = loc.where
-                in_play = ctx.in_play
-                for i, now in enumerate(arrays):
-                    if now != seen[i]:
-                        for cid in _differing(now, seen[i]):
-                            at = where.get(cid)
-                            if at is not None and in_play[at]:
-                                if todo is None:
-                                    todo = {at}
-                                else:
-                                    todo.add(at)
-                        seen[i] = now[:]
+            where = loc.where
+            in_play = ctx.in_play
+            for i in range(len(arrays)):
+                now = arrays[i]
+                if now != seen[i]:
+                    for cid in _differing(now, seen[i]):
+                        at = where.get(cid)
+                        if at is not None and in_play[at]:
+                            if todo is None:
+                                todo = {at}
+                            else:
+                                todo.add(at)
+                    seen[i] = now[:]
             if not todo:
                 return
         stat_names = self._stat_names

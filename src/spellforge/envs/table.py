@@ -16,7 +16,7 @@ Plain Python (no numpy), shared by the action codes (``envs.actions``) and the o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
-DOWN = "/down"
-_CORE_ZONE_VISIBLE = _CoreState.zone_visible
+DOWN: Final = "/down"
+_CORE_ZONE_VISIBLE: Final = _CoreState.zone_visible
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class Section:
 
 
 # Location's fields, read by name when a location is worked out again whole (``Table.update``).
-_LOCATION_FIELDS = (
+_LOCATION_FIELDS: Final = (
     "acts",
     "changed",
     "controllers",
@@ -244,7 +244,10 @@ class Table:
                 seen_known[cid] = known[cid]
         if loc.face_down != fd or loc.controllers != ctl:
             zone_of = state.zone_of
-            for cid in _differing(fd, loc.face_down) + _differing(ctl, loc.controllers):
+            cards = _differing(fd, loc.face_down) if loc.face_down != fd else []
+            if loc.controllers != ctl:
+                cards += _differing(ctl, loc.controllers)
+            for cid in cards:
                 at = where.get(cid)
                 if at is not None:
                     changed.add(at)
@@ -462,9 +465,8 @@ def _fill(
 
 
 def _differing(now: list[Any], before: list[Any]) -> list[int]:
-    """The indices where two lists of the same length differ."""
-    if now == before:
-        return []
+    """The indices where two lists of the same length differ (each entry compared once: a caller that
+    expects no difference compares the lists whole first)."""
     # a plain loop, the same object compared first (most entries are the same small int or bool): compiled,
     # a few instructions an entry; ``compress(range(n), map(ne, now, before))`` took about ten times more
     # compiled, and no less from source
