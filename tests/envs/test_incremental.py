@@ -118,8 +118,8 @@ def test_the_head_written_in_a_loop_equals_the_straight_line_head(name: str, pla
                         loop,
                         np.zeros(width, np.float32),
                         np.zeros(width, np.float32),
-                        [None],
-                        [None],
+                        [None, None],
+                        [None, None],
                     )
                 )
         for seat, straight, loop, a, b, memo_a, memo_b in heads:

@@ -297,7 +297,7 @@ class TableObserver:
             or not ctx.fixed
         ):
             if ctx is not None and (ctx.seat != seat or ctx.public is not public):
-                enc.head_memo[0] = None  # the head is written for another seat
+                enc.head_memo[0] = enc.head_memo[1] = None  # the head is written for another seat
             ctx = enc.ctx = self._context(state, seat, public)
         if not ctx.sight:
             changed = zones = None
@@ -791,7 +791,8 @@ class _Head:
 
     The envelope is copied from the rows written before, keyed by what it reads (``envelope``, the code
     made for the seat, writes a new one); the numbers and marks are read into one list, compared with the
-    list last written (``memo[0]``) and written only where they differ. A number that is a list is kept as
+    list last written (``memo[0]``) and written only where they differ; ``memo[1]`` is the envelope's row
+    last copied. A number that is a list is kept as
     a tuple, so a list the game changes in place is still seen to change."""
 
     def __init__(self, observer: TableObserver, state: State, seat: int, envelope: Any) -> None:
@@ -875,7 +876,9 @@ class _Head:
                 self.rows.clear()
             self.envelope(state, self.scratch)
             row = self.rows[key] = _row(self.scratch)
-        out[0 : self.width] = row
+        if memo[1] is not row:  # (the turn apart, the envelope is often the one written last)
+            out[0 : self.width] = row
+            memo[1] = row
         t = state.turn / self.maxt
         out[0] = t if t < 1.0 else 1.0
         if not self.source_of:
@@ -956,7 +959,8 @@ class Encoded:
         self.values: list[list[Any] | None] = [None] * slots  # per slot in play: the numbers written
         self.modifiers: list[Any] | None = None  # the modifiers in force
         self.ctx: _Context | None = None  # the context last written with
-        self.head_memo: list[Any] = [None]  # the numbers the head last wrote (``TableObserver._head_code``)
+        # what the head last wrote (``TableObserver._head_code``, ``_Head``): the numbers, the envelope's row
+        self.head_memo: list[Any] = [None, None]
         self.arrays_seen: list[list[Any]] | None = None  # the per-card arrays when it was last written
 
     def vector(self) -> np.ndarray:
