@@ -44,17 +44,18 @@ from spellforge.core.state import State
 from spellforge.games import find_game
 
 from .interface import Interface
+from .turns import Turns
 
 __all__ = ["SpellforgeAEC", "env", "raw_env"]
 
-_fromiter = np.fromiter  # called at every step: bound once, arguments by position
-_INT64 = np.int64
-
 
 class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
-    """One game of a registered ruleset as an AEC environment (see the module docstring)."""
+    """One game of a registered ruleset as an AEC environment (see the module docstring).
 
-    agent_selection: str
+    Each step, observation and ``last()`` is the work of a ``Turns`` (``envs.turns``, compiled with the
+    engine): this class, a subclass of PettingZoo's, runs interpreted. ``agents``, ``rewards``,
+    ``terminations``, ``truncations``, ``infos`` and ``_cumulative_rewards`` are the ``Turns``' own records,
+    taken at each ``reset``; ``agent_selection`` reads and sets its selected agent."""
 
     def __init__(
         self,
@@ -88,18 +89,26 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             "render_modes": ["ansi", "human"],
             "is_parallelizable": False,
         }
-        self.possible_agents = [f"player_{s}" for s in range(self.n_players)]
-        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._turns = Turns(self.interface, self.n_players, max_decisions, views)
+        self.possible_agents = list(self._turns.possible_agents)
+        self.agent_seat = dict(self._turns.agent_seat)
         # one space object per agent, each seeded on its own (PettingZoo's convention)
         self.observation_spaces = {a: self.interface.observation_space() for a in self.possible_agents}
         self.action_spaces = {a: self.interface.action_space() for a in self.possible_agents}
-        self.state_: State | None = None
         self._seeds = random.Random()
-        self._legal: dict[int, Action] = {}
-        self._acting = -1  # the seat whose legal indices are in ``_legal`` (-1: none)
-        self._indices = np.zeros(0, dtype=np.int64)  # the keys of ``_legal``
-        self._obs_cache: dict[str, dict[str, np.ndarray]] = {}
-        self._view_cache: dict[str, dict[str, Any]] = {}
+
+    @property
+    def agent_selection(self) -> str:
+        return self._turns.selection
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._turns.selection = agent
+
+    @property
+    def state_(self) -> State | None:
+        """The game (None before the first ``reset``)."""
+        return self._turns.state
 
     # ------------------------------------------------------------------ the PettingZoo API
 
@@ -117,63 +126,32 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             game_seed = self._seeds.getrandbits(63)
         # reset options: "decks" and "game_options" (ruleset options) for this game only; others are ignored
         extra = options or {}
-        self.state_ = self.game.new_game(
+        state = self.game.new_game(
             seed=game_seed,
             decks=extra.get("decks", self.decks),
             players=self.n_players,
             **{**self.options, **extra.get("game_options", {})},
         )
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._acting = -1
-        self._after_change()
+        turns = self._turns
+        turns.reset(state)
+        self.agents = turns.agents
+        self.rewards = turns.rewards
+        self._cumulative_rewards = turns.cumulative
+        self.terminations = turns.terminations
+        self.truncations = turns.truncations
+        self.infos = turns.infos
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._turns.step(action):
             self._was_dead_step(action)
-            return
-        state = self.state_ if self.state_ is not None else self._state()
-        if action is None:
-            raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
-        chosen = self._legal.get(int(action))
-        if chosen is None:
-            size = self.interface.size
-            meaning = self.interface.describe(int(action)) if 0 <= int(action) < size else "out of range"
-            raise ValueError(
-                f"action {action} ({meaning}) is not legal for {agent} now; "
-                f"the legal indices are {sorted(self._legal)[:12]}"
-            )
-        self._cumulative_rewards[agent] = 0.0
-        state.apply(chosen)
-        if state.outcome is not None:
-            self._clear_rewards()
-            winners = set(state.outcome.winners)
-            for a in self.agents:
-                self.rewards[a] = 0.0 if not winners else (1.0 if self.agent_seat[a] in winners else -1.0)
-                self.terminations[a] = True
-            self._accumulate_rewards()
-        elif self.max_decisions is not None and state.decisions_made >= self.max_decisions:
-            for a in self.agents:
-                self.truncations[a] = True
-        # otherwise no reward moves: every reward stays 0 until the game ends
-        self._after_change()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs = self._obs_cache.get(agent)
-        if obs is None:
-            seat = self.agent_seat[agent]
-            state = self.state_ if self.state_ is not None else self._state()
-            if seat == self._acting:
-                obs = self.interface.observe(state, seat, self._legal, self._indices)
-            else:
-                obs = self.interface.observe(state, seat, None)
-            self._obs_cache[agent] = obs
-        return obs
+        return self._turns.observe(agent)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        return self._turns.last(observe)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -192,18 +170,15 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
 
     def view(self, agent: str) -> dict[str, Any]:
         """``agent``'s View of the game now (a JSON-safe dict: ``state.observe(seat)``)."""
-        view = self._view_cache.get(agent)
-        if view is None:
-            view = self._view_cache[agent] = self._state().observe(self.agent_seat[agent])
-        return view
+        return self._turns.view(agent)
 
     def legal_actions(self) -> dict[int, Action]:
         """The selected agent's legal actions by index (the first action for an index several share)."""
-        return dict(self._legal)
+        return dict(self._turns.legal)
 
     def action_index(self, action: Action) -> int:
         """The index of a legal ``action`` of the selected agent."""
-        for i, a in self._legal.items():
+        for i, a in self._turns.legal.items():
             if a == action:
                 return i
         raise ValueError(f"{action} is not a legal action of {self.agent_selection} now")
@@ -214,48 +189,7 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         return self._state()
 
     def _state(self) -> State:
-        if self.state_ is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state_
-
-    def _after_change(self) -> None:
-        state = self.state_ if self.state_ is not None else self._state()
-        if self._obs_cache:
-            self._obs_cache.clear()
-        if self._view_cache:
-            self._view_cache.clear()
-        d = state.decision
-        seat = None if state.outcome is not None or d is None else d.seat  # ``state.current_player``
-        before: str | None = self.agent_selection if self._acting >= 0 else None
-        if seat is None:
-            self._legal = {}
-            self._acting = -1
-            dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
-            if dead:
-                self.agent_selection = dead[0]
-        else:
-            legal = self._legal = self.interface.legal(state, seat)
-            self._acting = seat
-            self.agent_selection = self.possible_agents[seat]
-            if self.max_decisions is not None and self.truncations.get(self.agent_selection):
-                self.agent_selection = next(a for a in self.agents if self.truncations[a])
-            # the legal indices, for an agent that would rather not scan the whole mask
-            self._indices = _fromiter(legal, _INT64, len(legal))
-            agent = self.agent_selection
-            if before is not None and legal and not self.views and agent == self.possible_agents[seat]:
-                # the common step: of the infos, only the selected agent's before and now change
-                infos = self.infos
-                if before != agent and before in infos:
-                    infos[before] = {}
-                infos[agent] = {"legal": self._indices}
-                return
-        for a in self.agents:
-            info: dict[str, Any] = {}
-            if a == self.agent_selection and self._legal:
-                info["legal"] = self._indices
-            if self.views:
-                info["view"] = self.view(a)
-            self.infos[a] = info
+        return self._turns.game()
 
     def _render_text(self) -> str:
         view = self._state().observe(None)
