@@ -108,7 +108,10 @@ class Turns:
         obs = self.obs_cache.get(agent)
         if obs is None:
             seat = self.agent_seat[agent]
-            obs = self.interface.observe(self.game(), seat, self.legal if seat == self.acting else None)
+            if seat == self.acting:
+                obs = self.interface.observe(self.game(), seat, self.legal, self.indices)
+            else:
+                obs = self.interface.observe(self.game(), seat, None)
             self.obs_cache[agent] = obs
         return obs
 
