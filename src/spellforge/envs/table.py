@@ -16,6 +16,8 @@ Plain Python (no numpy), shared by the action codes (``envs.actions``) and the o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from spellforge.core.ruleset import Ruleset
     from spellforge.core.state import State
 
+# Whether this module runs compiled (its file an extension): ``_moved`` then compares the zones in a loop.
+_COMPILED: Final = not __file__.endswith(".py")
 DOWN: Final = "/down"
 _CORE_ZONE_VISIBLE: Final = _CoreState.zone_visible
 
@@ -196,8 +200,7 @@ class Table:
         all_zones = state.zones
         seen = loc.zones_seen
         acts = loc.acts
-        # the zones compared whole first (most actions move no card), one by one only if they differ
-        for z in _differing(all_zones, seen):
+        for z in _moved(all_zones, seen, acts):
             ids = all_zones[z]
             seen[z] = ids[:]
             if zones is not None:
@@ -462,6 +465,27 @@ def _fill(
                 where[c] = s
             changed.add(s)
     loc.fill[k] = n
+
+
+def _moved(zones: list[list[int]], seen: list[list[int]], acts: list[Any]) -> list[int]:
+    """The zones whose cards differ from ``seen``'s, by ``acts`` (``Table._acts``): only a zone on the table
+    places its cards in slots, so one off the table (a deck, most often, and the most cards) is compared by
+    its size alone, all the observation shows of it. From source the lists are compared in C, whole first,
+    each zone whole then (a loop over the zones would run interpreted); compiled, the loop is cheaper."""
+    if not _COMPILED:
+        if zones == seen:
+            return []
+        return list(compress(range(len(zones)), map(ne, zones, seen)))
+    out: list[int] = []
+    for z in range(len(zones)):
+        ids = zones[z]
+        before = seen[z]
+        if acts[z] is None:
+            if len(ids) != len(before):
+                out.append(z)
+        elif ids != before:
+            out.append(z)
+    return out
 
 
 def _differing(now: list[Any], before: list[Any]) -> list[int]:
