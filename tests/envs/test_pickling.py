@@ -62,3 +62,30 @@ def test_every_legal_action_pickles_and_deep_copies_as_itself(name: str) -> None
             assert other == actions and [str(a) for a in other] == [str(a) for a in actions]
         seen += len(actions)
     assert seen > 150
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_copied_pettingzoo_environment_keeps_its_records_shared_with_its_turns(how: str) -> None:
+    """PettingZoo reads ``rewards``, ``terminations``, ``infos``... on the environment, while its compiled
+    ``Turns`` writes them: a copy made mid-game shares them the same way, so it plays to the end and pays the
+    winner through the environment's own records."""
+    pytest.importorskip("pettingzoo", reason="the research interfaces are an extra: pip install -e '.[rl]'")
+    from spellforge.envs.pettingzoo import env
+
+    e = env("casters")
+    e.reset(seed=4)
+    for _ in range(20):
+        _, _, _, _, info = e.last(observe=False)
+        e.step(int(info["legal"][0]))
+    copied = pickle.loads(pickle.dumps(e)) if how == "pickle" else copy.deepcopy(e)
+    rng = Rng(4)
+    while True:
+        _, _, terminated, truncated, info = copied.last(observe=False)
+        if terminated or truncated:
+            break
+        legal = info["legal"]
+        copied.step(int(legal[rng.randrange(len(legal))]))
+    assert all(copied.terminations.values())
+    assert sorted(copied.rewards.values()) == [-1.0, 1.0]
+    assert sorted(copied._cumulative_rewards.values()) == [-1.0, 1.0]
+    assert e.terminations != copied.terminations  # the original is where it was
