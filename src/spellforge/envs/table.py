@@ -96,7 +96,9 @@ class Location:
         self.layout: Any = None
         self.plan: list[Any] = []
         self.acts: list[Any] = []  # per zone: how to place its cards again (``Table._acts``)
-        self.zones_seen: list[list[int]] = []  # every zone's cards when this location was worked out
+        # every zone's cards when this location was worked out (compiled, a zone off the table: when its
+        # number of cards last changed, ``_moved``)
+        self.zones_seen: list[list[int]] = []
         self.face_down: list[bool] = []
         self.known: list[int] = []
         self.controllers: list[int] = []
@@ -181,7 +183,8 @@ class Table:
     def update(self, loc: Location, state: State, zones: set[int] | None = None) -> set[int] | None:
         """Bring ``loc`` (a location of its seat a moment ago, in any state) to ``state`` in place; returns
         the slots that changed, or None when it was worked out whole (another layout or number of cards).
-        ``zones``, if given, receives the zones whose cards changed."""
+        ``zones``, if given, receives the zones whose cards changed (compiled, a zone off the table only when
+        its number of cards changed: ``_moved``)."""
         fd = state.face_down
         if (
             loc.layout is not state.layout
