@@ -146,3 +146,19 @@ def test_an_environment_pickles_and_deep_copies_mid_game(name: str) -> None:
         if not (terminated or truncated):
             other.step(int(info["legal"][0]))
             assert other.spellforge_state.to_json() != e.spellforge_state.to_json()
+
+
+def test_max_decisions_and_views_set_after_construction_take_effect() -> None:
+    """``max_decisions`` and ``views`` are read by the environment's ``Turns`` at each step: set on the
+    environment after it is made, they count."""
+    e = env("casters")
+    e.max_decisions = 5
+    e.views = True
+    e.reset(seed=2)
+    assert e.max_decisions == 5 and e.views
+    assert "view" in e.infos[e.agent_selection]
+    for _ in range(5):
+        _, _, terminated, truncated, info = e.last(observe=False)
+        assert not terminated and not truncated
+        e.step(int(info["legal"][0]))
+    assert all(e.truncations.values())

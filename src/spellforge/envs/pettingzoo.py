@@ -78,8 +78,6 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
             )
         self.decks = decks
         self.options = options
-        self.max_decisions = max_decisions
-        self.views = views
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
         self.render_mode = render_mode
@@ -104,6 +102,24 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
     @agent_selection.setter
     def agent_selection(self, agent: str) -> None:
         self._turns.selection = agent
+
+    @property
+    def max_decisions(self) -> int | None:
+        """Decisions after which a game is truncated (None: never)."""
+        return self._turns.max_decisions
+
+    @max_decisions.setter
+    def max_decisions(self, limit: int | None) -> None:
+        self._turns.max_decisions = limit
+
+    @property
+    def views(self) -> bool:
+        """Whether every agent's info holds its View (``infos[agent]["view"]``)."""
+        return self._turns.views
+
+    @views.setter
+    def views(self, on: bool) -> None:
+        self._turns.views = on
 
     @property
     def state_(self) -> State | None:
