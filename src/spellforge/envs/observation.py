@@ -797,7 +797,6 @@ class _Head:
 
     def __init__(self, observer: TableObserver, state: State, seat: int, envelope: Any) -> None:
         n = state.n_seats
-        self.n = n
         self.width = observer.offsets["seats"]
         self.maxt = float(max(1, observer.game.max_turns))
         self.core_active = (

@@ -49,6 +49,20 @@ from .turns import Turns
 __all__ = ["SpellforgeAEC", "env", "raw_env"]
 
 
+class _OnTurns:
+    """An attribute of a ``SpellforgeAEC`` that is its ``Turns``' own, read and set there."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, env: SpellforgeAEC | None, owner: type | None = None) -> Any:
+        return self if env is None else getattr(env._turns, self.name)
+
+    def __set__(self, env: SpellforgeAEC, value: Any) -> None:
+        setattr(env._turns, self.name, value)
+
+
 class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """One game of a registered ruleset as an AEC environment (see the module docstring).
 
@@ -95,31 +109,10 @@ class SpellforgeAEC(AECEnv[str, dict[str, np.ndarray], int]):
         self.action_spaces = {a: self.interface.action_space() for a in self.possible_agents}
         self._seeds = random.Random()
 
-    @property
-    def agent_selection(self) -> str:
-        return self._turns.selection
-
-    @agent_selection.setter
-    def agent_selection(self, agent: str) -> None:
-        self._turns.selection = agent
-
-    @property
-    def max_decisions(self) -> int | None:
-        """Decisions after which a game is truncated (None: never)."""
-        return self._turns.max_decisions
-
-    @max_decisions.setter
-    def max_decisions(self, limit: int | None) -> None:
-        self._turns.max_decisions = limit
-
-    @property
-    def views(self) -> bool:
-        """Whether every agent's info holds its View (``infos[agent]["view"]``)."""
-        return self._turns.views
-
-    @views.setter
-    def views(self, on: bool) -> None:
-        self._turns.views = on
+    # the selected agent and two options are the Turns' own: read and set there, so a change counts at once
+    agent_selection = _OnTurns("selection", "The agent selected to act (PettingZoo's ``agent_selection``).")
+    max_decisions = _OnTurns("max_decisions", "Decisions after which a game is truncated (None: never).")
+    views = _OnTurns("views", 'Whether every agent\'s info holds its View (``infos[agent]["view"]``).')
 
     @property
     def state_(self) -> State | None:

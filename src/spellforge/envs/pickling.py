@@ -6,8 +6,9 @@ Pickle makes an object with ``cls.__new__(cls)`` and then sets its state. A comp
 ``__init__`` too (which wants arguments) unless the class allows interpreted subclasses, so every class of
 the compiled modules of this package that a pickled environment holds is declared
 ``@mypyc_attr(allow_interpreted_subclasses=True)``; what an environment works out per seat (its table's
-locations, its last observations: ``Interface._seats``) is left out of the pickle and made again. (``serializable=True`` would do the first, but mypyc 2.4
-then leaves ``__init__`` out of a plain call ``Cls(...)`` as well.)"""
+locations, its last observations: ``Interface._seats``) is left out of the pickle and made again.
+(``serializable=True`` would do the first, but mypyc 2.4 then leaves ``__init__`` out of a plain call
+``Cls(...)`` as well.)"""
 
 from __future__ import annotations
 
